@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { isValidMobile, maskMobile, normalizeMobile } from './mobile.ts';
+
+describe('normalizeMobile', () => {
+  it.each([
+    ['9876543210', '9876543210'],
+    ['98765 43210', '9876543210'],
+    ['98765-43210', '9876543210'],
+    [' 987.654.3210 ', '9876543210'],
+    ['(987) 654-3210', '9876543210'],
+    ['+91 98765 43210', '9876543210'],
+    ['+91-9876543210', '9876543210'],
+    ['919876543210', '9876543210'],
+    ['0091 98765 43210', '9876543210'],
+    ['09876543210', '9876543210'],
+    ['\u096F\u096E\u096D\u096C\u096B\u096A\u0969\u0968\u0967\u0966', '9876543210'],
+    ['\u0C6F\u0C6E\u0C6D\u0C6C\u0C6B\u0C6A\u0C69\u0C68\u0C67\u0C66', '9876543210'],
+    ['\uFF19\uFF18\uFF17\uFF16\uFF15\uFF14\uFF13\uFF12\uFF11\uFF10', '9876543210'],
+  ])('when a visitor types %j, then it reads as %s', (typed, expected) => {
+    expect(normalizeMobile(typed)).toBe(expected);
+  });
+
+  it('when the number has 11 digits without a leading 0, then it is left for validation to refuse', () => {
+    expect(normalizeMobile('98765432101')).toBe('98765432101');
+  });
+
+  it('when the input is very long, then it is returned unchanged and never valid', () => {
+    const long = '9'.repeat(10_000);
+    expect(normalizeMobile(long)).toBe(long);
+    expect(isValidMobile(normalizeMobile(long))).toBe(false);
+  });
+});
+
+describe('isValidMobile', () => {
+  it.each([
+    ['', false],
+    ['987654321', false],
+    ['98765432101', false],
+    ['98765abcde', false],
+    ['98765 43210', false],
+    ['+919876543210', false],
+    ['\u096F\u096E\u096D\u096C\u096B\u096A\u0969\u0968\u0967\u0966', false],
+    ['9876543210', true],
+    ['0123456789', true],
+  ])('when the value is %j, then valid is %s', (value, valid) => {
+    expect(isValidMobile(value)).toBe(valid);
+  });
+});
+
+describe('maskMobile', () => {
+  it('when a number is logged, then only its first and last two digits show', () => {
+    expect(maskMobile('9876543210')).toBe('98xxxxxx10');
+  });
+
+  it('when the value is short, then nothing of it shows', () => {
+    expect(maskMobile('123')).toBe('xxx');
+  });
+});
