@@ -1,0 +1,17 @@
+/**
+ * Build-time settings of the site, read once. Vite replaces `import.meta.env.VITE_*` at build
+ * time, so a value must be present when `pnpm build` runs.
+ */
+function optional(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export const env = {
+  /** Origin of the lead API when the site is hosted elsewhere; the page's own origin when unset. */
+  apiOrigin: optional(import.meta.env.VITE_API_ORIGIN)?.replace(/\/+$/, '') ?? '',
+  /** Google Tag Manager container ID (GTM-XXXX); analytics stay off without it. */
+  gtmId: optional(import.meta.env.VITE_GTM_ID),
+  /** Google Analytics 4 measurement ID (G-XXXX); analytics stay off without it. */
+  gaId: optional(import.meta.env.VITE_GA_ID),
+} as const;
