@@ -1,0 +1,15 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach } from 'vitest';
+
+// Script tests run in the node environment with the same setup file; only the browser-like
+// environment gets the DOM helpers.
+if (typeof window !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  const { installDialogPolyfill } = await import('./dialog-polyfill.ts');
+  installDialogPolyfill(window);
+  // jsdom does not scroll; tests that care spy on it.
+  window.scrollTo = () => {};
+  afterEach(() => {
+    cleanup();
+  });
+}

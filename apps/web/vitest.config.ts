@@ -1,0 +1,20 @@
+import { defineProject } from 'vitest/config';
+
+// Standalone on purpose: the React Router Vite plugin takes over the dev server and breaks
+// component tests, so JSX is compiled by Vite's own transform instead.
+export default defineProject({
+  oxc: {
+    jsx: { runtime: 'automatic', importSource: 'react' },
+  },
+  resolve: {
+    // The `~/*` paths of tsconfig.json.
+    tsconfigPaths: true,
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    // Build scripts under scripts/ pick `// @vitest-environment node` themselves.
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+  },
+});
