@@ -14,4 +14,6 @@ export const env = {
   gtmId: optional(import.meta.env.VITE_GTM_ID),
   /** Google Analytics 4 measurement ID (G-XXXX); analytics stay off without it. */
   gaId: optional(import.meta.env.VITE_GA_ID),
+  /** Public origin of the site (https://…), for canonical and share URLs; left out when unset. */
+  siteUrl: optional(import.meta.env.VITE_SITE_URL)?.replace(/\/+$/, ''),
 } as const;

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig } from 'vite';
+
+/** The local API that `pnpm dev` forwards the lead endpoints and health checks to. */
+const DEV_API_TARGET = 'http://localhost:8080';
+const PROXIED_PATHS = ['/send-email', '/contact-form', '/healthz', '/readyz'];
+
+export default defineConfig({
+  plugins: [reactRouter()],
+  resolve: {
+    alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: Object.fromEntries(
+      PROXIED_PATHS.map((path) => [path, { target: DEV_API_TARGET, changeOrigin: true }]),
+    ),
+  },
+});
