@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import compression from 'compression';
+import express, { type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import { createErrorHandler } from './http/error-handler.ts';
+import { createHealthRouter, createReadinessCheck } from './http/health.ts';
+import { createSecurityHeaders, siteScriptHashes } from './http/security-headers.ts';
+import { createStaticSite } from './http/static-site.ts';
+import { createCaptureLead } from './leads/capture-lead.ts';
+import { createLeadRouter } from './leads/lead-routes.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mail/transport.ts';
+import type { LeadStore } from './store/lead-store.ts';
+
+export interface AppDeps {
+  config: Config;
+  store: LeadStore;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  /** Told when a lead is waiting to be emailed. */
+  delivery: { wake(): void };
+}
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+/** Builds the whole HTTP application from its parts; never listens and keeps no globals. */
+export function createApp(deps: AppDeps): Express {
+  const { config, store, mailer, clock, logger, delivery } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  // Explicit, because the rate limiter keys on req.ip and a wrong guess either lets one client
+  // pose as many or makes every visitor share the proxy's address.
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id =
+          typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(createSecurityHeaders(siteScriptHashes(config.webDist)));
+  app.use(compression());
+
+  app.use(
+    createHealthRouter(
+      createReadinessCheck({
+        store,
+        mailer,
+        clock,
+        pendingAlertMs: config.pendingAlertMs,
+        smtpTimeoutMs: Math.min(config.smtpTimeoutMs, 3_000),
+      }),
+    ),
+  );
+
+  const captureLead = createCaptureLead({
+    store,
+    clock,
+    logger,
+    messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
+    onPending: () => delivery.wake(),
+  });
+  app.use(
+    createLeadRouter({
+      captureLead,
+      logger,
+      corsOrigins: config.corsOrigins,
+      rateLimit: config.rateLimit,
+      requestTimeoutMs: config.requestTimeoutMs,
+    }),
+  );
+
+  const { site, notFound } = createStaticSite(config.webDist);
+  app.use(site);
+  app.use(notFound);
+  app.use(createErrorHandler(logger));
+  return app;
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import {
+  maskMobile,
+  type Attribution,
+  type BrochureLead,
+  type ContactEnquiry,
+} from '@iconia/shared';
+import type { Clock } from '../clock.ts';
+import type { Logger } from '../logger.ts';
+import type { LeadStore, StoredLead } from '../store/lead-store.ts';
+
+/** The same mobile sending the same form again within this window is kept but emailed once. */
+export const DUPLICATE_WINDOW_MS = 10 * 60_000;
+
+export type CaptureInput =
+  | { kind: 'brochure'; fields: BrochureLead; attribution: Attribution; honeypotFilled: boolean }
+  | { kind: 'contact'; fields: ContactEnquiry; attribution: Attribution; honeypotFilled: boolean };
+
+export interface LeadCaptureOptions {
+  store: LeadStore;
+  clock: Clock;
+  logger: Logger;
+  /** Right part of every Message-ID, normally the sender's domain. */
+  messageIdDomain: string;
+  /** Called after a lead that needs emailing is stored. */
+  onPending: () => void;
+}
+
+export type CaptureLead = (input: CaptureInput) => StoredLead;
+
+/** Logs show who by initial only: enough to match a complaint, not enough to profile anyone. */
+export function nameInitial(name: string): string {
+  const first = [...name.trim()][0];
+  return first ? `${first}…` : '';
+}
+
+/** The story of a lead: stamp it → store it in the outbox (spam and duplicates marked) → wake delivery. */
+export function createCaptureLead(options: LeadCaptureOptions): CaptureLead {
+  const { store, clock, logger, messageIdDomain, onPending } = options;
+
+  return (input) => {
+    const publicId = randomUUID();
+    const stored = store.insertLead(
+      {
+        publicId,
+        // Fixed at insert: a resend after a crash carries the same Message-ID, so the inbox can
+        // tell it is the same lead.
+        messageId: `<lead-${publicId}@${messageIdDomain}>`,
+        kind: input.kind,
+        name: input.fields.name,
+        mobile: input.fields.mobile,
+        plotRange: input.kind === 'brochure' ? input.fields.plotRange : undefined,
+        location: input.kind === 'contact' ? input.fields.location : undefined,
+        attribution: input.attribution,
+        receivedAt: clock.now(),
+        spam: input.honeypotFilled,
+      },
+      DUPLICATE_WINDOW_MS,
+    );
+
+    logger.info(
+      {
+        leadId: stored.publicId,
+        kind: stored.kind,
+        status: stored.status,
+        source: stored.attribution.source,
+        name: nameInitial(stored.name),
+        mobile: maskMobile(stored.mobile),
+      },
+      'lead stored',
+    );
+    if (stored.status === 'pending') onPending();
+    return stored;
+  };
+}

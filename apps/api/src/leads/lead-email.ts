@@ -1,0 +1,194 @@
+import { CAMPAIGN_FIELDS, type Attribution, type LeadKind, type LeadSource } from '@iconia/shared';
+import type { MailAddress } from '../config.ts';
+
+/** What the email needs to know about a lead. */
+export interface LeadForEmail {
+  publicId: string;
+  messageId: string;
+  kind: LeadKind;
+  name: string;
+  mobile: string;
+  plotRange?: string | undefined;
+  location?: string | undefined;
+  attribution: Attribution;
+  receivedAt: number;
+}
+
+/** A composed message, ready for any nodemailer transport. */
+export interface LeadEmail {
+  leadId: string;
+  messageId: string;
+  from: MailAddress;
+  to: MailAddress[];
+  subject: string;
+  text: string;
+  html: string;
+  date: Date;
+  headers: Record<string, string>;
+}
+
+export interface LeadEmailAddresses {
+  from: MailAddress;
+  to: MailAddress[];
+}
+
+const SOURCE_LABELS: Record<LeadSource, string> = {
+  'inline-brochure': 'Brochure form on the home page',
+  'brochure-modal': 'Download Brochure pop-up',
+  'location-modal': 'Location highlights enquiry pop-up',
+  'contact-form': 'Contact form',
+};
+
+const KIND_TITLES: Record<LeadKind, string> = {
+  brochure: 'New brochure request',
+  contact: 'New enquiry',
+};
+
+const INDIA_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** "21 Nov 2026, 3:45 pm IST": how sales staff in India read a time. */
+export function formatIndiaTime(epochMs: number): string {
+  const parts = Object.fromEntries(
+    INDIA_TIME.formatToParts(new Date(epochMs)).map((part) => [part.type, part.value]),
+  );
+  const period = (parts.dayPeriod ?? '').toLowerCase();
+  return `${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${period} IST`;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_RUN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/** Collapses line breaks and other control characters, so a value cannot start a new header or line. */
+export function oneLine(value: string): string {
+  return value
+    .replace(CONTROL_RUN, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** "+91 98765 43210" */
+export function displayMobile(mobile: string): string {
+  return `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
+}
+
+export function telLink(mobile: string): string {
+  return `tel:+91${mobile}`;
+}
+
+export function whatsAppLink(mobile: string): string {
+  return `https://wa.me/91${mobile}`;
+}
+
+/** Pure: the lead in, the sales email out. */
+export function renderLeadEmail(lead: LeadForEmail, addresses: LeadEmailAddresses): LeadEmail {
+  const name = oneLine(lead.name);
+  const title = KIND_TITLES[lead.kind];
+  const details = detailRows(lead);
+
+  return {
+    leadId: lead.publicId,
+    messageId: lead.messageId,
+    from: addresses.from,
+    to: addresses.to,
+    subject: `${title} from ${name}`,
+    text: renderText(title, name, lead.mobile, details),
+    html: renderHtml(title, name, lead.mobile, details),
+    date: new Date(lead.receivedAt),
+    headers: { 'X-Lead-Id': lead.publicId, 'X-Lead-Kind': lead.kind },
+  };
+}
+
+type Row = [label: string, value: string];
+
+function detailRows(lead: LeadForEmail): Row[] {
+  const rows: Row[] = [];
+  if (lead.kind === 'brochure') rows.push(['Plot range', lead.plotRange ?? 'Not chosen']);
+  if (lead.kind === 'contact') rows.push(['Location', lead.location ?? 'Not given']);
+  const { source, page } = lead.attribution;
+  rows.push(['Form', source ? SOURCE_LABELS[source] : 'Not recorded']);
+  if (page) rows.push(['Page', page]);
+  for (const field of CAMPAIGN_FIELDS) {
+    const value = lead.attribution[field];
+    if (value) rows.push([field, value]);
+  }
+  rows.push(['Received', formatIndiaTime(lead.receivedAt)]);
+  rows.push(['Lead ID', lead.publicId]);
+  return rows.map(([label, value]) => [label, oneLine(value)]);
+}
+
+function renderText(title: string, name: string, mobile: string, rows: Row[]): string {
+  return [
+    `${title}`,
+    '',
+    `Name: ${name}`,
+    `Mobile: ${displayMobile(mobile)}`,
+    `Call: ${telLink(mobile)}`,
+    `WhatsApp: ${whatsAppLink(mobile)}`,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Please call back soon: a quick reply wins the visit.',
+    '',
+  ].join('\n');
+}
+
+// Table layout and inline styles: the only HTML that phone mail apps render reliably.
+function renderHtml(title: string, name: string, mobile: string, rows: Row[]): string {
+  const e = escapeHtml;
+  const button = (href: string, label: string, colour: string): string =>
+    `<a href="${e(href)}" style="display:block;margin:0 0 12px;padding:14px 16px;border-radius:8px;background:${colour};color:#ffffff;font-size:18px;font-weight:bold;text-align:center;text-decoration:none;">${e(label)}</a>`;
+  const detail = rows
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:8px 12px 8px 0;color:#5b6470;font-size:14px;vertical-align:top;white-space:nowrap;">${e(label)}</td><td style="padding:8px 0;color:#1d232b;font-size:16px;word-break:break-word;">${e(value)}</td></tr>`,
+    )
+    .join('');
+
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f2f4f5;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Arial,sans-serif;">
+<div style="display:none;max-height:0;overflow:hidden;">${e(`${name}, ${displayMobile(mobile)}`)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f2f4f5;">
+<tr><td align="center" style="padding:16px 8px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;">
+<tr><td style="padding:20px 20px 4px;">
+<p style="margin:0 0 4px;color:#8a6d1f;font-size:13px;font-weight:bold;letter-spacing:0.06em;text-transform:uppercase;">${e(title)}</p>
+<h1 style="margin:0 0 4px;color:#1d232b;font-size:26px;line-height:1.25;">${e(name)}</h1>
+<p style="margin:0 0 16px;color:#1d232b;font-size:20px;">${e(displayMobile(mobile))}</p>
+${button(telLink(mobile), `Call ${displayMobile(mobile)}`, '#1f6f43')}
+${button(whatsAppLink(mobile), 'Chat on WhatsApp', '#128c7e')}
+</td></tr>
+<tr><td style="padding:8px 20px 20px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-top:1px solid #e3e6e8;">${detail}</table>
+</td></tr>
+</table>
+<p style="margin:12px 0 0;color:#5b6470;font-size:12px;">Sent by the Elegant Iconia website.</p>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}

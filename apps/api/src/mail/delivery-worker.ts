@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { maskMobile } from '@iconia/shared';
+import type { Clock } from '../clock.ts';
+import { renderLeadEmail, type LeadEmailAddresses } from '../leads/lead-email.ts';
+import type { Logger } from '../logger.ts';
+import type { LeadStore, StoredLead } from '../store/lead-store.ts';
+import type { Mailer } from './transport.ts';
+
+export interface DeliveryWorkerOptions {
+  store: LeadStore;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  addresses: LeadEmailAddresses;
+  /** A lead pending longer than this is logged as an error on every backlog check. */
+  pendingAlertMs: number;
+  /** How long a claimed lead stays reserved for this instance; must outlast one SMTP send. */
+  leaseMs: number;
+  pollIntervalMs?: number;
+  backoff?: { baseMs: number; maxMs: number };
+  /** How often the backlog error may repeat in the log. */
+  alertEveryMs?: number;
+  instanceId?: string;
+}
+
+export interface DeliveryWorker {
+  /** Polls for due leads until stopped. */
+  start(): void;
+  /** A lead was just stored: deliver it now rather than at the next poll. */
+  wake(): void;
+  /** Sends every lead that is due now; resolves with how many were sent. */
+  drain(): Promise<number>;
+  /** Stops claiming leads and waits for the message in flight, if any. */
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_BACKOFF = { baseMs: 10_000, maxMs: 15 * 60_000 };
+
+/** Capped exponential backoff: 10 s, 20 s, 40 s … up to 15 minutes, then every 15 minutes. */
+export function retryDelay(attempts: number, backoff = DEFAULT_BACKOFF): number {
+  const exponent = Math.min(Math.max(attempts - 1, 0), 30);
+  return Math.min(backoff.maxMs, backoff.baseMs * 2 ** exponent);
+}
+
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { store, mailer, clock, addresses, pendingAlertMs, leaseMs } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const alertEveryMs = options.alertEveryMs ?? 60_000;
+  const owner = options.instanceId ?? `worker-${randomUUID()}`;
+  const logger = options.logger.child({ component: 'delivery-worker' });
+
+  let running: Promise<number> | undefined;
+  let rerunRequested = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastAlertAt = Number.NEGATIVE_INFINITY;
+
+  async function deliver(lead: StoredLead): Promise<boolean> {
+    const context = {
+      leadId: lead.publicId,
+      kind: lead.kind,
+      mobile: maskMobile(lead.mobile),
+      attempt: lead.attempts,
+    };
+    try {
+      const { savedTo } = await mailer.send(renderLeadEmail(lead, addresses));
+      store.markSent(lead.id, clock.now());
+      logger.info({ ...context, ...(savedTo ? { savedTo } : {}) }, 'lead emailed');
+      return true;
+    } catch (error) {
+      const retryInMs = retryDelay(lead.attempts, backoff);
+      const reason = error instanceof Error ? error.message : String(error);
+      try {
+        store.markFailed(lead.id, owner, reason, clock.now() + retryInMs);
+      } catch (storeError) {
+        // The lease will lapse and another pass will retry; nothing is lost.
+        logger.error({ ...context, err: storeError }, 'could not record a failed delivery');
+      }
+      logger.warn(
+        { ...context, err: error, retryInSeconds: Math.round(retryInMs / 1000) },
+        'lead email failed; will retry',
+      );
+      return false;
+    }
+  }
+
+  async function sendDue(): Promise<number> {
+    let sent = 0;
+    while (!stopping) {
+      let lead: StoredLead | undefined;
+      try {
+        lead = store.claimNextDue(owner, clock.now(), leaseMs);
+      } catch (error) {
+        logger.error({ err: error }, 'could not read the outbox');
+        break;
+      }
+      if (!lead) break;
+      if (await deliver(lead)) sent += 1;
+    }
+    return sent;
+  }
+
+  function drain(): Promise<number> {
+    if (running) {
+      rerunRequested = true;
+      return running;
+    }
+    const run = (async () => {
+      let total = 0;
+      do {
+        rerunRequested = false;
+        total += await sendDue();
+      } while (rerunRequested && !stopping);
+      return total;
+    })();
+    running = run.finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function checkBacklog(): void {
+    try {
+      const { count, oldestReceivedAt } = store.pendingSummary();
+      const now = clock.now();
+      if (oldestReceivedAt === undefined || now - oldestReceivedAt <= pendingAlertMs) return;
+      if (now - lastAlertAt < alertEveryMs) return;
+      lastAlertAt = now;
+      logger.error(
+        { pending: count, oldestPendingAgeSeconds: Math.round((now - oldestReceivedAt) / 1000) },
+        'leads are waiting too long for delivery; check the mail settings and the SMTP server',
+      );
+    } catch (error) {
+      logger.error({ err: error }, 'could not read the outbox');
+    }
+  }
+
+  return {
+    start() {
+      if (timer || stopping) return;
+      timer = setInterval(() => {
+        void drain();
+        checkBacklog();
+      }, pollIntervalMs);
+      // The HTTP server keeps the process alive; the poll alone should not.
+      timer.unref();
+      void drain();
+      checkBacklog();
+    },
+    wake() {
+      if (!stopping) setImmediate(() => void drain());
+    },
+    drain,
+    async stop() {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { constants } from 'node:fs';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { Config, MailAddress } from '../config.ts';
+import type { LeadEmail } from '../leads/lead-email.ts';
+
+/** Hands composed lead emails to the sales inbox. */
+export interface Mailer {
+  /** Where mail goes, for the start-up log line; never contains a password. */
+  readonly description: string;
+  /** Resolves once the message is accepted; `savedTo` is set by the dev inbox. */
+  send(email: LeadEmail): Promise<{ savedTo?: string }>;
+  /** Rejects when the inbox cannot take mail right now. */
+  verify(): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'smtpTimeoutMs' | 'devInboxDir'>,
+): Mailer {
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.smtpTimeoutMs)
+    : createDevInboxMailer(config.devInboxDir);
+}
+
+function toMessage(email: LeadEmail) {
+  const address = ({ name, address }: MailAddress) => ({ name, address });
+  return {
+    from: address(email.from),
+    to: email.to.map(address),
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    date: email.date,
+    messageId: email.messageId,
+    headers: email.headers,
+  };
+}
+
+export function createSmtpMailer(url: string, timeoutMs: number): Mailer {
+  const transport = createTransport({
+    url,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    dnsTimeout: timeoutMs,
+  });
+  const { protocol, hostname, port } = new URL(url);
+  return {
+    description: `SMTP server ${protocol}//${hostname}${port ? `:${port}` : ''}`,
+    async send(email) {
+      await transport.sendMail(toMessage(email));
+      return {};
+    },
+    async verify() {
+      await transport.verify();
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/**
+ * The embedded default: each email becomes an `.eml` file a developer can open in any mail
+ * client, composed by nodemailer exactly as it would be sent.
+ */
+export function createDevInboxMailer(dir: string): Mailer {
+  const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    description: `dev inbox ${dir} (set SMTP_URL to send real email)`,
+    async send(email) {
+      const info = await transport.sendMail(toMessage(email));
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${email.leadId}.eml`);
+      // Written aside then renamed, so a reader never sees half a message.
+      const partial = `${file}.partial`;
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, file);
+      return { savedTo: file };
+    },
+    async verify() {
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.W_OK);
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

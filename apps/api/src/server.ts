@@ -1,0 +1,92 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
+import { systemClock } from './clock.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createLogger } from './logger.ts';
+import { createDeliveryWorker } from './mail/delivery-worker.ts';
+import { createMailer } from './mail/transport.ts';
+import { openLeadStore } from './store/lead-store.ts';
+
+/** How long in-flight requests get to finish once shutdown starts. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nThe server did not start.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  const clock = systemClock;
+
+  const store = openLeadStore(config.databaseFile);
+  const mailer = createMailer(config);
+  const worker = createDeliveryWorker({
+    store,
+    mailer,
+    clock,
+    logger,
+    addresses: { from: config.mailFrom, to: config.mailTo },
+    pendingAlertMs: config.pendingAlertMs,
+    // Long enough for one send with every SMTP timeout spent, so another instance never
+    // picks up a lead this one is still sending.
+    leaseMs: Math.max(60_000, config.smtpTimeoutMs * 4),
+  });
+  const app = createApp({ config, store, mailer, clock, logger, delivery: worker });
+
+  const server = app.listen(config.port, config.host);
+  server.requestTimeout = config.requestTimeoutMs;
+  server.headersTimeout = Math.min(config.requestTimeoutMs, 10_000);
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  logger.info(
+    {
+      url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+      port,
+      database: config.databaseFile,
+      mail: mailer.description,
+      site: config.webDist,
+    },
+    'listening',
+  );
+  worker.start();
+
+  let shuttingDown = false;
+  const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
+    if (shuttingDown) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    grace.unref();
+    await closed;
+    clearTimeout(grace);
+    await worker.stop();
+    mailer.close();
+    store.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+  process.on('SIGINT', (signal) => void shutdown(signal));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `The server could not start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exit(1);
+});
