@@ -11,5 +11,8 @@ if (typeof window !== 'undefined') {
   window.scrollTo = () => {};
   afterEach(() => {
     cleanup();
+    // Each test starts as a new visitor.
+    window.localStorage.clear();
+    window.sessionStorage.clear();
   });
 }

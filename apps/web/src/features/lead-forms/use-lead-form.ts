@@ -1,0 +1,76 @@
+import type { LeadSource } from '@iconia/shared';
+import { useId, useState } from 'react';
+import { useLocation } from 'react-router';
+import { getAttribution } from '../../lib/attribution.ts';
+
+export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
+
+/**
+ * State every lead form shares: the values (kept after any failure), the field errors, the
+ * form's own message and the submitting flag, plus what goes with each lead besides its fields.
+ */
+export function useLeadForm<V extends Record<string, string | boolean>>(empty: V) {
+  const idBase = useId();
+  const { pathname } = useLocation();
+  const [values, setValues] = useState<V>(empty);
+  const [errors, setErrors] = useState<FieldErrors<V>>({});
+  const [message, setMessage] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  /** A setter for one field; changing a field clears the error it showed. */
+  function field<K extends keyof V & string>(key: K) {
+    return (value: V[K]) => {
+      setValues((current) => ({ ...current, [key]: value }));
+      setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
+    };
+  }
+
+  function reset() {
+    setValues(empty);
+    setErrors({});
+    setMessage('');
+  }
+
+  /** The form, page and campaign a lead came from, plus the trap field as the page holds it. */
+  function leadContext(source: LeadSource, form: HTMLFormElement): Record<string, string> {
+    const trap = form.elements.namedItem('website');
+    return {
+      source,
+      page: pathname,
+      ...getAttribution(),
+      website: trap instanceof HTMLInputElement ? trap.value : '',
+    };
+  }
+
+  return {
+    ids: {
+      name: `${idBase}-name`,
+      mobile: `${idBase}-mobile`,
+      plotRange: `${idBase}-plot-range`,
+      location: `${idBase}-location`,
+      agree: `${idBase}-agree`,
+      website: `${idBase}-website`,
+      message: `${idBase}-message`,
+    },
+    values,
+    field,
+    errors,
+    setErrors,
+    message,
+    setMessage,
+    submitting,
+    setSubmitting,
+    reset,
+    leadContext,
+  };
+}
+
+/** Moves focus to the first field in the page order that needs the visitor's attention. */
+export function focusFirst(form: HTMLFormElement, names: readonly string[]): void {
+  const fields = Array.from(form.elements).filter(
+    (element): element is HTMLInputElement | HTMLSelectElement =>
+      (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) &&
+      names.includes(element.name),
+  );
+  fields[0]?.focus();
+}
