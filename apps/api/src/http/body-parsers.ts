@@ -63,7 +63,8 @@ export function createLeadBodyParser(): RequestHandler[] {
     }
     // No body at all reads as an empty form, which validation then explains field by field.
     const type = req.is(ACCEPTED_TYPES);
-    if (type === null) {
+    const empty = declared === 0 && req.headers['transfer-encoding'] === undefined;
+    if (type === null || (empty && req.headers['content-type'] === undefined)) {
       req.body = {};
       next();
       return;

@@ -1,0 +1,525 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MESSAGES, NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '@iconia/shared';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTempDir, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { REPLIES } from '../http/replies.ts';
+
+type Encoding = 'urlencoded' | 'multipart' | 'json';
+type Fields = Record<string, string>;
+
+const ENCODINGS: Encoding[] = ['urlencoded', 'multipart', 'json'];
+
+let mobileCounter = 0;
+/** A fresh number per test, so duplicate suppression never links two tests. */
+function uniqueMobile(): string {
+  mobileCounter += 1;
+  return `98${String(mobileCounter).padStart(8, '0')}`;
+}
+
+function submit(app: TestApp['app'], path: string, fields: Fields, encoding: Encoding) {
+  const post = request(app).post(path);
+  if (encoding === 'urlencoded') return post.type('form').send(fields);
+  if (encoding === 'json') return post.send(fields);
+  for (const [name, value] of Object.entries(fields)) void post.field(name, value);
+  return post;
+}
+
+const ENDPOINTS: Array<{
+  path: string;
+  kind: 'brochure' | 'contact';
+  extra: Fields;
+  source: string;
+}> = [
+  {
+    path: '/send-email',
+    kind: 'brochure',
+    extra: { plotRange: '200 - 300 Sq. Yds' },
+    source: 'brochure-modal',
+  },
+  {
+    path: '/contact-form',
+    kind: 'contact',
+    extra: { location: 'Kukatpally, Hyderabad' },
+    source: 'contact-form',
+  },
+];
+
+const INVALID_INPUTS: Array<[string, (mobile: string) => Fields, string]> = [
+  ['the name is missing', (mobile) => ({ mobile }), MESSAGES.nameRequired],
+  ['the name is only spaces', (mobile) => ({ name: '   ', mobile }), MESSAGES.nameRequired],
+  [
+    'the name is longer than 100 characters',
+    (mobile) => ({ name: 'a'.repeat(NAME_MAX_LENGTH + 1), mobile }),
+    MESSAGES.nameTooLong,
+  ],
+  [
+    'the name carries a line break',
+    (mobile) => ({ name: 'Ravi\r\nBcc: attacker@example.com', mobile }),
+    MESSAGES.nameInvalid,
+  ],
+  ['the mobile is missing', () => ({ name: 'Ravi' }), MESSAGES.invalidMobile],
+  [
+    'the mobile has 9 digits',
+    () => ({ name: 'Ravi', mobile: '987654321' }),
+    MESSAGES.invalidMobile,
+  ],
+  [
+    'the mobile has 11 digits',
+    () => ({ name: 'Ravi', mobile: '98765432101' }),
+    MESSAGES.invalidMobile,
+  ],
+  [
+    'the mobile has letters',
+    () => ({ name: 'Ravi', mobile: '98765abcde' }),
+    MESSAGES.invalidMobile,
+  ],
+];
+
+describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
+  let temp: ReturnType<typeof createTempDir>;
+  let t: TestApp;
+
+  beforeAll(() => {
+    temp = createTempDir();
+    t = createTestApp({ dataDir: temp.dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    temp.remove();
+  });
+
+  describe.each(ENCODINGS)('sent as %s', (encoding) => {
+    it('when every field is good, then the reply is plain-text success and the lead is stored pending', async () => {
+      const mobile = uniqueMobile();
+      const response = await submit(
+        t.app,
+        path,
+        { name: ' Ravi Kumar ', mobile, ...extra },
+        encoding,
+      );
+
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(response.text).toBe('success');
+      const stored = t.store.listLeads().find((lead) => lead.mobile === mobile);
+      expect(stored).toMatchObject({ kind, name: 'Ravi Kumar', status: 'pending', ...extra });
+    });
+
+    it('when the mobile is typed with +91, spaces and dashes, then it is stored as ten digits', async () => {
+      const mobile = uniqueMobile();
+      const typed = `+91 ${mobile.slice(0, 5)}-${mobile.slice(5)}`;
+      const response = await submit(t.app, path, { name: 'Ravi', mobile: typed }, encoding);
+
+      expect(response.text).toBe('success');
+      expect(t.store.listLeads().some((lead) => lead.mobile === mobile)).toBe(true);
+    });
+
+    it.each(INVALID_INPUTS)(
+      'when %s, then the reply is 400 with the message and nothing is stored',
+      async (_case, fields, message) => {
+        const before = t.store.listLeads().length;
+        const response = await submit(t.app, path, fields(uniqueMobile()), encoding);
+
+        expect(response.status).toBe(400);
+        expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+        expect(response.text).toBe(message);
+        expect(t.store.listLeads()).toHaveLength(before);
+      },
+    );
+
+    it('when attribution and unknown fields come along, then attribution is stored and the rest ignored', async () => {
+      const mobile = uniqueMobile();
+      const response = await submit(
+        t.app,
+        path,
+        {
+          name: 'Ravi',
+          mobile,
+          agree: 'on',
+          source,
+          page: '/location-highlights',
+          utm_source: 'google',
+          utm_medium: 'cpc',
+          utm_campaign: 'villa-plots',
+          utm_term: 'plots near highway',
+          utm_content: 'ad-1',
+          gclid: 'Cj0KCQ',
+          favouriteColour: 'green',
+        },
+        encoding,
+      );
+
+      expect(response.text).toBe('success');
+      const stored = t.store.listLeads().find((lead) => lead.mobile === mobile);
+      expect(stored?.attribution).toEqual({
+        source,
+        page: '/location-highlights',
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        utm_campaign: 'villa-plots',
+        utm_term: 'plots near highway',
+        utm_content: 'ad-1',
+        gclid: 'Cj0KCQ',
+      });
+      expect(JSON.stringify(stored)).not.toContain('green');
+    });
+
+    it('when the consent box is not sent, then the lead is still accepted', async () => {
+      const response = await submit(
+        t.app,
+        path,
+        { name: 'Ravi', mobile: uniqueMobile() },
+        encoding,
+      );
+      expect(response.text).toBe('success');
+    });
+
+    it('when the hidden website field is filled, then the reply is success and the lead is kept as spam, never emailed', async () => {
+      const mobile = uniqueMobile();
+      const response = await submit(
+        t.app,
+        path,
+        { name: 'Buy Now', mobile, website: 'https://spam.example' },
+        encoding,
+      );
+
+      expect(response.text).toBe('success');
+      const stored = t.store.listLeads().find((lead) => lead.mobile === mobile);
+      expect(stored?.status).toBe('spam');
+      await t.worker.drain();
+      expect(t.store.listLeads().find((lead) => lead.mobile === mobile)?.status).toBe('spam');
+    });
+  });
+
+  if (kind === 'brochure') {
+    it('when the plot range is not one of the three, then the reply is 400 naming the ranges', async () => {
+      const response = await submit(
+        t.app,
+        path,
+        { name: 'Ravi', mobile: uniqueMobile(), plotRange: '500 - 600 Sq. Yds' },
+        'urlencoded',
+      );
+      expect(response.status).toBe(400);
+      expect(response.text).toBe(MESSAGES.plotRangeInvalid);
+    });
+
+    it('when the plot range is left out, then the lead is accepted without one', async () => {
+      const mobile = uniqueMobile();
+      const response = await submit(t.app, path, { name: 'Ravi', mobile }, 'multipart');
+      expect(response.text).toBe('success');
+      expect(t.store.listLeads().find((lead) => lead.mobile === mobile)?.plotRange).toBeUndefined();
+    });
+  } else {
+    it('when the location is longer than 200 characters, then the reply is 400', async () => {
+      const response = await submit(
+        t.app,
+        path,
+        { name: 'Asha', mobile: uniqueMobile(), location: 'x'.repeat(LOCATION_MAX_LENGTH + 1) },
+        'multipart',
+      );
+      expect(response.status).toBe(400);
+      expect(response.text).toBe(MESSAGES.locationTooLong);
+    });
+
+    it('when the location is left out, then the enquiry is accepted without one', async () => {
+      const mobile = uniqueMobile();
+      const response = await submit(t.app, path, { name: 'Asha', mobile }, 'multipart');
+      expect(response.text).toBe('success');
+      expect(t.store.listLeads().find((lead) => lead.mobile === mobile)?.location).toBeUndefined();
+    });
+  }
+
+  it('when a file is attached, then the reply is 400 and nothing is stored', async () => {
+    const before = t.store.listLeads().length;
+    const response = await request(t.app)
+      .post(path)
+      .field('name', 'Ravi')
+      .field('mobile', uniqueMobile())
+      .attach('brochure', Buffer.from('%PDF-1.4'), 'brochure.pdf');
+
+    expect(response.status).toBe(400);
+    expect(response.text).toBe(REPLIES.fileNotAccepted);
+    expect(t.store.listLeads()).toHaveLength(before);
+  });
+
+  it.each(ENCODINGS)(
+    'when a %s body is larger than 16 KB, then the reply is 413',
+    async (encoding) => {
+      const response = await submit(
+        t.app,
+        path,
+        { name: 'Ravi', mobile: uniqueMobile(), notes: 'x'.repeat(17 * 1024) },
+        encoding,
+      );
+      expect(response.status).toBe(413);
+      expect(response.text).toBe(REPLIES.tooLarge);
+    },
+  );
+
+  it.each(ENCODINGS)(
+    'when a %s body has more than 30 fields, then the reply is 413',
+    async (encoding) => {
+      const fields: Fields = { name: 'Ravi', mobile: uniqueMobile() };
+      for (let index = 0; index < 30; index += 1) fields[`extra${index}`] = 'x';
+      const response = await submit(t.app, path, fields, encoding);
+      expect(response.status).toBe(413);
+    },
+  );
+
+  it('when a chunked multipart body grows past 16 KB, then the reply is 413', async () => {
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const boundary = 'x-boundary';
+      const response = await new Promise<IncomingMessage & { body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            port,
+            host: '127.0.0.1',
+            method: 'POST',
+            path,
+            headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+          },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve(Object.assign(res, { body })));
+          },
+        );
+        req.on('error', reject);
+        for (let index = 0; index < 20; index += 1) {
+          req.write(
+            `--${boundary}\r\nContent-Disposition: form-data; name="f${index}"\r\n\r\n${'x'.repeat(1_000)}\r\n`,
+          );
+        }
+        req.end(`--${boundary}--\r\n`);
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.body).toBe(REPLIES.tooLarge);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('when the body is plain text, then the reply is 415', async () => {
+    const response = await request(t.app)
+      .post(path)
+      .set('Content-Type', 'text/plain')
+      .send('name=Ravi&mobile=9876543210');
+    expect(response.status).toBe(415);
+    expect(response.text).toBe(REPLIES.unsupportedType);
+  });
+
+  it('when the JSON is malformed, then the reply is 400 in plain text', async () => {
+    const response = await request(t.app)
+      .post(path)
+      .set('Content-Type', 'application/json')
+      .send('{"name": "Ravi",');
+    expect(response.status).toBe(400);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.text).toBe(REPLIES.unreadable);
+  });
+
+  it('when JSON sends the mobile as a number, then it is read as the digits', async () => {
+    const response = await request(t.app).post(path).send({ name: 'Ravi', mobile: 9123456780 });
+    expect(response.text).toBe('success');
+  });
+
+  it('when the request has no body, then the reply names the first missing field', async () => {
+    const response = await request(t.app).post(path);
+    expect(response.status).toBe(400);
+    expect(response.text).toBe(MESSAGES.nameRequired);
+  });
+
+  it.each(['get', 'put', 'delete', 'patch'] as const)(
+    'when the method is %s, then the reply is 405 with Allow',
+    async (method) => {
+      const response = await request(t.app)[method](path);
+      expect(response.status).toBe(405);
+      expect(response.headers.allow).toBe('POST, OPTIONS');
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    },
+  );
+});
+
+describe('lead endpoints, across requests', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  let t: TestApp;
+
+  beforeEach(() => {
+    temp = createTempDir();
+  });
+  afterEach(async () => {
+    await t.close();
+    temp.remove();
+  });
+
+  it('when the same mobile sends the same form twice within 10 minutes, then both get success but one email is sent', async () => {
+    t = createTestApp({ dataDir: temp.dir });
+    const lead = { name: 'Ravi', mobile: '9876543210', source: 'brochure-modal' };
+
+    const first = await submit(t.app, '/send-email', lead, 'urlencoded');
+    t.clock.advance(9 * 60_000);
+    const second = await submit(t.app, '/send-email', lead, 'multipart');
+
+    expect([first.text, second.text]).toEqual(['success', 'success']);
+    expect(t.store.listLeads().map((stored) => stored.status)).toEqual(['pending', 'duplicate']);
+    await t.worker.drain();
+    expect(t.store.listLeads().map((stored) => stored.status)).toEqual(['sent', 'duplicate']);
+  });
+
+  it('when the same mobile sends again after 10 minutes, from another form or to the other endpoint, then each is emailed', async () => {
+    t = createTestApp({ dataDir: temp.dir });
+    const lead = { name: 'Ravi', mobile: '9876543210' };
+
+    await submit(t.app, '/send-email', { ...lead, source: 'brochure-modal' }, 'urlencoded');
+    await submit(t.app, '/send-email', { ...lead, source: 'inline-brochure' }, 'urlencoded');
+    await submit(t.app, '/contact-form', { ...lead, source: 'contact-form' }, 'urlencoded');
+    t.clock.advance(10 * 60_000 + 1);
+    await submit(t.app, '/send-email', { ...lead, source: 'brochure-modal' }, 'urlencoded');
+
+    expect(t.store.listLeads().map((stored) => stored.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
+  });
+
+  it('when one IP sends more than the limit to an endpoint, then it gets 429 with Retry-After while the other endpoint still answers', async () => {
+    t = createTestApp({ dataDir: temp.dir, env: { RATE_LIMIT_MAX: '2' } });
+    const lead = { name: 'Ravi', mobile: '9876543210' };
+
+    await submit(t.app, '/send-email', lead, 'urlencoded');
+    await submit(t.app, '/send-email', lead, 'urlencoded');
+    const limited = await submit(t.app, '/send-email', lead, 'urlencoded');
+    const other = await submit(t.app, '/contact-form', lead, 'urlencoded');
+
+    expect(limited.status).toBe(429);
+    expect(limited.text).toBe(MESSAGES.tooManyRequests);
+    expect(limited.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(other.status).toBe(200);
+    expect(t.store.listLeads()).toHaveLength(3);
+  });
+
+  it('when TRUST_PROXY names the proxy, then visitors behind it are limited one by one', async () => {
+    t = createTestApp({
+      dataDir: temp.dir,
+      env: { RATE_LIMIT_MAX: '1', TRUST_PROXY: 'loopback' },
+    });
+    const lead = { name: 'Ravi', mobile: '9876543210' };
+    const from = (ip: string) =>
+      request(t.app).post('/send-email').set('X-Forwarded-For', ip).type('form').send(lead);
+
+    expect((await from('203.0.113.1')).status).toBe(200);
+    expect((await from('203.0.113.2')).status).toBe(200);
+    expect((await from('203.0.113.1')).status).toBe(429);
+  });
+
+  it('when the database cannot take the lead, then the reply is 500 error and the app keeps answering', async () => {
+    t = createTestApp({ dataDir: temp.dir });
+    t.store.close();
+
+    const failed = await submit(
+      t.app,
+      '/send-email',
+      { name: 'Ravi', mobile: '9876543210' },
+      'json',
+    );
+    const health = await request(t.app).get('/healthz');
+
+    expect(failed.status).toBe(500);
+    expect(failed.text).toBe('error');
+    expect(failed.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(t.logLines.some((line) => line.includes('"level":50'))).toBe(true);
+    expect(health.text).toBe('ok');
+  });
+
+  it('when a lead is logged, then the mobile is masked and the name shortened to an initial', async () => {
+    t = createTestApp({ dataDir: temp.dir });
+    await submit(t.app, '/send-email', { name: 'Ravi Kumar', mobile: '9876543210' }, 'urlencoded');
+    await submit(t.app, '/contact-form', { name: 'Ravi Kumar', mobile: '98765' }, 'urlencoded');
+    await t.worker.drain();
+
+    const logs = t.logLines.join('\n');
+    expect(logs).toContain('98xxxxxx10');
+    expect(logs).not.toContain('9876543210');
+    expect(logs).not.toContain('98765');
+    expect(logs).not.toContain('Ravi Kumar');
+    expect(logs).toMatch(/"id":"[\w-]+"/);
+  });
+
+  it('when an allowed origin posts, then the reply carries CORS headers; other origins get none', async () => {
+    t = createTestApp({ dataDir: temp.dir, env: { CORS_ORIGINS: 'https://iconia.example' } });
+    const lead = { name: 'Ravi', mobile: '9876543210' };
+
+    const allowed = await request(t.app)
+      .post('/send-email')
+      .set('Origin', 'https://iconia.example')
+      .type('form')
+      .send(lead);
+    const other = await request(t.app)
+      .post('/send-email')
+      .set('Origin', 'https://elsewhere.example')
+      .type('form')
+      .send(lead);
+    const preflight = await request(t.app)
+      .options('/contact-form')
+      .set('Origin', 'https://iconia.example')
+      .set('Access-Control-Request-Method', 'POST');
+
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://iconia.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toBe('POST');
+  });
+
+  it('when a path is unknown, then the reply is a plain-text 404, whatever the method', async () => {
+    t = createTestApp({ dataDir: temp.dir });
+    for (const response of [
+      await request(t.app).get('/send-emails'),
+      await request(t.app).post('/submit'),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    }
+  });
+
+  it('when an upload stalls past the request timeout, then the reply is 408 and nothing is stored', async () => {
+    t = createTestApp({ dataDir: temp.dir, env: { REQUEST_TIMEOUT_MS: '1000' } });
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            port,
+            host: '127.0.0.1',
+            method: 'POST',
+            path: '/send-email',
+            headers: { 'Content-Type': 'multipart/form-data; boundary=b' },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+            req.destroy();
+          },
+        );
+        req.on('error', () => undefined);
+        req.write('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nRavi\r\n');
+        setTimeout(() => reject(new Error('no reply')), 5_000).unref();
+      });
+      expect(status).toBe(408);
+      expect(t.store.listLeads()).toHaveLength(0);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
