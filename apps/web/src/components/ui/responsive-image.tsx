@@ -1,0 +1,58 @@
+import type { ImageAsset } from '../../assets/image-asset.ts';
+import styles from './responsive-image.module.css';
+
+export interface ResponsiveImageProps {
+  image: ImageAsset;
+  /** Above-the-fold image (the hero): fetched first and decoded at once. */
+  priority?: boolean;
+  /** Overrides the slot's `sizes` when a layout shows it at another width. */
+  sizes?: string;
+  className?: string;
+  /** Empty alt for purely decorative uses where a caption already says it all. */
+  decorative?: boolean;
+}
+
+/**
+ * Renders an image slot: a `<picture>` with its AVIF (and art-directed) sources when it has
+ * them, else a plain `<img>`. Always sets width and height so the box is reserved before the
+ * file arrives; below-the-fold images load lazily and decode off the main thread.
+ */
+export function ResponsiveImage({
+  image,
+  priority = false,
+  sizes,
+  className,
+  decorative = false,
+}: ResponsiveImageProps) {
+  const img = (
+    <img
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={image.srcSet ? (sizes ?? image.sizes) : undefined}
+      width={image.width}
+      height={image.height}
+      alt={decorative ? '' : image.alt}
+      className={className}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? undefined : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+    />
+  );
+  if (!image.sources?.length) return img;
+  return (
+    <picture className={styles.picture}>
+      {image.sources.map((source) => (
+        <source
+          key={`${source.media ?? ''}|${source.type}`}
+          type={source.type}
+          srcSet={source.srcSet}
+          sizes={sizes ?? source.sizes}
+          media={source.media}
+          width={source.width}
+          height={source.height}
+        />
+      ))}
+      {img}
+    </picture>
+  );
+}
