@@ -8,6 +8,10 @@ const PROXIED_PATHS = ['/send-email', '/contact-form', '/healthz', '/readyz'];
 
 export default defineConfig({
   plugins: [reactRouter()],
+  define: {
+    // The prerendered footer prints this year; the live page then shows the visitor's year.
+    'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
+  },
   resolve: {
     alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -6,4 +6,6 @@ interface ImportMetaEnv {
   readonly VITE_GTM_ID?: string;
   readonly VITE_GA_ID?: string;
   readonly VITE_SITE_URL?: string;
+  /** Set by vite.config.ts. */
+  readonly VITE_BUILD_YEAR?: string;
 }

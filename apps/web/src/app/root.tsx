@@ -1,9 +1,24 @@
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  isRouteErrorResponse,
+  type LinksFunction,
+} from 'react-router';
 import { DISCLAIMER_PRECHECK_SCRIPT } from '../features/disclaimer/disclaimer-storage.ts';
+import { BrochureModalProvider } from '../features/lead-forms/index.ts';
+import { AutoOpenScope } from './auto-open.tsx';
+import { ErrorPage } from './error-page.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import '../styles/tokens.css';
 import '../styles/global.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -27,9 +42,16 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <>
-      <ScrollToTop />
-      <Outlet />
-    </>
+    <BrochureModalProvider>
+      <AutoOpenScope>
+        <ScrollToTop />
+        <Outlet />
+      </AutoOpenScope>
+    </BrochureModalProvider>
   );
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage />;
 }

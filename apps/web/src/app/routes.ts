@@ -1,7 +1,8 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
-  // Pages in the site shell: top bar, navigation, footer, floating actions, mobile bar.
+  // The landing and section pages, in the site shell: disclaimer, top bar, navigation, footer,
+  // side button, chat link and the mobile bar.
   layout('layouts/site-layout.tsx', [
     index('routes/home.tsx'),
     route('about', 'routes/about.tsx'),
@@ -12,7 +13,8 @@ export default [
     route('contact', 'routes/contact.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
-  // Pages that stand alone.
+  // Reading page: logo, the way home and the legal line only.
+  layout('layouts/plain-layout.tsx', [route('privacy-policy', 'routes/privacy-policy.tsx')]),
+  // Stands alone: logo, thanks, the brochure and the way home.
   route('thank-you', 'routes/thank-you.tsx'),
-  route('privacy-policy', 'routes/privacy-policy.tsx'),
 ] satisfies RouteConfig;

@@ -16,4 +16,6 @@ export const env = {
   gaId: optional(import.meta.env.VITE_GA_ID),
   /** Public origin of the site (https://…), for canonical and share URLs; left out when unset. */
   siteUrl: optional(import.meta.env.VITE_SITE_URL)?.replace(/\/+$/, ''),
+  /** The year the site was built: what the prerendered pages print until the page is live. */
+  buildYear: Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear(),
 } as const;

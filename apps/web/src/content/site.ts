@@ -712,3 +712,11 @@ export const IMAGE_ALT = {
     'Location map of Elegant Iconia showing NH-44, the proposed Regional Ring Road, Shadnagar and nearby landmarks',
   approvals: 'DTCP approved and RERA registered project seals',
 } as const;
+
+/* --------------------------------------------------------------------------- Error page -- */
+
+export const ERROR_PAGE = {
+  heading: 'Something went wrong',
+  line: 'Sorry, this page could not be shown. Please try again, or call our team:',
+  home: 'Go to the home page',
+} as const;

@@ -1,9 +1,10 @@
 import type { MetaFunction } from 'react-router';
-import { CONTACT, ROUTE_META } from '../../content/site.ts';
+import { ROUTE_META } from '../../content/site.ts';
+import { ConnectedContactSection } from '../connected-sections.tsx';
 import { pageMeta } from '../meta.ts';
 
 export const meta: MetaFunction = () => pageMeta(ROUTE_META['/contact'], '/contact');
 
-export default function Page() {
-  return <h1>{CONTACT.heading}</h1>;
+export default function Contact() {
+  return <ConnectedContactSection headingLevel={1} />;
 }

@@ -1,9 +1,16 @@
 import type { MetaFunction } from 'react-router';
-import { GALLERY, ROUTE_META } from '../../content/site.ts';
+import { ROUTE_META } from '../../content/site.ts';
+import { GallerySection } from '../../features/gallery/gallery-section.tsx';
+import { ConnectedContactSection } from '../connected-sections.tsx';
 import { pageMeta } from '../meta.ts';
 
 export const meta: MetaFunction = () => pageMeta(ROUTE_META['/gallery'], '/gallery');
 
-export default function Page() {
-  return <h1>{GALLERY.heading}</h1>;
+export default function Gallery() {
+  return (
+    <>
+      <GallerySection headingLevel={1} />
+      <ConnectedContactSection />
+    </>
+  );
 }

@@ -1,9 +1,35 @@
 import type { MetaFunction } from 'react-router';
-import { HERO, ROUTE_META } from '../../content/site.ts';
+import { BROCHURE_AUTO_OPEN_DELAY_MS, ROUTE_META } from '../../content/site.ts';
+import { GallerySection } from '../../features/gallery/gallery-section.tsx';
+import { AboutSection } from '../../features/sections/about-section.tsx';
+import { HeroSection } from '../../features/sections/hero-section.tsx';
+import { HighlightsSection } from '../../features/sections/highlights-section.tsx';
+import { WhySection } from '../../features/sections/why-section.tsx';
+import { useRunOnceAfterLoad } from '../auto-open.tsx';
+import {
+  ConnectedBrochureSection,
+  ConnectedContactSection,
+  ConnectedLocationSection,
+  useOpenBrochure,
+} from '../connected-sections.tsx';
 import { pageMeta } from '../meta.ts';
 
 export const meta: MetaFunction = () => pageMeta(ROUTE_META['/'], '/');
 
-export default function Page() {
-  return <h1>{HERO.headline}</h1>;
+export default function Home() {
+  const { openNavigation } = useOpenBrochure();
+  // The landing page offers the brochure by itself shortly after it loads.
+  useRunOnceAfterLoad(openNavigation, BROCHURE_AUTO_OPEN_DELAY_MS);
+  return (
+    <>
+      <HeroSection onDownloadBrochure={openNavigation} onBookSiteVisit={openNavigation} />
+      <ConnectedBrochureSection />
+      <AboutSection />
+      <HighlightsSection />
+      <WhySection />
+      <GallerySection />
+      <ConnectedLocationSection />
+      <ConnectedContactSection />
+    </>
+  );
 }

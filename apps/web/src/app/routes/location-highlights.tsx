@@ -1,10 +1,16 @@
 import type { MetaFunction } from 'react-router';
-import { LOCATION, ROUTE_META } from '../../content/site.ts';
+import { ROUTE_META } from '../../content/site.ts';
+import { ConnectedContactSection, ConnectedLocationSection } from '../connected-sections.tsx';
 import { pageMeta } from '../meta.ts';
 
 export const meta: MetaFunction = () =>
   pageMeta(ROUTE_META['/location-highlights'], '/location-highlights');
 
-export default function Page() {
-  return <h1>{LOCATION.heading}</h1>;
+export default function LocationHighlights() {
+  return (
+    <>
+      <ConnectedLocationSection headingLevel={1} />
+      <ConnectedContactSection />
+    </>
+  );
 }
