@@ -1,0 +1,74 @@
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveChromium } from './support/chromium.ts';
+import { startProductionServer, type ProductionServer } from './support/production-server.ts';
+import { RUN_ENV, TEST_ANALYTICS } from './support/run-env.ts';
+import {
+  API_ENTRY,
+  WEB_DIST,
+  ensureAnalyticsBuild,
+  ensureProductionBuild,
+} from './support/site-build.ts';
+import { startSmtpInbox } from './support/smtp-inbox.ts';
+
+/** Server logs are copied here after the run, beside Playwright's traces and screenshots. */
+const LOG_COPY_DIR = fileURLToPath(new URL('../test-results/e2e-server-logs/', import.meta.url));
+
+/**
+ * Builds what is missing or stale, then starts the real product for the run: an SMTP server
+ * standing in for the sales inbox and the production server twice (the normal build, and the
+ * build with test analytics IDs), each with its own throwaway data folder. The returned function
+ * is Playwright's global teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  resolveChromium();
+  await ensureProductionBuild();
+  const analyticsDist = await ensureAnalyticsBuild(TEST_ANALYTICS);
+
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'iconia-e2e-'));
+  const mailDir = path.join(tempDir, 'mail');
+  await mkdir(mailDir);
+  const inbox = await startSmtpInbox(mailDir);
+
+  const servers: ProductionServer[] = [];
+  try {
+    for (const [name, webDist] of [
+      ['site', WEB_DIST],
+      ['analytics-site', analyticsDist],
+    ] as const) {
+      const dataDir = path.join(tempDir, `${name}-data`);
+      await mkdir(dataDir);
+      servers.push(
+        await startProductionServer({
+          entry: API_ENTRY,
+          webDist,
+          dataDir,
+          smtpUrl: inbox.url,
+          logFile: path.join(tempDir, `${name}.log`),
+        }),
+      );
+    }
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()));
+    await inbox.close();
+    throw error;
+  }
+  const [site, analyticsSite] = servers;
+
+  process.env[RUN_ENV.baseUrl] = site?.origin;
+  process.env[RUN_ENV.analyticsBaseUrl] = analyticsSite?.origin;
+  process.env[RUN_ENV.mailDir] = mailDir;
+
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await inbox.close();
+    await rm(LOG_COPY_DIR, { recursive: true, force: true });
+    await mkdir(LOG_COPY_DIR, { recursive: true });
+    for (const name of ['site.log', 'analytics-site.log']) {
+      await cp(path.join(tempDir, name), path.join(LOG_COPY_DIR, name)).catch(() => undefined);
+    }
+    await rm(tempDir, { recursive: true, force: true });
+  };
+}
