@@ -232,7 +232,7 @@ export function palm(
   const topY = baseY - height;
   const trunkColor = mix(p.gold700, p.cream100, mood === 'dusk' ? 0.05 : 0.25);
   let out = groundShadow(x, baseY, height * 0.3, height * 0.04, 0.2);
-  out += `<path d="M${r(x - height * 0.025)} ${r(baseY)}Q${r(x + height * 0.02 * lean)} ${r(baseY - height * 0.55)} ${r(topX - height * 0.012)} ${r(topY)}L${r(topX + height * 0.012)} ${r(topY)}Q${r(x + height * 0.05 * lean)} ${r(baseY - height * 0.55)} ${r(x + height * 0.025)} ${r(baseY)}Z" fill="${trunkColor}"/>`;
+  out += `<path d="M${r(x - height * 0.04)} ${r(baseY)}Q${r(x + height * 0.01 * lean)} ${r(baseY - height * 0.55)} ${r(topX - height * 0.02)} ${r(topY)}L${r(topX + height * 0.02)} ${r(topY)}Q${r(x + height * 0.06 * lean)} ${r(baseY - height * 0.55)} ${r(x + height * 0.04)} ${r(baseY)}Z" fill="${trunkColor}"/>`;
   const frondDark = mood === 'dusk' ? p.green900 : p.green800;
   const frondLight = mood === 'dusk' ? p.green800 : mix(p.green600, p.gold300, 0.2);
   const angles = [-168, -140, -112, -80, -50, -22, 5, 200];

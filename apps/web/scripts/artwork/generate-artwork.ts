@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPalette } from './palette.ts';
@@ -8,6 +7,8 @@ import { ARTWORK_SLOTS, type ArtworkSlot } from './slots.ts';
 import { createDefs, svgDocument, type DrawContext } from './svg.ts';
 import { createTextShaper } from './text.ts';
 import { writeManifest } from './manifest.ts';
+import { format, resolveConfig } from 'prettier';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { writeSiteIcons } from './site-icons.ts';
 
 /**
@@ -47,7 +48,14 @@ async function main(only: string[]): Promise<void> {
     console.log(`${slot.name}: ${summary}`);
   }
   if (only.length === 0) {
-    writeManifest(join(outDir, 'manifest.ts'), entries);
+    const manifestPath = join(outDir, 'manifest.ts');
+    writeManifest(manifestPath, entries);
+    // Formatted like the hand-written code, so a re-run leaves no diff behind.
+    const options = (await resolveConfig(manifestPath)) ?? {};
+    writeFileSync(
+      manifestPath,
+      await format(readFileSync(manifestPath, 'utf8'), { ...options, filepath: manifestPath }),
+    );
     await writeSiteIcons({ palette, text, publicDir, outDir });
     console.log(`wrote ${relative(webRoot, join(outDir, 'manifest.ts'))} and public icons`);
   }

@@ -83,8 +83,8 @@ export function approvalsScene(ctx: DrawContext): string {
       'none',
       `rx="16" stroke="${mix(p.gold300, p.gold500, 0.4)}" stroke-width="2"`,
     ) +
-    seal(ctx, 230, 200, 120, 'DTCP', 'APPROVED LAYOUT') +
-    seal(ctx, 570, 200, 120, 'RERA', 'REGISTERED PROJECT') +
+    seal(ctx, 230, 200, 120, 'DTCP', 'APPROVED') +
+    seal(ctx, 570, 200, 120, 'RERA', 'REGISTERED') +
     text.path('DTCP & RERA APPROVED', {
       font: 'bodyBold',
       size: 26,

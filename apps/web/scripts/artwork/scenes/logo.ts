@@ -4,7 +4,7 @@ import { circle, linear, r, type DrawContext } from '../svg.ts';
  * The wordmark: an arched-gate emblem with a leaf, then "ELEGANT ICONIA" in the display serif
  * over a tracked small-caps line. `onDark` swaps the ink for cream for dark backgrounds.
  */
-export const LOGO_SIZE = { width: 520, height: 120 } as const;
+export const LOGO_SIZE = { width: 560, height: 120 } as const;
 
 export function emblem(
   ctx: DrawContext,
