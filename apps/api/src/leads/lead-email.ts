@@ -51,7 +51,7 @@ const INDIA_TIME = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-  hour12: true,
+  hourCycle: 'h12',
 });
 
 /** "21 Nov 2026, 3:45 pm IST": how sales staff in India read a time. */

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseTrustProxy } from './config.ts';
+
+describe('loadConfig', () => {
+  it('when nothing is set, then the embedded defaults serve the product locally', () => {
+    const config = loadConfig({}, '/srv/iconia');
+
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/iconia/var',
+      databaseFile: '/srv/iconia/var/leads.sqlite',
+      devInboxDir: '/srv/iconia/var/mail',
+      smtpUrl: undefined,
+      mailTo: [{ name: '', address: 'sales@localhost' }],
+      mailFrom: { name: 'Elegant Iconia website', address: 'no-reply@localhost' },
+      corsOrigins: [],
+      trustProxy: false,
+      rateLimit: { max: 10, windowMs: 600_000 },
+      logLevel: 'info',
+    });
+    expect(config.webDist.split(path.sep).join('/')).toMatch(/\/apps\/web\/build\/client\/?$/);
+  });
+
+  it('when variables are set, then they are read and typed', () => {
+    const config = loadConfig(
+      {
+        PORT: '3000',
+        DATA_DIR: '/data',
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        MAIL_TO: 'sales@example.com, manager@example.com',
+        CORS_ORIGINS: 'https://iconia.example,https://www.iconia.example',
+        TRUST_PROXY: '1',
+        RATE_LIMIT_MAX: '0',
+        WEB_DIST: 'site',
+      },
+      '/srv',
+    );
+
+    expect(config.port).toBe(3000);
+    expect(config.databaseFile).toBe('/data/leads.sqlite');
+    expect(config.smtpUrl).toBe('smtps://user:pass@smtp.example.com:465');
+    expect(config.mailTo.map((to) => to.address)).toEqual([
+      'sales@example.com',
+      'manager@example.com',
+    ]);
+    expect(config.corsOrigins).toEqual(['https://iconia.example', 'https://www.iconia.example']);
+    expect(config.trustProxy).toBe(1);
+    expect(config.rateLimit.max).toBe(0);
+    expect(config.webDist).toBe('/srv/site');
+  });
+
+  it('when several variables are wrong, then one error lists every one of them', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        SMTP_URL: 'http://user:secret@mail.example.com',
+        MAIL_TO: 'sales',
+        MAIL_FROM: 'a@example.com, b@example.com',
+        CORS_ORIGINS: 'iconia.example',
+        TRUST_PROXY: 'sometimes',
+        RATE_LIMIT_MAX: '-1',
+        RATE_LIMIT_WINDOW_MS: '10',
+        REQUEST_TIMEOUT_MS: 'soon',
+        SMTP_TIMEOUT_MS: '1e3',
+        PENDING_ALERT_MS: '',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((problem) => problem.split(' ')[0])).toEqual([
+      'PORT',
+      'SMTP_URL',
+      'MAIL_TO',
+      'MAIL_FROM',
+      'CORS_ORIGINS',
+      'TRUST_PROXY',
+      'RATE_LIMIT_MAX',
+      'RATE_LIMIT_WINDOW_MS',
+      'REQUEST_TIMEOUT_MS',
+      'SMTP_TIMEOUT_MS',
+      'LOG_LEVEL',
+    ]);
+    expect((error as Error).message).not.toContain('secret');
+  });
+});
+
+describe('parseTrustProxy', () => {
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['loopback', ['loopback']],
+    ['10.0.0.1, 192.168.0.0/16, ::1', ['10.0.0.1', '192.168.0.0/16', '::1']],
+  ])('when TRUST_PROXY is %j, then Express gets %j', (value, expected) => {
+    expect(parseTrustProxy(value)).toEqual(expected);
+  });
+
+  it.each(['yes', '10.0.0.300', '10.0.0.0/40', 'proxy.internal'])(
+    'when TRUST_PROXY is %j, then it is refused',
+    (value) => {
+      expect(parseTrustProxy(value)).toBeUndefined();
+    },
+  );
+});

@@ -1,0 +1,88 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
+import { createTempDir, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+describe('health endpoints', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  let t: TestApp | undefined;
+  let inbox: SmtpInbox | undefined;
+
+  beforeEach(() => {
+    temp = createTempDir();
+  });
+  afterEach(async () => {
+    await t?.close();
+    await inbox?.close();
+    t = undefined;
+    inbox = undefined;
+    temp.remove();
+  });
+
+  it('when the process runs, then /healthz answers ok', async () => {
+    t = createTestApp({ dataDir: temp.dir });
+    const response = await request(t.app).get('/healthz');
+    expect(response.status).toBe(200);
+    expect(response.text).toBe('ok');
+  });
+
+  it('when the database and the SMTP server work and nothing waits, then /readyz is 200 ready', async () => {
+    inbox = await startSmtpInbox();
+    t = createTestApp({ dataDir: temp.dir, env: { SMTP_URL: inbox.url } });
+
+    const response = await request(t.app).get('/readyz');
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      status: 'ready',
+      db: 'ok',
+      smtp: 'ok',
+      pending: 0,
+      oldestPendingAgeSeconds: null,
+    });
+  });
+
+  it('when the SMTP server cannot be reached, then /readyz is 503 and says so', async () => {
+    t = createTestApp({
+      dataDir: temp.dir,
+      env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` },
+    });
+    const response = await request(t.app).get('/readyz');
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ status: 'not ready', db: 'ok', smtp: 'unreachable' });
+  });
+
+  it('when the oldest pending lead is older than PENDING_ALERT_MS, then /readyz is 503 with its age', async () => {
+    t = createTestApp({ dataDir: temp.dir, env: { PENDING_ALERT_MS: '60000' } });
+    await t.worker.stop();
+    await request(t.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+
+    const fresh = await request(t.app).get('/readyz');
+    t.clock.advance(90_000);
+    const stale = await request(t.app).get('/readyz');
+
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toMatchObject({ pending: 1, oldestPendingAgeSeconds: 0 });
+    expect(stale.status).toBe(503);
+    expect(stale.body).toMatchObject({
+      status: 'not ready',
+      pending: 1,
+      oldestPendingAgeSeconds: 90,
+    });
+  });
+
+  it('when the database cannot be written, then /readyz is 503 with db unwritable', async () => {
+    t = createTestApp({ dataDir: temp.dir });
+    t.store.close();
+    const response = await request(t.app).get('/readyz');
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ db: 'unwritable', pending: null });
+  });
+
+  it('when /healthz gets a POST, then the reply is 405 with Allow', async () => {
+    t = createTestApp({ dataDir: temp.dir });
+    const response = await request(t.app).post('/healthz');
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+  });
+});

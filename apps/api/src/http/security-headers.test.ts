@@ -1,0 +1,54 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTempDir } from '../../test/test-app.ts';
+import { inlineScriptHashes, siteScriptHashes } from './security-headers.ts';
+
+// sha256 of the exact text between the tags, base64: what a browser computes for CSP.
+const HASH_OF_ALERT = "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='";
+const HASH_OF_MODULE = "'sha256-OfjsKQ3ChL6NJUd5sQ8ep1lonjMsKLten46oPwgr6lw='";
+
+describe('inlineScriptHashes', () => {
+  it('when a page has classic and module inline scripts, then both hashes are listed in order', () => {
+    const html = `<html><head><script>alert(1)</script></head><body>
+      <script type="module">import "/assets/entry.js";</script></body></html>`;
+    expect(inlineScriptHashes(html)).toEqual([HASH_OF_ALERT, HASH_OF_MODULE]);
+  });
+
+  it('when scripts load from a file, are data blocks or are empty, then they need no hash', () => {
+    const html = `<script src="/assets/app.js"></script>
+      <script type="application/ld+json">{"@type":"Place"}</script>
+      <script async src='https://www.googletagmanager.com/gtag/js'></script>
+      <script></script>`;
+    expect(inlineScriptHashes(html)).toEqual([]);
+  });
+
+  it('when whitespace surrounds the code, then it is part of what is hashed', () => {
+    expect(inlineScriptHashes('<script> alert(1)</script>')).not.toEqual([HASH_OF_ALERT]);
+  });
+});
+
+describe('siteScriptHashes', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  beforeEach(() => {
+    temp = createTempDir();
+  });
+  afterEach(() => temp.remove());
+
+  it('when the site has pages in nested folders, then every distinct inline script is allowed once', () => {
+    mkdirSync(path.join(temp.dir, 'about'));
+    writeFileSync(path.join(temp.dir, 'index.html'), '<script>alert(1)</script>');
+    writeFileSync(path.join(temp.dir, 'about', 'index.html'), '<script>alert(1)</script>');
+    writeFileSync(
+      path.join(temp.dir, '404.html'),
+      '<script type="module">import "/assets/entry.js";</script>',
+    );
+    writeFileSync(path.join(temp.dir, 'notes.txt'), '<script>not a page</script>');
+
+    expect(siteScriptHashes(temp.dir)).toEqual([HASH_OF_MODULE, HASH_OF_ALERT].sort());
+  });
+
+  it('when the site is not built, then there are no hashes and no error', () => {
+    expect(siteScriptHashes(path.join(temp.dir, 'missing'))).toEqual([]);
+  });
+});

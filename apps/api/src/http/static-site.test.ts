@@ -1,0 +1,137 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTempDir, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const INLINE_SCRIPT = 'window.__context = {"route":"/"};';
+const INLINE_HASH = "'sha256-4J/scGKgjHlycBNM3zwYtF5kTNL9CMxpeRPLTrq8l/c='";
+
+function writeSite(dir: string): void {
+  mkdirSync(path.join(dir, 'about'), { recursive: true });
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><title>Elegant Iconia</title><h1>Home</h1><script>${INLINE_SCRIPT}</script>${'<p>Villa plots near the highway.</p>'.repeat(100)}`,
+  );
+  writeFileSync(path.join(dir, 'about', 'index.html'), '<!doctype html><h1>About the project</h1>');
+  writeFileSync(path.join(dir, 'assets', 'entry-3f9a1c.js'), 'console.log("hydrate");'.repeat(200));
+  writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  writeFileSync(path.join(dir, '404.html'), '<!doctype html><h1>Page not found</h1>');
+  writeFileSync(path.join(dir, '__spa-fallback.html'), '<!doctype html><h1>Fallback</h1>');
+}
+
+describe('the built site, served by the API process', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  let t: TestApp;
+  let site: string;
+
+  beforeEach(() => {
+    temp = createTempDir();
+    site = path.join(temp.dir, 'site');
+    writeSite(site);
+    t = createTestApp({ dataDir: temp.dir, env: { WEB_DIST: site } });
+  });
+  afterEach(async () => {
+    await t.close();
+    temp.remove();
+  });
+
+  it('when / is asked for, then the prerendered home page answers and must be revalidated', async () => {
+    const response = await request(t.app).get('/');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.text).toContain('<h1>Home</h1>');
+  });
+
+  it.each(['/about', '/about/'])(
+    'when %s is asked for, then about/index.html answers without a redirect',
+    async (url) => {
+      const response = await request(t.app).get(url);
+      expect(response.status).toBe(200);
+      expect(response.text).toContain('About the project');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('when a hashed asset is asked for, then it may be cached for a year', async () => {
+    const response = await request(t.app).get('/assets/entry-3f9a1c.js');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('when a plain file is asked for, then it is served as it is', async () => {
+    const response = await request(t.app).get('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.text).toBe('User-agent: *\nAllow: /\n');
+  });
+
+  it('when a path is unknown, then the 404 page answers with status 404, never the SPA fallback', async () => {
+    const response = await request(t.app).get('/no-such-page');
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.text).toContain('Page not found');
+    expect(response.text).not.toContain('Fallback');
+  });
+
+  it('when the site has no 404 page, then an unknown path gets a plain-text 404', async () => {
+    rmSync(path.join(site, '404.html'));
+    const response = await request(t.app).get('/no-such-page');
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+
+  it('when a path tries to climb out of the site, then nothing outside is served', async () => {
+    writeFileSync(path.join(temp.dir, 'secret.txt'), 'secret');
+    const response = await request(t.app).get('/..%2Fsecret.txt');
+    expect(response.status).toBe(404);
+    expect(response.text).not.toContain('secret');
+  });
+
+  it('when the browser accepts brotli, then pages come compressed with it', async () => {
+    const response = await request(t.app).get('/').set('Accept-Encoding', 'br, gzip');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.text).toContain('<h1>Home</h1>');
+  });
+
+  it("when a page is served, then the CSP allows exactly the site's inline scripts and the agreed hosts", async () => {
+    const response = await request(t.app).get('/');
+    const csp = String(response.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src '));
+
+    expect(scriptSrc).toBe(`script-src 'self' ${INLINE_HASH} https://www.googletagmanager.com`);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain('frame-src https://www.google.com https://www.youtube-nocookie.com');
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain(
+      "connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com",
+    );
+    expect(csp).toContain(
+      "img-src 'self' data: https://i.ytimg.com https://*.google-analytics.com https://www.googletagmanager.com",
+    );
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('without a built site', () => {
+  it('when / is asked for, then a short plain-text note says the API runs and the site is not built', async () => {
+    const temp = createTempDir();
+    const t = createTestApp({ dataDir: temp.dir });
+    try {
+      const home = await request(t.app).get('/');
+      const other = await request(t.app).get('/about');
+      expect(home.status).toBe(200);
+      expect(home.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(home.text).toContain('pnpm build');
+      expect(other.status).toBe(404);
+    } finally {
+      await t.close();
+      temp.remove();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { START_TIME } from '../../test/test-app.ts';
+import { formatIndiaTime, renderLeadEmail, type LeadForEmail } from './lead-email.ts';
+
+const addresses = {
+  from: { name: 'Elegant Iconia website', address: 'leads@iconia.test' },
+  to: [{ name: '', address: 'sales@iconia.test' }],
+};
+
+const brochure: LeadForEmail = {
+  publicId: '0b7c2f3e-0000-4000-8000-000000000001',
+  messageId: '<lead-0b7c2f3e-0000-4000-8000-000000000001@iconia.test>',
+  kind: 'brochure',
+  name: 'Ravi Kumar',
+  mobile: '9876543210',
+  plotRange: '165 - 200 Sq. Yds',
+  attribution: { source: 'inline-brochure', page: '/' },
+  receivedAt: START_TIME,
+};
+
+describe('formatIndiaTime', () => {
+  it('when a UTC instant is shown, then it reads in India time with IST', () => {
+    expect(formatIndiaTime(Date.parse('2026-11-21T10:15:00Z'))).toBe('21 Nov 2026, 3:45 pm IST');
+    expect(formatIndiaTime(Date.parse('2026-01-04T19:00:00Z'))).toBe('5 Jan 2026, 12:30 am IST');
+  });
+});
+
+describe('renderLeadEmail', () => {
+  it('when a brochure lead is rendered, then subject, Message-ID and date come from the lead', () => {
+    const email = renderLeadEmail(brochure, addresses);
+
+    expect(email.subject).toBe('New brochure request from Ravi Kumar');
+    expect(email.messageId).toBe(brochure.messageId);
+    expect(email.date.getTime()).toBe(START_TIME);
+    expect(email.headers).toEqual({ 'X-Lead-Id': brochure.publicId, 'X-Lead-Kind': 'brochure' });
+    expect(email.text).toContain('Form: Brochure form on the home page');
+  });
+
+  it('when the same lead is rendered twice, then the two emails are identical', () => {
+    expect(renderLeadEmail(brochure, addresses)).toEqual(renderLeadEmail(brochure, addresses));
+  });
+
+  it('when a brochure lead has no plot range, then the email says so rather than leaving a gap', () => {
+    expect(renderLeadEmail({ ...brochure, plotRange: undefined }, addresses).text).toContain(
+      'Plot range: Not chosen',
+    );
+  });
+
+  it('when a value could break out of HTML attributes, then it is escaped there too', () => {
+    const email = renderLeadEmail(
+      { ...brochure, attribution: { page: '/"><img src=x onerror=alert(1)>' } },
+      addresses,
+    );
+    expect(email.html).not.toContain('<img src=x');
+    expect(email.html).toContain('/&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('when a name carries line breaks or tabs, then the subject and text keep it on one line', () => {
+    const email = renderLeadEmail({ ...brochure, name: 'Ravi\r\n\tKumar\u2028Bcc: x' }, addresses);
+    expect(email.subject).toBe('New brochure request from Ravi Kumar Bcc: x');
+    expect(email.text).toContain('Name: Ravi Kumar Bcc: x\n');
+  });
+});

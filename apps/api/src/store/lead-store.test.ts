@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTempDir, START_TIME } from '../../test/test-app.ts';
+import { openLeadStore, type LeadStore, type NewLead } from './lead-store.ts';
+
+function newLead(overrides: Partial<NewLead> = {}): NewLead {
+  const publicId = randomUUID();
+  return {
+    publicId,
+    messageId: `<lead-${publicId}@iconia.test>`,
+    kind: 'brochure',
+    name: 'Ravi',
+    mobile: '9876543210',
+    plotRange: '200 - 300 Sq. Yds',
+    attribution: { source: 'brochure-modal', utm_source: 'google' },
+    receivedAt: START_TIME,
+    spam: false,
+    ...overrides,
+  };
+}
+
+describe('openLeadStore', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  let file: string;
+  const stores: LeadStore[] = [];
+  const open = (): LeadStore => {
+    const store = openLeadStore(file);
+    stores.push(store);
+    return store;
+  };
+
+  beforeEach(() => {
+    temp = createTempDir();
+    file = path.join(temp.dir, 'nested', 'leads.sqlite');
+  });
+  afterEach(() => {
+    for (const store of stores.splice(0)) store.close();
+    temp.remove();
+  });
+
+  it('when a new file is opened, then the schema is created in WAL mode with full sync and versioned', () => {
+    open();
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('user_version', { simple: true })).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('when the store is reopened, then the leads are still there as stored', () => {
+    const lead = newLead();
+    open().insertLead(lead, 0);
+    stores.splice(0).forEach((store) => store.close());
+
+    const reopened = open().findByPublicId(lead.publicId);
+
+    expect(reopened).toMatchObject({
+      kind: 'brochure',
+      name: 'Ravi',
+      mobile: '9876543210',
+      plotRange: '200 - 300 Sq. Yds',
+      attribution: { source: 'brochure-modal', utm_source: 'google' },
+      status: 'pending',
+      receivedAt: START_TIME,
+      messageId: lead.messageId,
+    });
+  });
+
+  it('when the file was written by a newer release, then opening it fails rather than guessing', () => {
+    open();
+    stores.splice(0).forEach((store) => store.close());
+    const db = new Database(file);
+    db.pragma('user_version = 99');
+    db.close();
+
+    expect(() => openLeadStore(file)).toThrow(/schema version 99/);
+  });
+
+  it('when one instance holds a lease, then another cannot claim the lead until it lapses', () => {
+    const a = open();
+    const b = open();
+    a.insertLead(newLead(), 0);
+
+    const first = a.claimNextDue('a', START_TIME, 60_000);
+    const second = b.claimNextDue('b', START_TIME + 59_999, 60_000);
+    const afterLapse = b.claimNextDue('b', START_TIME + 60_000, 60_000);
+
+    expect(first?.attempts).toBe(1);
+    expect(second).toBeUndefined();
+    expect(afterLapse?.id).toBe(first?.id);
+    expect(afterLapse?.attempts).toBe(2);
+  });
+
+  it('when a send fails, then the lead waits until its retry time', () => {
+    const store = open();
+    store.insertLead(newLead(), 0);
+    const claimed = store.claimNextDue('a', START_TIME, 60_000)!;
+
+    store.markFailed(claimed.id, 'a', 'connection refused', START_TIME + 10_000);
+
+    expect(store.claimNextDue('a', START_TIME + 9_999, 60_000)).toBeUndefined();
+    expect(store.claimNextDue('a', START_TIME + 10_000, 60_000)?.lastError).toBe(
+      'connection refused',
+    );
+  });
+
+  it('when leads are pending, then the summary gives their count and the oldest receipt time', () => {
+    const store = open();
+    store.insertLead(newLead({ mobile: '9000000001', receivedAt: START_TIME }), 0);
+    store.insertLead(newLead({ mobile: '9000000002', receivedAt: START_TIME + 5_000 }), 0);
+    const sent = store.claimNextDue('a', START_TIME + 5_000, 60_000)!;
+    store.markSent(sent.id, START_TIME + 6_000);
+
+    expect(store.pendingSummary()).toEqual({ count: 1, oldestReceivedAt: START_TIME + 5_000 });
+  });
+
+  it('when a spam lead is stored, then it never counts as the original for duplicate checks', () => {
+    const store = open();
+    store.insertLead(newLead({ spam: true }), 600_000);
+    const real = store.insertLead(newLead(), 600_000);
+    expect(real.status).toBe('pending');
+  });
+});
