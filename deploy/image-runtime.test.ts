@@ -1,0 +1,188 @@
+/**
+ * Runs what the container runs, without Docker: the image's CMD from the repository root (the
+ * image keeps the repository's layout under its WORKDIR), with the environment the app service
+ * gets under `docker compose up` and no `.env`. Only the places differ: a temp folder stands for
+ * the /data volume, a free port for 8080, and a real SMTP server on loopback for Mailpit.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startSmtpInbox, type SmtpInbox } from '../apps/api/test/smtp-inbox.ts';
+import { cmd, finalStage, healthCheck, stopSignal, workdir } from './dockerfile.ts';
+import {
+  COMPOSE_FILE,
+  REPO_ROOT,
+  containerEnv,
+  imageEnv,
+  readDockerfile,
+  repoPath,
+} from './repo.ts';
+
+const SERVER_BUNDLE = repoPath('apps/api/dist/server.js');
+const built = existsSync(SERVER_BUNDLE);
+if (!built) {
+  console.warn(
+    'deploy: apps/api/dist/server.js is missing, so the image start command was not run. ' +
+      'Run `pnpm build` first (`pnpm test` does).',
+  );
+}
+
+const runtime = finalStage(readDockerfile());
+const command = cmd(runtime) ?? [];
+const probe = healthCheck(runtime)?.command ?? [];
+
+/** The file in this checkout that a path inside the image holds. */
+function inCheckout(imagePath: string): string {
+  return path.join(REPO_ROOT, path.posix.relative(workdir(runtime) ?? '/', imagePath));
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function startContainerCommand(env: Record<string, string>): RunningServer {
+  const [executable = 'node', ...args] = command;
+  const child = spawn(executable, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit').then(([code, signal]) => ({
+    code: code as number | null,
+    signal: signal as NodeJS.Signals | null,
+  }));
+  return { child, output: () => output, exited };
+}
+
+async function waitUntilListening(server: RunningServer, port: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) break;
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not come up:\n${server.output()}`);
+}
+
+/** Runs the HEALTHCHECK exactly as Docker does: exec form, in the container's environment. */
+function runHealthCheck(port: number): { status: number | null; ms: number } {
+  const [executable = 'node', ...args] = probe;
+  const started = Date.now();
+  const result = spawnSync(executable, args, {
+    env: { ...imageEnv(), PORT: String(port), PATH: process.env.PATH ?? '' },
+    timeout: 20_000,
+  });
+  return { status: result.status, ms: Date.now() - started };
+}
+
+describe.skipIf(!built)('the image start command, run here with the compose environment', () => {
+  let inbox: SmtpInbox;
+  let dataDir: string;
+  let port: number;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'iconia-volume-'));
+    port = await freePort();
+    const composeEnv = containerEnv([COMPOSE_FILE], {});
+    server = startContainerCommand({
+      ...composeEnv,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST: inCheckout(composeEnv.WEB_DIST ?? ''),
+      SMTP_URL: inbox.url,
+      PATH: process.env.PATH ?? '',
+    });
+    await waitUntilListening(server, port);
+  });
+
+  afterAll(async () => {
+    if (server?.child.exitCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    await inbox?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('when Docker runs the HEALTHCHECK against the running server, then it passes', () => {
+    expect(runHealthCheck(port).status).toBe(0);
+  });
+
+  it('when nothing answers on the port, then the HEALTHCHECK fails rather than hangs', async () => {
+    const { status, ms } = runHealthCheck(await freePort());
+    expect(status).toBe(1);
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  it('when the mail server is up, then /readyz reports ready, as Compose waits for', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ready', db: 'ok', smtp: 'ok' });
+  });
+
+  it('when a visitor asks for the site, then it is served from WEB_DIST', async () => {
+    const webDist = inCheckout(imageEnv().WEB_DIST ?? '');
+    if (!existsSync(path.join(webDist, 'index.html'))) {
+      console.warn(`deploy: no site build in ${webDist}; run \`pnpm build\` to check the site`);
+      return;
+    }
+    const response = await fetch(`http://127.0.0.1:${port}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('when a lead is posted, then it is stored on the volume and emailed through SMTP_URL', async () => {
+    const name = 'Volume Check';
+    const response = await fetch(`http://127.0.0.1:${port}/send-email`, {
+      method: 'POST',
+      body: new URLSearchParams({ name, mobile: '98765 43210', plotRange: '200 - 300 Sq. Yds' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('success');
+    expect(existsSync(path.join(dataDir, 'leads.sqlite'))).toBe(true);
+    const [mail] = await inbox.waitFor(1, 10_000);
+    expect(mail?.parsed.subject).toContain(name);
+  });
+
+  it('when Docker stops the container with its STOPSIGNAL, then the server exits 0 well inside the grace period', async () => {
+    const started = Date.now();
+    server.child.kill((stopSignal(runtime) ?? 'SIGTERM') as NodeJS.Signals);
+    const { code } = await server.exited;
+    expect(code, server.output()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(server.output()).toMatch(/"msg":"stopped"/);
+  });
+});
+
+describe.skipIf(!built)('the image start command with a bad setting', () => {
+  it('when a variable is invalid, then the container exits non-zero and names it', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'iconia-volume-'));
+    try {
+      const server = startContainerCommand({
+        ...containerEnv([COMPOSE_FILE], { MAIL_TO: 'not an address', RATE_LIMIT_MAX: 'ten' }),
+        DATA_DIR: dataDir,
+        // Should the settings be accepted after all, the server must not take a real port.
+        PORT: '0',
+        PATH: process.env.PATH ?? '',
+      });
+      const { code } = await server.exited;
+      expect(code).not.toBe(0);
+      expect(server.output()).toMatch(/MAIL_TO/);
+      expect(server.output()).toMatch(/RATE_LIMIT_MAX/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ENV_DEFAULTS } from '../apps/api/src/config.ts';
+import { loadCompose, type Env } from './compose.ts';
+import { finalStage, parseDockerfile, stageEnv } from './dockerfile.ts';
+
+/** The repository root, where Compose and `pnpm start` run. */
+export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+export function repoPath(relative: string): string {
+  return fileURLToPath(new URL(`../${relative}`, import.meta.url));
+}
+
+export function readRepoFile(relative: string): string {
+  return readFileSync(repoPath(relative), 'utf8');
+}
+
+export const COMPOSE_FILE = repoPath('docker-compose.yml');
+export const COMPOSE_PROD_FILE = repoPath('docker-compose.prod.yml');
+
+export function readDockerfile() {
+  return parseDockerfile(readRepoFile('Dockerfile'));
+}
+
+/** The environment the image itself sets (`ENV` of the runtime stage). */
+export function imageEnv(): Record<string, string> {
+  return stageEnv(finalStage(readDockerfile()));
+}
+
+/**
+ * Every variable the server reads: the ones with defaults plus any `env.NAME` read directly
+ * (optional settings such as SMTP_URL and WEB_DIST).
+ */
+export function serverVariables(): string[] {
+  const source = readRepoFile('apps/api/src/config.ts');
+  const direct = [...source.matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)]
+    .map((match) => match[1] ?? match[2] ?? '')
+    .filter((name) => name !== '');
+  return [...new Set([...Object.keys(ENV_DEFAULTS), ...direct])];
+}
+
+/** `VITE_*` settings the site reads at build time, less the ones vite.config.ts sets itself. */
+export function siteBuildVariables(): string[] {
+  const read = readRepoFile('apps/web/src/config/env.ts').matchAll(
+    /import\.meta\.env\.(VITE_\w+)/g,
+  );
+  const defined = new Set(
+    [...readRepoFile('apps/web/vite.config.ts').matchAll(/import\.meta\.env\.(VITE_\w+)/g)].map(
+      (match) => match[1],
+    ),
+  );
+  return [...new Set([...read].map((match) => match[1] ?? ''))].filter(
+    (name) => name !== '' && !defined.has(name),
+  );
+}
+
+/**
+ * What the app container's process sees under Compose: the image's ENV, overlaid by the
+ * service's `environment`.
+ */
+export function containerEnv(files: string[], env: Env): Record<string, string> {
+  const project = loadCompose(files, env);
+  return { ...imageEnv(), ...project.services.app?.environment };
+}
