@@ -115,13 +115,18 @@ export interface SiteImages {
   clubhouse: ImageAsset;
   locationMap: ImageAsset;
   approvals: ImageAsset;
+  /** The video's poster: the hero's files, so on the landing page it costs no extra bytes. */
+  videoPoster: ImageAsset;
   gallery: { proposed: readonly ImageAsset[]; completed: readonly ImageAsset[] };
 }
+
+const hero = artDirected(artwork.hero, IMAGE_ALT.hero, { phone: '100vw', wide: '100vw' });
 
 export const images: SiteImages = {
   logo: vector(artwork.logo, IMAGE_ALT.logo),
   logoOnDark: vector(artwork.logoOnDark, IMAGE_ALT.logo),
-  hero: artDirected(artwork.hero, IMAGE_ALT.hero, { phone: '100vw', wide: '100vw' }),
+  hero,
+  videoPoster: hero,
   clubhouse: raster(artwork.clubhouse, IMAGE_ALT.clubhouse, '(min-width: 1024px) 560px, 100vw'),
   locationMap: raster(
     artwork.locationMap,

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import styles from './embeds.module.css';
+
+export interface MapEmbedProps {
+  /** A Google Maps embed URL (no API key needed for `output=embed`). */
+  src: string;
+  title: string;
+  /** Height of the frame in CSS pixels. */
+  height?: number;
+  /** Where "Open in Google Maps" goes when the map cannot be shown. */
+  fallbackUrl?: string;
+}
+
+/**
+ * The contact map: a lazily loaded Google Maps iframe over a framed, map-like placeholder, so
+ * the section keeps its shape while the map loads, or when it cannot load at all.
+ */
+export function MapEmbed({ src, title, height = 400, fallbackUrl }: MapEmbedProps) {
+  // Rendered without the iframe on a device that knows it is offline: a tidy frame with a link
+  // instead of the browser's error page. Decided after hydration so the prerendered HTML matches.
+  const [offline, setOffline] = useState(false);
+  useEffect(() => {
+    setOffline(!navigator.onLine);
+  }, []);
+
+  return (
+    <div className={`${styles.frame} ${styles.mapFrame}`} style={{ height }}>
+      <div className={styles.mapPlaceholder}>
+        <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
+          <path
+            d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
+            fill="currentColor"
+          />
+        </svg>
+        {offline ? (
+          <a href={fallbackUrl ?? src} target="_blank" rel="noopener noreferrer">
+            Open the map in Google Maps
+          </a>
+        ) : (
+          <span aria-hidden="true">Loading map…</span>
+        )}
+      </div>
+      {offline ? null : (
+        <iframe
+          className={styles.iframe}
+          src={src}
+          title={title}
+          width="100%"
+          height={height}
+          loading="lazy"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+        />
+      )}
+    </div>
+  );
+}
