@@ -569,7 +569,7 @@ export const FOOTER = {
     { label: 'Privacy Policy', to: '/privacy-policy' },
   ] as readonly ({ label: string; to: RoutePath } | { label: string; href: string })[],
   privacyPolicy: 'Privacy Policy',
-  reraLabel: 'RERA Reg. No.',
+  reraLabel: 'Reg. No.',
   reraWebsiteLabel: 'Verify at',
   copyright: (year: number) => `© ${year} ${BRAND_NAME}. All rights reserved.`,
   legalNote:

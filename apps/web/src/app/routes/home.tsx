@@ -1,4 +1,5 @@
-import type { MetaFunction } from 'react-router';
+import type { LinksFunction, MetaFunction } from 'react-router';
+import { images, preloadLinksFor } from '../../content/images.ts';
 import { BROCHURE_AUTO_OPEN_DELAY_MS, ROUTE_META } from '../../content/site.ts';
 import { GallerySection } from '../../features/gallery/gallery-section.tsx';
 import { AboutSection } from '../../features/sections/about-section.tsx';
@@ -15,6 +16,9 @@ import {
 import { pageMeta } from '../meta.ts';
 
 export const meta: MetaFunction = () => pageMeta(ROUTE_META['/'], '/');
+
+// The hero is the largest paint of the landing page: fetch it before the parser reaches it.
+export const links: LinksFunction = () => preloadLinksFor(images.hero);
 
 export default function Home() {
   const { openNavigation } = useOpenBrochure();

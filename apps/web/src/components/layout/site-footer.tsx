@@ -1,7 +1,6 @@
 import { MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import {
-  BRAND_NAME,
   BROCHURE_FILE_NAME,
   FOOTER,
   NAV_ITEMS,
@@ -10,8 +9,10 @@ import {
   UI_TEXT,
   WHATSAPP_URL,
 } from '../../content/site.ts';
+import { images } from '../../content/images.ts';
 import { useCurrentYear } from '../../lib/use-current-year.ts';
 import { WhatsAppIcon } from '../ui/brand-icons.tsx';
+import { ResponsiveImage } from '../ui/responsive-image.tsx';
 import { ReraNotice } from '../ui/rera-notice.tsx';
 import { SocialLinks } from './social-links.tsx';
 import styles from './site-footer.module.css';
@@ -22,7 +23,9 @@ export function SiteFooter() {
     <footer className={styles.footer}>
       <div className={styles.grid}>
         <div className={styles.brand}>
-          <p className={styles.wordmark}>{BRAND_NAME}</p>
+          <Link to="/" className={styles.logoLink}>
+            <ResponsiveImage image={images.logoOnDark} className={styles.logo} />
+          </Link>
           <p className={styles.about}>{FOOTER.about}</p>
           <h2 className={styles.heading}>{FOOTER.followHeading}</h2>
           <SocialLinks />

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ImageAsset } from '../../assets/image-asset.ts';
-import { ResponsiveImage } from '../../components/ui/interim-responsive-image.tsx';
+import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
 import { Section, type HeadingLevel } from '../../components/ui/section.tsx';
-import { images } from '../../content/interim-images.ts';
+import { images } from '../../content/images.ts';
 import { GALLERY, type GalleryCategoryId } from '../../content/site.ts';
 import { ImageOverlay } from './image-overlay.tsx';
 import { preloadImages, whenIdle } from './preload-images.ts';

@@ -1,10 +1,10 @@
 import { Send } from 'lucide-react';
 import { buttonClass } from '../../components/ui/button.ts';
 import { VideoFacade } from '../../components/ui/interim-embeds.tsx';
-import { ResponsiveImage } from '../../components/ui/interim-responsive-image.tsx';
+import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
 import { ReraNotice } from '../../components/ui/rera-notice.tsx';
 import { Section, type HeadingLevel } from '../../components/ui/section.tsx';
-import { images } from '../../content/interim-images.ts';
+import { images } from '../../content/images.ts';
 import { LOCATION, VIDEO_EMBED_HEIGHT, VIDEO_ID, VIDEO_TITLE } from '../../content/site.ts';
 import { LandmarksList } from './landmarks-list.tsx';
 import styles from './location-section.module.css';

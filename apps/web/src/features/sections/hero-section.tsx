@@ -1,7 +1,7 @@
 import { Download, MapPin, Trees } from 'lucide-react';
 import { buttonClass } from '../../components/ui/button.ts';
-import { ResponsiveImage } from '../../components/ui/interim-responsive-image.tsx';
-import { images } from '../../content/interim-images.ts';
+import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
+import { images } from '../../content/images.ts';
 import { HERO } from '../../content/site.ts';
 import styles from './hero-section.module.css';
 

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
-import { ResponsiveImage } from '../../components/ui/interim-responsive-image.tsx';
+import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
 import { Section, type HeadingLevel } from '../../components/ui/section.tsx';
-import { images } from '../../content/interim-images.ts';
+import { images } from '../../content/images.ts';
 import { HIGHLIGHTS } from '../../content/site.ts';
 import styles from './highlights-section.module.css';
 
