@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import styles from './embeds.module.css';
 
 export interface MapEmbedProps {
@@ -16,12 +16,9 @@ export interface MapEmbedProps {
  * the section keeps its shape while the map loads, or when it cannot load at all.
  */
 export function MapEmbed({ src, title, height = 400, fallbackUrl }: MapEmbedProps) {
-  // Rendered without the iframe on a device that knows it is offline: a tidy frame with a link
-  // instead of the browser's error page. Decided after hydration so the prerendered HTML matches.
-  const [offline, setOffline] = useState(false);
-  useEffect(() => {
-    setOffline(!navigator.onLine);
-  }, []);
+  // Without the iframe on a device that knows it is offline: a tidy frame with a link instead
+  // of the browser's error page. The prerendered HTML assumes online, so hydration matches.
+  const offline = !useSyncExternalStore(subscribeToConnectivity, isOnline, () => true);
 
   return (
     <div className={`${styles.frame} ${styles.mapFrame}`} style={{ height }}>
@@ -54,4 +51,17 @@ export function MapEmbed({ src, title, height = 400, fallbackUrl }: MapEmbedProp
       )}
     </div>
   );
+}
+
+function subscribeToConnectivity(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+function isOnline(): boolean {
+  return navigator.onLine;
 }
