@@ -4,23 +4,22 @@
  * gets under `docker compose up` and no `.env`. Only the places differ: a temp folder stands for
  * the /data volume, a free port for 8080, and a real SMTP server on loopback for Mailpit.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../apps/api/test/smtp-inbox.ts';
-import { cmd, finalStage, healthCheck, stopSignal, workdir } from './dockerfile.ts';
+import { healthCheck, stopSignal } from './dockerfile.ts';
 import {
-  COMPOSE_FILE,
-  REPO_ROOT,
-  containerEnv,
-  imageEnv,
-  readDockerfile,
-  repoPath,
-} from './repo.ts';
+  inCheckout,
+  runtime,
+  startContainerCommand,
+  waitUntilAnswering,
+  type RunningProcess,
+} from './processes.ts';
+import { COMPOSE_FILE, containerEnv, imageEnv, repoPath } from './repo.ts';
 
 const SERVER_BUNDLE = repoPath('apps/api/dist/server.js');
 const built = existsSync(SERVER_BUNDLE);
@@ -31,48 +30,7 @@ if (!built) {
   );
 }
 
-const runtime = finalStage(readDockerfile());
-const command = cmd(runtime) ?? [];
 const probe = healthCheck(runtime)?.command ?? [];
-
-/** The file in this checkout that a path inside the image holds. */
-function inCheckout(imagePath: string): string {
-  return path.join(REPO_ROOT, path.posix.relative(workdir(runtime) ?? '/', imagePath));
-}
-
-interface RunningServer {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startContainerCommand(env: Record<string, string>): RunningServer {
-  const [executable = 'node', ...args] = command;
-  const child = spawn(executable, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit').then(([code, signal]) => ({
-    code: code as number | null,
-    signal: signal as NodeJS.Signals | null,
-  }));
-  return { child, output: () => output, exited };
-}
-
-async function waitUntilListening(server: RunningServer, port: number): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) break;
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not come up:\n${server.output()}`);
-}
 
 /** Runs the HEALTHCHECK exactly as Docker does: exec form, in the container's environment. */
 function runHealthCheck(port: number): { status: number | null; ms: number } {
@@ -89,7 +47,7 @@ describe.skipIf(!built)('the image start command, run here with the compose envi
   let inbox: SmtpInbox;
   let dataDir: string;
   let port: number;
-  let server: RunningServer;
+  let server: RunningProcess;
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
@@ -104,14 +62,11 @@ describe.skipIf(!built)('the image start command, run here with the compose envi
       SMTP_URL: inbox.url,
       PATH: process.env.PATH ?? '',
     });
-    await waitUntilListening(server, port);
+    await waitUntilAnswering(server, `http://127.0.0.1:${port}/healthz`);
   });
 
   afterAll(async () => {
-    if (server?.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await server?.stop();
     await inbox?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
