@@ -2,13 +2,14 @@ import { Clock, MapPin, MessageSquareText, Phone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { buttonClass } from '../../components/ui/button.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { MapEmbed } from '../../components/ui/interim-embeds.tsx';
+import { MapEmbed } from '../../components/embeds/index.ts';
 import { Section, type HeadingLevel } from '../../components/ui/section.tsx';
 import { WhatsAppIcon } from '../../components/ui/brand-icons.tsx';
 import {
   CONTACT,
   MAP_EMBED_HEIGHT,
   MAP_EMBED_TITLE,
+  MAP_DIRECTIONS_URL,
   MAP_EMBED_URL,
   OFFICE_ADDRESS,
   OFFICE_HOURS,
@@ -54,7 +55,12 @@ export function ContactSection({ headingLevel = 2, form }: ContactSectionProps) 
           {form}
         </div>
         <div className={styles.map}>
-          <MapEmbed src={MAP_EMBED_URL} title={MAP_EMBED_TITLE} height={MAP_EMBED_HEIGHT} />
+          <MapEmbed
+            src={MAP_EMBED_URL}
+            title={MAP_EMBED_TITLE}
+            height={MAP_EMBED_HEIGHT}
+            fallbackUrl={MAP_DIRECTIONS_URL}
+          />
         </div>
       </div>
       <Dialog

@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { buttonClass } from '../../components/ui/button.ts';
-import { VideoFacade } from '../../components/ui/interim-embeds.tsx';
+import { VideoFacade } from '../../components/embeds/index.ts';
 import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
 import { ReraNotice } from '../../components/ui/rera-notice.tsx';
 import { Section, type HeadingLevel } from '../../components/ui/section.tsx';
