@@ -90,6 +90,24 @@ describe('Dialog', () => {
     expect(document.documentElement.style.overflow).toBe('auto');
   });
 
+  it.each([
+    ['the close button', 'close-button'],
+    ['Escape', 'escape'],
+    ['a click outside', 'backdrop'],
+  ] as const)('when closed by %s, then the owner learns how', async (_how, reason) => {
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <Dialog open onClose={onClose} title="Contact Us">
+        <p>Office</p>
+      </Dialog>,
+    );
+    if (reason === 'close-button') await user.click(screen.getByRole('button', { name: 'Close' }));
+    if (reason === 'escape') await user.keyboard('{Escape}');
+    if (reason === 'backdrop') await user.click(screen.getByRole('dialog'));
+    expect(onClose).toHaveBeenCalledExactlyOnceWith(reason);
+  });
+
   it('when the browser closes it on its own, then the owner is told', async () => {
     const onClose = vi.fn();
     render(
@@ -99,6 +117,6 @@ describe('Dialog', () => {
     );
     const dialog = screen.getByRole<HTMLDialogElement>('dialog');
     dialog.close();
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledExactlyOnceWith('browser'));
   });
 });

@@ -11,10 +11,13 @@ import styles from './dialog.module.css';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 
+/** How the visitor closed the dialog; owners may treat the explicit close button differently. */
+export type DialogCloseReason = 'close-button' | 'escape' | 'backdrop' | 'browser';
+
 export interface DialogProps {
   open: boolean;
   /** Called when the visitor asks to close: the close button, Escape or (if enabled) the backdrop. */
-  onClose: () => void;
+  onClose: (reason: DialogCloseReason) => void;
   title: ReactNode;
   children: ReactNode;
   className?: string;
@@ -67,12 +70,12 @@ export function Dialog({
   function handleCancel(event: SyntheticEvent<HTMLDialogElement>) {
     // Escape: keep the dialog open until the owner's state says otherwise.
     event.preventDefault();
-    onClose();
+    onClose('escape');
   }
 
   function handleNativeClose() {
     // Some browsers close a modal on a repeated Escape without a cancel event; keep state in step.
-    if (open) onClose();
+    if (open) onClose('browser');
   }
 
   function handlePointerDown(event: MouseEvent<HTMLDialogElement>) {
@@ -84,7 +87,7 @@ export function Dialog({
     // the backdrop. A drag that began inside (selecting text) does not count.
     const onBackdrop = event.target === event.currentTarget && pressStartedOnBackdrop.current;
     pressStartedOnBackdrop.current = false;
-    if (closeOnBackdrop && onBackdrop) onClose();
+    if (closeOnBackdrop && onBackdrop) onClose('backdrop');
   }
 
   return (
@@ -102,7 +105,12 @@ export function Dialog({
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label={closeLabel}>
+          <button
+            type="button"
+            className={styles.close}
+            onClick={() => onClose('close-button')}
+            aria-label={closeLabel}
+          >
             <X aria-hidden="true" focusable="false" size={22} />
           </button>
         </header>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, type DialogCloseReason } from '../../components/ui/dialog.tsx';
 import {
   BROCHURE_MODAL,
   LOCATION_THANK_YOU_DELAY_MS,
@@ -18,8 +18,10 @@ import { NavigationBrochureForm } from './navigation-brochure-form.tsx';
 interface ModalState {
   open: boolean;
   variant: BrochureVariant | null;
-  /** Bumped on every opening so each one starts with an empty form. */
+  /** Changing it gives the modal a new, empty form. */
   session: number;
+  /** The form is done with (sent, or closed by its close button): the next opening starts empty. */
+  spent: boolean;
 }
 
 /**
@@ -29,7 +31,12 @@ interface ModalState {
  */
 export function BrochureModalProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<ModalState>({ open: false, variant: null, session: 0 });
+  const [state, setState] = useState<ModalState>({
+    open: false,
+    variant: null,
+    session: 0,
+    spent: true,
+  });
   const pendingNavigation = useRef<number | undefined>(undefined);
 
   useEffect(() => {
@@ -38,17 +45,33 @@ export function BrochureModalProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const openBrochure = useCallback((variant: BrochureVariant) => {
+    setState((current) => {
+      if (current.open) return current;
+      // A visitor who dismissed the modal by Escape or a tap outside finds what they typed.
+      const fresh = current.spent || current.variant !== variant;
+      return {
+        open: true,
+        variant,
+        session: fresh ? current.session + 1 : current.session,
+        spent: false,
+      };
+    });
+  }, []);
+
+  const close = useCallback((reason: DialogCloseReason | 'submitted') => {
     setState((current) =>
-      current.open ? current : { open: true, variant, session: current.session + 1 },
+      current.open
+        ? {
+            ...current,
+            open: false,
+            spent: reason === 'close-button' || reason === 'submitted',
+          }
+        : current,
     );
   }, []);
 
-  const close = useCallback(() => {
-    setState((current) => (current.open ? { ...current, open: false } : current));
-  }, []);
-
   function handleSubmitted() {
-    close();
+    close('submitted');
     window.clearTimeout(pendingNavigation.current);
     if (state.variant === 'location') {
       pendingNavigation.current = window.setTimeout(

@@ -109,6 +109,39 @@ describe('Brochure modal', () => {
     expect(screen.getByRole('button', { name: 'ENQUIRE NOW' })).toHaveFocus();
   });
 
+  it('when it is dismissed by Escape and opened again, then what the visitor typed is still there', async () => {
+    const { open, user } = showPage();
+    const first = await open('navigation');
+    await first.fill({ plotRange: '', agree: false });
+    await user.keyboard('{Escape}');
+    const second = await open('navigation');
+    expect(second.fields.name).toHaveValue('Asha Reddy');
+    expect(second.fields.mobile).toHaveValue('9123456789');
+  });
+
+  it('when it was dismissed and the other variant opens, then that form starts empty', async () => {
+    const { open, user } = showPage();
+    const first = await open('navigation');
+    await first.fill({ plotRange: '', agree: false });
+    await user.keyboard('{Escape}');
+    const second = await open('location');
+    expect(second.fields.name).toHaveValue('');
+  });
+
+  it('when a lead was sent and it opens again, then the form is empty', async () => {
+    spyOnAlerts();
+    spyOnDownloads();
+    const { open, router } = showPage();
+    const first = await open('navigation');
+    await first.fill();
+    await first.submit();
+    expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeVisible();
+    await act(() => router.navigate('/gallery'));
+    const second = await open('navigation');
+    expect(second.fields.name).toHaveValue('');
+    expect(second.fields.agree).not.toBeChecked();
+  });
+
   it('when it is used outside its provider, then the mistake is named', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useBrochureModal())).toThrow(/BrochureModalProvider/);
