@@ -8,6 +8,7 @@ import { RUN_ENV, TEST_ANALYTICS } from './support/run-env.ts';
 import {
   API_ENTRY,
   WEB_DIST,
+  assertCompleteSite,
   ensureAnalyticsBuild,
   ensureProductionBuild,
 } from './support/site-build.ts';
@@ -28,16 +29,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const analyticsDist = await ensureAnalyticsBuild(TEST_ANALYTICS);
 
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'iconia-e2e-'));
+  // The servers serve copies, so a rebuild in the working tree during the run changes nothing.
+  const sites = {
+    site: path.join(tempDir, 'site'),
+    'analytics-site': path.join(tempDir, 'analytics-site'),
+  } as const;
+  await cp(WEB_DIST, sites.site, { recursive: true });
+  await cp(analyticsDist, sites['analytics-site'], { recursive: true });
+  Object.values(sites).forEach(assertCompleteSite);
   const mailDir = path.join(tempDir, 'mail');
   await mkdir(mailDir);
   const inbox = await startSmtpInbox(mailDir);
 
   const servers: ProductionServer[] = [];
   try {
-    for (const [name, webDist] of [
-      ['site', WEB_DIST],
-      ['analytics-site', analyticsDist],
-    ] as const) {
+    for (const [name, webDist] of Object.entries(sites)) {
       const dataDir = path.join(tempDir, `${name}-data`);
       await mkdir(dataDir);
       servers.push(

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PAGE_PATHS } from '../../src/app/site-paths.ts';
+import { BROCHURE_URL } from '../../src/content/site.ts';
 
 const WEB_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const REPO_DIR = path.resolve(WEB_DIR, '../..');
@@ -146,4 +148,23 @@ export async function ensureAnalyticsBuild(ids: { gtmId: string; gaId: string })
   });
   await writeFile(ANALYTICS_STAMP, stamp);
   return client;
+}
+
+/**
+ * Every prerendered page, the 404 page and the brochure are in `dir`. A build that another
+ * process is rewriting at this moment fails here with a clear message instead of as 404s later.
+ */
+export function assertCompleteSite(dir: string): void {
+  const expected = [
+    ...PAGE_PATHS.map((page) => path.join(page, 'index.html')),
+    '404.html',
+    BROCHURE_URL,
+  ];
+  const missing = expected.filter((file) => !existsSync(path.join(dir, file)));
+  if (missing.length > 0) {
+    throw new Error(
+      `The site build in ${dir} is incomplete (missing ${missing.join(', ')}). ` +
+        'Was it being rebuilt at the same time? Run `pnpm build` and try again.',
+    );
+  }
 }
