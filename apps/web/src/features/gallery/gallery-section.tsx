@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { ImageAsset } from '../../assets/image-asset.ts';
 import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
 import { Section, type HeadingLevel } from '../../components/ui/section.tsx';
 import { images } from '../../content/images.ts';
-import { GALLERY, type GalleryCategoryId } from '../../content/site.ts';
+import { GALLERY, GALLERY_IMAGE_HEIGHT, type GalleryCategoryId } from '../../content/site.ts';
 import { ImageOverlay } from './image-overlay.tsx';
 import { preloadImages, whenIdle } from './preload-images.ts';
 import styles from './gallery-section.module.css';
@@ -111,7 +111,10 @@ export function GallerySection({
           tabIndex={0}
           className={styles.panel}
         >
-          <ul className={styles.grid}>
+          <ul
+            className={styles.grid}
+            style={{ '--tile-height': `${GALLERY_IMAGE_HEIGHT}px` } as CSSProperties}
+          >
             {category.items.map((item) => (
               <li key={item.title}>
                 <button

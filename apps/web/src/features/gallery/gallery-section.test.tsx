@@ -1,0 +1,153 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { images } from '../../content/images.ts';
+import { GALLERY } from '../../content/site.ts';
+import { GallerySection } from './gallery-section.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const [proposed, completed] = GALLERY.categories;
+
+function showGallery() {
+  let idleWork: (() => void) | undefined;
+  const schedulePreload = (work: () => void) => {
+    idleWork = work;
+    return () => {};
+  };
+  const user = userEvent.setup();
+  render(<GallerySection schedulePreload={schedulePreload} />);
+  return { user, runIdleWork: () => idleWork?.() };
+}
+
+function tab(label: string) {
+  return screen.getByRole('tab', { name: label });
+}
+
+function visiblePanel() {
+  return screen.getByRole('tabpanel');
+}
+
+describe('gallery tabs', () => {
+  it('when the gallery shows, then Proposed Developments is selected with its nine images', () => {
+    showGallery();
+    expect(screen.getByRole('tablist', { name: GALLERY.tabsLabel })).toBeInTheDocument();
+    expect(tab(proposed!.label)).toHaveAttribute('aria-selected', 'true');
+    expect(tab(completed!.label)).toHaveAttribute('aria-selected', 'false');
+    const panel = visiblePanel();
+    expect(panel).toHaveAccessibleName(proposed!.label);
+    expect(within(panel).getAllByRole('button')).toHaveLength(9);
+    expect(within(panel).getAllByRole('img')).toHaveLength(9);
+  });
+
+  it('when the visitor clicks the other tab, then its nine images show instead', async () => {
+    const { user } = showGallery();
+    await user.click(tab(completed!.label));
+    expect(tab(completed!.label)).toHaveAttribute('aria-selected', 'true');
+    const panel = visiblePanel();
+    expect(panel).toHaveAccessibleName(completed!.label);
+    for (const entry of completed!.entries) {
+      expect(within(panel).getByRole('img', { name: entry.alt })).toBeInTheDocument();
+    }
+  });
+
+  it('when the visitor presses the arrow keys on a tab, then focus and selection move and wrap', async () => {
+    const { user } = showGallery();
+    await user.tab();
+    expect(tab(proposed!.label)).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(tab(completed!.label)).toHaveFocus();
+    expect(tab(completed!.label)).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowRight}');
+    expect(tab(proposed!.label)).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(tab(completed!.label)).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(tab(proposed!.label)).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{End}');
+    expect(tab(completed!.label)).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('when the visitor tabs from the selected tab, then focus goes into the panel, not the other tab', async () => {
+    const { user } = showGallery();
+    await user.tab();
+    await user.tab();
+    expect(visiblePanel()).toHaveFocus();
+  });
+});
+
+describe('full-size overlay', () => {
+  async function openFirstImage(user: ReturnType<typeof userEvent.setup>) {
+    const thumb = within(visiblePanel()).getAllByRole('button')[0]!;
+    await user.click(thumb);
+    return { thumb, overlay: screen.getByRole('dialog', { name: proposed!.entries[0]!.title }) };
+  }
+
+  it('when the visitor clicks an image, then it opens at full size in an overlay', async () => {
+    const { user } = showGallery();
+    const { overlay } = await openFirstImage(user);
+    expect(
+      within(overlay).getByRole('img', { name: proposed!.entries[0]!.alt }),
+    ).toBeInTheDocument();
+  });
+
+  it('when the visitor clicks the image itself, then the overlay stays', async () => {
+    const { user } = showGallery();
+    const { overlay } = await openFirstImage(user);
+    await user.click(within(overlay).getByRole('img'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('when the visitor clicks outside the image, then the overlay closes and focus returns', async () => {
+    const { user } = showGallery();
+    const { overlay, thumb } = await openFirstImage(user);
+    await user.click(overlay);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(thumb).toHaveFocus();
+  });
+
+  it('when the visitor presses the close button, then the overlay closes', async () => {
+    const { user } = showGallery();
+    const { overlay } = await openFirstImage(user);
+    await user.click(within(overlay).getByRole('button', { name: GALLERY.closeOverlay }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('when the visitor presses Escape, then the overlay closes', async () => {
+    const { user } = showGallery();
+    await openFirstImage(user);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('preloading', () => {
+  it('when the page becomes idle, then all eighteen gallery images are fetched', () => {
+    const requested: string[] = [];
+    vi.stubGlobal(
+      'Image',
+      class {
+        decoding = '';
+        sizes = '';
+        srcset = '';
+        set src(value: string) {
+          requested.push(value);
+        }
+      },
+    );
+    const { runIdleWork } = showGallery();
+    expect(requested).toHaveLength(0);
+    runIdleWork();
+    const all = [...images.gallery.proposed, ...images.gallery.completed].map((image) => image.src);
+    expect(requested).toEqual(all);
+    expect(requested).toHaveLength(18);
+  });
+
+  it('when the gallery shows, then its tiles are the specified 300 px high', () => {
+    showGallery();
+    const grid = within(visiblePanel()).getByRole('list');
+    expect(grid.style.getPropertyValue('--tile-height')).toBe('300px');
+  });
+});
