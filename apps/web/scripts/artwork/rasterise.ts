@@ -23,7 +23,7 @@ export type SvgFactory = (
  * detailed SVG with gradients and a grain filter costs the phone's CPU on every paint. The
  * encoder settings favour small files; flat illustration survives strong compression well.
  */
-const AVIF = { quality: 52, effort: 6, chromaSubsampling: '4:2:0' } as const;
+const AVIF = { quality: 52, effort: 4, chromaSubsampling: '4:2:0' } as const;
 const WEBP = { quality: 74, effort: 6, smartSubsample: true } as const;
 
 export async function rasterise(

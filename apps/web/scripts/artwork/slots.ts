@@ -1,7 +1,8 @@
 import { approvalsScene, APPROVALS_SIZE } from './scenes/approvals.ts';
 import { HERO_PORTRAIT_VIEWBOX, HERO_SIZE, heroScene } from './scenes/hero.ts';
 import { LOGO_SIZE, logoScene } from './scenes/logo.ts';
-import { vistaScene } from './scenes/vista.ts';
+import { clubhouseFeature, COMPLETED, PROPOSED } from './scenes/gallery.ts';
+import { locationMapScene } from './scenes/location-map.ts';
 import type { DrawContext } from './svg.ts';
 
 export interface Crop {
@@ -36,10 +37,8 @@ function gallerySlot(group: 'proposed' | 'completed', index: number, draw: Scene
   };
 }
 
-const placeholder: SceneDraw = (ctx, w, h) => vistaScene(ctx, w, h, 'golden');
-
-export const PROPOSED_SCENES: SceneDraw[] = Array.from({ length: 9 }, () => placeholder);
-export const COMPLETED_SCENES: SceneDraw[] = Array.from({ length: 9 }, () => placeholder);
+export const PROPOSED_SCENES: SceneDraw[] = PROPOSED;
+export const COMPLETED_SCENES: SceneDraw[] = COMPLETED;
 
 export const ARTWORK_SLOTS: ArtworkSlot[] = [
   {
@@ -72,14 +71,14 @@ export const ARTWORK_SLOTS: ArtworkSlot[] = [
     key: 'clubhouse',
     world: { width: 1200, height: 800 },
     output: { kind: 'raster', widths: [640, 960, 1200] },
-    draw: (ctx) => vistaScene(ctx, 1200, 800, 'golden'),
+    draw: (ctx) => clubhouseFeature(ctx, 1200, 800),
   },
   {
     name: 'location-map',
     key: 'locationMap',
     world: { width: 1200, height: 1000 },
     output: { kind: 'raster', widths: [640, 960, 1200] },
-    draw: (ctx) => vistaScene(ctx, 1200, 1000, 'day'),
+    draw: (ctx) => locationMapScene(ctx, 1200, 1000),
   },
   {
     name: 'approvals',
