@@ -87,6 +87,8 @@ function watchProblems(context: BrowserContext, ownOrigins: string[]): PageProbl
   });
   context.on('requestfailed', (request) => {
     if (!isOwn(request.url())) return;
+    // The browser cancels what a page was still fetching when the visitor moves on.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     found.push(
       `request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`,
     );

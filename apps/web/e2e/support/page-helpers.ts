@@ -61,20 +61,23 @@ export async function fillLeadForm(
   if (agree) await form.getByRole('checkbox', { name: CONSENT_TEXT }).check();
 }
 
+/** The text values a lead form shows, by field. */
+export type FormValues = Partial<Record<'name' | 'mobile' | 'plotRange' | 'location', string>>;
+
 /** What a brochure form holds (it has no location field). */
-export function brochureFields({ name, mobile, plotRange }: VisitorLead): Partial<VisitorLead> {
+export function brochureFields({ name, mobile, plotRange }: VisitorLead): FormValues {
   return { name, mobile, plotRange };
 }
 
 /** What the contact form holds (it has no plot range). */
-export function contactFields({ name, mobile, location }: VisitorLead): Partial<VisitorLead> {
+export function contactFields({ name, mobile, location }: VisitorLead): FormValues {
   return { name, mobile, location };
 }
 
 /** The values a form still shows, to prove a failure kept what the visitor typed. */
 export async function expectFormKeeps(
   form: Locator,
-  lead: Partial<VisitorLead>,
+  lead: FormValues,
   { agree }: { agree?: boolean } = {},
 ): Promise<void> {
   if (lead.name !== undefined) {

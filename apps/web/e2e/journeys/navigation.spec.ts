@@ -1,0 +1,73 @@
+import { NAV_ITEMS, PHONES, UI_TEXT, FOOTER } from '../../src/content/site.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { PAGE_HEADINGS } from '../support/site-map.ts';
+
+test.describe('moving between pages', () => {
+  test('when a visitor follows any link from far down a page, then the next page starts at the top', async ({
+    page,
+  }) => {
+    // /contact has no link in the navigation, so every link below is a real route change.
+    await page.goto('/contact');
+    const scrollDown = () => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    // Home last: the landing page opens the brochure modal by itself after a moment.
+    const items = [...NAV_ITEMS.filter((item) => item.to !== '/'), NAV_ITEMS[0]!];
+
+    for (const item of items) {
+      await scrollDown();
+      expect(await scrollY()).toBeGreaterThan(0);
+      await page
+        .getByRole('navigation', { name: UI_TEXT.mainNavLabel })
+        .getByRole('link', { name: item.label, exact: true })
+        .click();
+      await expect(page).toHaveURL(item.to);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGE_HEADINGS[item.to]);
+      await expect.poll(scrollY, { message: `scroll position on ${item.to}` }).toBe(0);
+    }
+  });
+
+  test('when a visitor uses the footer link and then Back, then each page starts at the top', async ({
+    page,
+  }) => {
+    await page.goto('/why');
+    const scrollY = () => page.evaluate(() => window.scrollY);
+
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: FOOTER.privacyPolicy, exact: true })
+      .first()
+      .click();
+    await expect(page).toHaveURL('/privacy-policy');
+    await expect.poll(scrollY).toBe(0);
+
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.goBack();
+    await expect(page).toHaveURL('/why');
+    await expect.poll(scrollY).toBe(0);
+  });
+});
+
+test.describe('mobile bottom bar', () => {
+  test('when the window is 767 px wide, then Call and WhatsApp show at the bottom; at 768 px they do not', async ({
+    page,
+  }) => {
+    const bar = page.getByRole('navigation', { name: UI_TEXT.mobileBarLabel });
+    await page.setViewportSize({ width: 767, height: 800 });
+    await page.goto('/about');
+
+    await expect(bar).toBeVisible();
+    await expect(bar.getByRole('link', { name: UI_TEXT.callLabel })).toHaveAttribute(
+      'href',
+      `tel:${PHONES.sales.e164}`,
+    );
+    await expect(bar.getByRole('link', { name: UI_TEXT.whatsappLabel })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\//,
+    );
+    const box = await bar.boundingBox();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeCloseTo(800, 0);
+
+    await page.setViewportSize({ width: 768, height: 800 });
+    await expect(bar).toBeHidden();
+  });
+});
