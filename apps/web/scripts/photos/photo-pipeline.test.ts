@@ -19,7 +19,13 @@ async function cameraPhoto(path: string): Promise<number> {
   const width = 4000;
   const height = 2667;
   const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 38 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 38 },
+    },
   })
     .raw()
     .toBuffer();
