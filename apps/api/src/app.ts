@@ -83,7 +83,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     createLeadRouter({
       captureLead,
-      logger,
       corsOrigins: config.corsOrigins,
       rateLimit: config.rateLimit,
       requestTimeoutMs: config.requestTimeoutMs,

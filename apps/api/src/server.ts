@@ -5,7 +5,7 @@ import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
 import { createDeliveryWorker } from './mail/delivery-worker.ts';
-import { createMailer } from './mail/transport.ts';
+import { createMailer, SMTP_CONNECTIONS } from './mail/transport.ts';
 import { openLeadStore } from './store/lead-store.ts';
 
 /** How long in-flight requests get to finish once shutdown starts. */
@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     // Long enough for one send with every SMTP timeout spent, so another instance never
     // picks up a lead this one is still sending.
     leaseMs: Math.max(60_000, config.smtpTimeoutMs * 4),
+    concurrency: config.smtpUrl ? SMTP_CONNECTIONS : 1,
   });
   const app = createApp({ config, store, mailer, clock, logger, delivery: worker });
 

@@ -4,8 +4,10 @@ import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   raw: string;
+  /** Parsed with mailparser; an empty shell when the inbox was started with `parse: false`. */
   parsed: ParsedMail;
   envelopeTo: string[];
+  receivedAt: number;
 }
 
 /** A real SMTP server on loopback that keeps what it receives, for tests and benchmarks. */
@@ -28,7 +30,7 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startSmtpInbox(
-  options: { port?: number; delayMs?: number } = {},
+  options: { port?: number; delayMs?: number; parse?: boolean } = {},
 ): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
@@ -36,19 +38,25 @@ export async function startSmtpInbox(
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    disableReverseLookup: true,
     closeTimeout: 1_000,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
+        const parse = (): Promise<ParsedMail> =>
+          options.parse === false
+            ? Promise.resolve({ headers: new Map(), html: false, attachments: [] })
+            : simpleParser(raw);
         const finish = () => {
-          simpleParser(raw)
+          parse()
             .then((parsed) => {
               messages.push({
                 raw: raw.toString('utf8'),
                 parsed,
                 envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+                receivedAt: Date.now(),
               });
               callback();
               for (const wake of waiters.splice(0)) wake();

@@ -91,6 +91,7 @@ export function createTestApp(options: TestAppOptions): TestApp {
     addresses: { from: config.mailFrom, to: config.mailTo },
     pendingAlertMs: config.pendingAlertMs,
     leaseMs: 60_000,
+    concurrency: 2,
     backoff: options.backoff ?? { baseMs: 1_000, maxMs: 8_000 },
     ...(options.instanceId ? { instanceId: options.instanceId } : {}),
   });

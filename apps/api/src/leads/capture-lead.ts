@@ -7,6 +7,7 @@ import {
 } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
+import { createGroupCommit } from '../store/group-commit.ts';
 import type { LeadStore, StoredLead } from '../store/lead-store.ts';
 
 /** The same mobile sending the same form again within this window is kept but emailed once. */
@@ -26,7 +27,7 @@ export interface LeadCaptureOptions {
   onPending: () => void;
 }
 
-export type CaptureLead = (input: CaptureInput) => StoredLead;
+export type CaptureLead = (input: CaptureInput) => Promise<StoredLead>;
 
 /** Logs show who by initial only: enough to match a complaint, not enough to profile anyone. */
 export function nameInitial(name: string): string {
@@ -34,29 +35,30 @@ export function nameInitial(name: string): string {
   return first ? `${first}…` : '';
 }
 
-/** The story of a lead: stamp it → store it in the outbox (spam and duplicates marked) → wake delivery. */
+/**
+ * The story of a lead: stamp it → store it in the outbox, spam and duplicates marked (several
+ * visitors' leads may share one disk sync) → wake delivery.
+ */
 export function createCaptureLead(options: LeadCaptureOptions): CaptureLead {
   const { store, clock, logger, messageIdDomain, onPending } = options;
+  const insertLead = createGroupCommit(store, DUPLICATE_WINDOW_MS);
 
-  return (input) => {
+  return async (input) => {
     const publicId = randomUUID();
-    const stored = store.insertLead(
-      {
-        publicId,
-        // Fixed at insert: a resend after a crash carries the same Message-ID, so the inbox can
-        // tell it is the same lead.
-        messageId: `<lead-${publicId}@${messageIdDomain}>`,
-        kind: input.kind,
-        name: input.fields.name,
-        mobile: input.fields.mobile,
-        plotRange: input.kind === 'brochure' ? input.fields.plotRange : undefined,
-        location: input.kind === 'contact' ? input.fields.location : undefined,
-        attribution: input.attribution,
-        receivedAt: clock.now(),
-        spam: input.honeypotFilled,
-      },
-      DUPLICATE_WINDOW_MS,
-    );
+    const stored = await insertLead({
+      publicId,
+      // Fixed at insert: a resend after a crash carries the same Message-ID, so the inbox can
+      // tell it is the same lead.
+      messageId: `<lead-${publicId}@${messageIdDomain}>`,
+      kind: input.kind,
+      name: input.fields.name,
+      mobile: input.fields.mobile,
+      plotRange: input.kind === 'brochure' ? input.fields.plotRange : undefined,
+      location: input.kind === 'contact' ? input.fields.location : undefined,
+      attribution: input.attribution,
+      receivedAt: clock.now(),
+      spam: input.honeypotFilled,
+    });
 
     logger.info(
       {

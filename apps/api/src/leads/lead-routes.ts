@@ -7,7 +7,6 @@ import {
   parseContactEnquiry,
   type LeadKind,
 } from '@iconia/shared';
-import type { Logger } from '../logger.ts';
 import { createLeadBodyParser, formFields } from '../http/body-parsers.ts';
 import { createRateLimiter, type RateLimitOptions } from '../http/rate-limit.ts';
 import { methodNotAllowed, REPLIES, sendText } from '../http/replies.ts';
@@ -19,7 +18,6 @@ export const HONEYPOT_FIELD = 'website';
 
 export interface LeadRoutesOptions {
   captureLead: CaptureLead;
-  logger: Logger;
   corsOrigins: readonly string[];
   rateLimit: RateLimitOptions;
   requestTimeoutMs: number;
@@ -54,7 +52,7 @@ export function createLeadRouter(options: LeadRoutesOptions): Router {
   const bodyParser = createLeadBodyParser();
 
   for (const kind of Object.keys(LEAD_ENDPOINTS) as LeadKind[]) {
-    const handle: RequestHandler = (req, res) => {
+    const handle: RequestHandler = async (req, res) => {
       // The request-timeout guard has already told the visitor it failed: store nothing.
       if (res.headersSent) return;
       const lead = readLead(kind, formFields(req.body));
@@ -69,8 +67,8 @@ export function createLeadRouter(options: LeadRoutesOptions): Router {
         sendText(res, 400, lead.error.message);
         return;
       }
-      captureLead(lead.input);
-      sendText(res, 200, REPLIES.success);
+      await captureLead(lead.input);
+      if (!res.headersSent) sendText(res, 200, REPLIES.success);
     };
 
     router

@@ -17,6 +17,8 @@ export interface DeliveryWorkerOptions {
   /** How long a claimed lead stays reserved for this instance; must outlast one SMTP send. */
   leaseMs: number;
   pollIntervalMs?: number;
+  /** Leads sent at the same time; match the mailer's connection count. */
+  concurrency?: number;
   backoff?: { baseMs: number; maxMs: number };
   /** How often the backlog error may repeat in the log. */
   alertEveryMs?: number;
@@ -47,6 +49,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const pollIntervalMs = options.pollIntervalMs ?? 5_000;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const alertEveryMs = options.alertEveryMs ?? 60_000;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
   const owner = options.instanceId ?? `worker-${randomUUID()}`;
   const logger = options.logger.child({ component: 'delivery-worker' });
 
@@ -85,7 +88,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
-  async function sendDue(): Promise<number> {
+  // Each lane claims and sends one lead at a time; claims are atomic, so lanes never collide.
+  async function lane(): Promise<number> {
     let sent = 0;
     while (!stopping) {
       let lead: StoredLead | undefined;
@@ -99,6 +103,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (await deliver(lead)) sent += 1;
     }
     return sent;
+  }
+
+  async function sendDue(): Promise<number> {
+    const sent = await Promise.all(Array.from({ length: concurrency }, lane));
+    return sent.reduce((total, count) => total + count, 0);
   }
 
   function drain(): Promise<number> {

@@ -38,9 +38,19 @@ function toMessage(email: LeadEmail) {
   };
 }
 
+/** Parallel SMTP connections; the delivery worker sends this many leads at a time. */
+export const SMTP_CONNECTIONS = 2;
+
 export function createSmtpMailer(url: string, timeoutMs: number): Mailer {
+  // Pooled: the SMTP greeting and handshake cost a round trip or more (many servers add a
+  // deliberate greeting delay), so a backlog after an outage drains over kept-open connections.
   const transport = createTransport({
     url,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
+    maxMessages: 100,
+    // Mail servers drop idle clients after a few minutes anyway; leave before being dropped.
+    idleTimeout: 60_000,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,

@@ -62,6 +62,11 @@ export interface LeadStore {
    */
   insertLead(lead: NewLead, duplicateWindowMs: number): StoredLead;
   /**
+   * Stores several leads in one transaction and one disk sync, in order, as `insertLead` would
+   * one by one. Either all are stored or none.
+   */
+  insertLeads(leads: readonly NewLead[], duplicateWindowMs: number): StoredLead[];
+  /**
    * Takes the next due pending lead for `owner` until `now + leaseMs`. Atomic across processes
    * sharing the file: a lead under someone else's live lease is never handed out.
    */
@@ -147,6 +152,13 @@ export function openLeadStore(file: string): LeadStore {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   migrate(db);
+  // Delivery bookkeeping (claims, sent marks, retries, the readiness heartbeat) runs on its own
+  // connection without a disk sync per commit: WAL keeps it atomic and crash-safe for the
+  // process, and what a power cut may undo is a "sent" mark, so a lead is sent again with the
+  // same Message-ID rather than lost. The visitor's lead itself is always synced before "success".
+  const outbox = new Database(file, { timeout: 5_000 });
+  outbox.pragma('synchronous = NORMAL');
+  outbox.pragma('foreign_keys = ON');
 
   const insert = db.prepare<Record<string, unknown>>(`
     INSERT INTO leads (public_id, message_id, kind, name, mobile, plot_range, location,
@@ -161,7 +173,7 @@ export function openLeadStore(file: string): LeadStore {
     WHERE mobile = ? AND kind = ? AND source IS ? AND received_at >= ?
       AND status IN ('pending', 'sent')
     ORDER BY received_at DESC LIMIT 1`);
-  const claim = db.prepare<[{ owner: string; until: number; now: number }], LeadRow>(`
+  const claim = outbox.prepare<[{ owner: string; until: number; now: number }], LeadRow>(`
     UPDATE leads SET lease_owner = @owner, lease_until = @until, attempts = attempts + 1
     WHERE id = (
       SELECT id FROM leads
@@ -169,25 +181,23 @@ export function openLeadStore(file: string): LeadStore {
         AND (lease_until IS NULL OR lease_until <= @now)
       ORDER BY next_attempt_at, id LIMIT 1)
     RETURNING *`);
-  const sent = db.prepare<[number, number]>(`
+  const sent = outbox.prepare<[number, number]>(`
     UPDATE leads SET status = 'sent', sent_at = ?, lease_owner = NULL, lease_until = NULL,
       last_error = NULL
     WHERE id = ? AND status = 'pending'`);
-  const failed = db.prepare<[string, number, number, string]>(`
+  const failed = outbox.prepare<[string, number, number, string]>(`
     UPDATE leads SET last_error = ?, next_attempt_at = ?, lease_owner = NULL, lease_until = NULL
     WHERE id = ? AND status = 'pending' AND lease_owner = ?`);
   const summary = db.prepare<[], { count: number; oldest: number | null }>(
     `SELECT COUNT(*) AS count, MIN(received_at) AS oldest FROM leads WHERE status = 'pending'`,
   );
-  const heartbeat = db.prepare<[number]>(
+  const heartbeat = outbox.prepare<[number]>(
     `INSERT INTO heartbeat (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at`,
   );
   const byPublicId = db.prepare<[string], LeadRow>(`SELECT * FROM leads WHERE public_id = ?`);
   const all = db.prepare<[], LeadRow>(`SELECT * FROM leads ORDER BY id`);
 
-  // IMMEDIATE takes the write lock before the duplicate check, so two processes cannot both
-  // decide that the same visitor's lead is the first one.
-  const insertLead = db.transaction((lead: NewLead, duplicateWindowMs: number): StoredLead => {
+  const insertOne = (lead: NewLead, duplicateWindowMs: number): StoredLead => {
     const source = lead.attribution.source ?? null;
     const original = lead.spam
       ? undefined
@@ -212,10 +222,20 @@ export function openLeadStore(file: string): LeadStore {
       duplicateOf: original?.id ?? null,
     }) as LeadRow;
     return toLead(row);
-  });
+  };
+  // IMMEDIATE takes the write lock before the duplicate check, so two processes cannot both
+  // decide that the same visitor's lead is the first one.
+  const insertMany = db.transaction((leads: readonly NewLead[], duplicateWindowMs: number) =>
+    leads.map((lead) => insertOne(lead, duplicateWindowMs)),
+  );
 
   return {
-    insertLead: (lead, duplicateWindowMs) => insertLead.immediate(lead, duplicateWindowMs),
+    insertLead: (lead, duplicateWindowMs) => {
+      const [stored] = insertMany.immediate([lead], duplicateWindowMs);
+      if (!stored) throw new Error('the lead was not stored');
+      return stored;
+    },
+    insertLeads: (leads, duplicateWindowMs) => insertMany.immediate(leads, duplicateWindowMs),
     claimNextDue(owner, now, leaseMs) {
       const row = claim.get({ owner, until: now + leaseMs, now });
       return row ? toLead(row) : undefined;
@@ -239,6 +259,7 @@ export function openLeadStore(file: string): LeadStore {
     },
     listLeads: () => all.all().map(toLead),
     close() {
+      if (outbox.open) outbox.close();
       if (db.open) db.close();
     },
   };

@@ -1,0 +1,297 @@
+/**
+ * API speed, on loopback: reply times of POST /send-email while the SMTP server answers at once
+ * and while it takes 2 s per message, against a bare Express handler as the ceiling; then how
+ * fast the delivery worker empties the outbox and whether every lead arrived exactly once.
+ *
+ * The server under test runs as its own process (src/server.ts, real config and parts), so the
+ * load generator does not share its event loop. Writes docs/benchmarks/api-<date>.json and exits
+ * non-zero when a budget is missed (BENCH_ENFORCE=0 only reports).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, platform, release, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import Database from 'better-sqlite3';
+import { freePort, startSmtpInbox, type SmtpInbox } from '../test/smtp-inbox.ts';
+import { createTempDir } from '../test/test-app.ts';
+
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+const benchmarksDir = fileURLToPath(new URL('../../../docs/benchmarks/', import.meta.url));
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const BUDGET = { p99Ms: 50, shareOfBare: 0.4 };
+const ENFORCE = process.env.BENCH_ENFORCE !== '0';
+
+interface LoadResult {
+  label: string;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+function summarise(label: string, result: Result): LoadResult {
+  return {
+    label,
+    rps: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result['2xx'] + result.non2xx,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+async function startProcess(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: apiDir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForHealth(Number(env.PORT), child);
+  return child;
+}
+
+async function stopProcess(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  child.kill('SIGTERM');
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return code;
+}
+
+let mobileCounter = 0;
+/** Every request is a new visitor, so duplicate suppression never hides a lead from the count. */
+function leadBody(): string {
+  mobileCounter += 1;
+  const mobile = `9${String(mobileCounter).padStart(9, '0')}`;
+  return new URLSearchParams({
+    name: `Bench Visitor ${mobileCounter}`,
+    mobile,
+    plotRange: '200 - 300 Sq. Yds',
+    source: 'brochure-modal',
+  }).toString();
+}
+
+async function loadLeads(port: number, label: string): Promise<LoadResult> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: 'POST',
+        path: '/send-email',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        setupRequest: (request) => ({ ...request, body: leadBody() }),
+      },
+    ],
+  });
+  return summarise(label, result);
+}
+
+function serverEnv(port: number, dataDir: string, inbox: SmtpInbox): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMTP_URL: inbox.url,
+    SMTP_TIMEOUT_MS: '10000',
+    RATE_LIMIT_MAX: '0',
+    WEB_DIST: path.join(dataDir, 'no-site'),
+    LOG_LEVEL: 'warn',
+  };
+}
+
+function countByStatus(databaseFile: string): Record<string, number> {
+  const db = new Database(databaseFile, { readonly: true });
+  try {
+    const rows = db
+      .prepare<[], { status: string; count: number }>(
+        'SELECT status, COUNT(*) AS count FROM leads GROUP BY status',
+      )
+      .all();
+    return Object.fromEntries(rows.map((row) => [row.status, row.count]));
+  } finally {
+    db.close();
+  }
+}
+
+async function waitUntilDelivered(port: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as {
+      pending: number;
+    };
+    if (ready.pending === 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+async function main(): Promise<void> {
+  const loadAtStart = loadavg().map((load) => Math.round(load * 100) / 100);
+  const temp = createTempDir('iconia-bench-');
+  const children: ChildProcess[] = [];
+  const inboxes: SmtpInbox[] = [];
+  try {
+    // 1. Fast SMTP: replies, then the worker's send rate and the exactly-once count.
+    const fastInbox = await startSmtpInbox({ parse: false });
+    inboxes.push(fastInbox);
+    const fastDir = path.join(temp.dir, 'fast');
+    const fastPort = await freePort();
+    const fastServer = await startProcess('src/server.ts', serverEnv(fastPort, fastDir, fastInbox));
+    children.push(fastServer);
+    const fast = await loadLeads(fastPort, 'POST /send-email, SMTP instant');
+    const loadEndedAt = Date.now();
+    const drained = await waitUntilDelivered(fastPort, 300_000);
+    const drainedAt = Date.now();
+    await stopProcess(fastServer);
+    const fastStatuses = countByStatus(path.join(fastDir, 'leads.sqlite'));
+    const received = fastInbox.messages.length;
+    const uniqueIds = new Set(
+      fastInbox.messages.map((mail) => /^Message-ID: (.+)$/im.exec(mail.raw)?.[1]),
+    ).size;
+    const first = fastInbox.messages[0]?.receivedAt ?? loadEndedAt;
+    const last = fastInbox.messages.at(-1)?.receivedAt ?? drainedAt;
+    const worker = {
+      leadsStored: Object.values(fastStatuses).reduce((sum, count) => sum + count, 0),
+      statuses: fastStatuses,
+      messagesReceived: received,
+      uniqueMessageIds: uniqueIds,
+      allDelivered: drained,
+      sendsPerSecond: Math.round((received / Math.max(last - first, 1)) * 1000),
+      secondsToEmptyOutboxAfterLoad: Math.round((drainedAt - loadEndedAt) / 100) / 10,
+    };
+
+    // 2. Slow SMTP (2 s per message): the reply must not wait for mail.
+    const slowInbox = await startSmtpInbox({ parse: false, delayMs: 2_000 });
+    inboxes.push(slowInbox);
+    const slowDir = path.join(temp.dir, 'slow');
+    const slowPort = await freePort();
+    const slowServer = await startProcess('src/server.ts', serverEnv(slowPort, slowDir, slowInbox));
+    children.push(slowServer);
+    const slow = await loadLeads(slowPort, 'POST /send-email, SMTP 2 s per message');
+    const slowExit = await stopProcess(slowServer);
+    const slowStatuses = countByStatus(path.join(slowDir, 'leads.sqlite'));
+
+    // 3. The ceiling.
+    const barePort = await freePort();
+    const bareServer = await startProcess('bench/bare-express.ts', { PORT: String(barePort) });
+    children.push(bareServer);
+    const bare = summarise(
+      'bare Express handler',
+      await autocannon({
+        url: `http://127.0.0.1:${barePort}/send-email`,
+        method: 'POST',
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        body: 'name=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    );
+    await stopProcess(bareServer);
+
+    const checks = [
+      { check: `p99 ≤ ${BUDGET.p99Ms} ms, SMTP instant`, ok: fast.p99Ms <= BUDGET.p99Ms },
+      { check: `p99 ≤ ${BUDGET.p99Ms} ms, SMTP 2 s`, ok: slow.p99Ms <= BUDGET.p99Ms },
+      {
+        check: `rps ≥ ${BUDGET.shareOfBare * 100} % of bare, SMTP instant`,
+        ok: fast.rps >= bare.rps * BUDGET.shareOfBare,
+      },
+      {
+        check: `rps ≥ ${BUDGET.shareOfBare * 100} % of bare, SMTP 2 s`,
+        ok: slow.rps >= bare.rps * BUDGET.shareOfBare,
+      },
+      {
+        check: 'no errors or non-2xx replies',
+        ok: [fast, slow, bare].every((r) => r.errors + r.non2xx === 0),
+      },
+      {
+        check: 'every lead delivered exactly once',
+        ok:
+          worker.allDelivered &&
+          worker.messagesReceived === worker.leadsStored &&
+          worker.uniqueMessageIds === worker.leadsStored &&
+          worker.statuses.sent === worker.leadsStored,
+      },
+      { check: 'slow-SMTP server stopped cleanly (exit 0)', ok: slowExit === 0 },
+    ];
+
+    const table = [fast, slow, bare].map((r) => ({
+      case: r.label,
+      'req/s': r.rps,
+      'p50 ms': r.p50Ms,
+      'p99 ms': r.p99Ms,
+      requests: r.requests,
+      'non-2xx': r.non2xx,
+      errors: r.errors,
+      '% of bare': `${Math.round((r.rps / bare.rps) * 100)} %`,
+    }));
+    console.table(table);
+    console.table([
+      {
+        'leads stored': worker.leadsStored,
+        'emails received': worker.messagesReceived,
+        'unique Message-IDs': worker.uniqueMessageIds,
+        'worker sends/s': worker.sendsPerSecond,
+        's to empty outbox after load': worker.secondsToEmptyOutboxAfterLoad,
+      },
+    ]);
+    console.table(checks.map(({ check, ok }) => ({ check, result: ok ? 'pass' : 'FAIL' })));
+
+    const date = new Date().toISOString();
+    const report = {
+      date,
+      machine: {
+        cpu: cpus()[0]?.model ?? 'unknown',
+        cores: cpus().length,
+        memoryGb: Math.round(totalmem() / 2 ** 30),
+        os: `${platform()} ${release()}`,
+        node: process.version,
+        // Other work on the machine skews every number; this shows how busy it was.
+        loadAverageAtStart: loadAtStart,
+        loadAverageAtEnd: loadavg().map((load) => Math.round(load * 100) / 100),
+      },
+      settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, budget: BUDGET },
+      load: { smtpInstant: fast, smtpSlow: slow, bareExpress: bare },
+      slowSmtpStatusesAtStop: slowStatuses,
+      worker,
+      checks,
+    };
+    mkdirSync(benchmarksDir, { recursive: true });
+    const file = path.join(benchmarksDir, `api-${date.slice(0, 10)}.json`);
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`Report written to ${path.relative(process.cwd(), file)}`);
+
+    if (ENFORCE && checks.some((check) => !check.ok)) {
+      console.error('A budget was missed.');
+      process.exitCode = 1;
+    }
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const inbox of inboxes) await inbox.close();
+    temp.remove();
+  }
+}
+
+await main();

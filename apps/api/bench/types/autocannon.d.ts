@@ -1,0 +1,47 @@
+// The parts of autocannon 9 the benchmark uses; the package ships no type definitions.
+declare module 'autocannon' {
+  import type { ClientRequest } from 'node:http';
+
+  export interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+  }
+  export interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec, context: Record<string, unknown>) => RequestSpec;
+  }
+  export interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    requests?: RequestSpec[];
+  }
+  export interface Result {
+    latency: Histogram;
+    requests: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+    duration: number;
+  }
+  export default function autocannon(
+    options: Options,
+  ): Promise<Result> & { request?: ClientRequest };
+}
