@@ -8,9 +8,9 @@ import { RUN_ENV, TEST_ANALYTICS } from './support/run-env.ts';
 import {
   API_ENTRY,
   WEB_DIST,
-  assertCompleteSite,
   ensureAnalyticsBuild,
   ensureProductionBuild,
+  snapshotSite,
 } from './support/site-build.ts';
 import { startSmtpInbox } from './support/smtp-inbox.ts';
 
@@ -34,9 +34,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     site: path.join(tempDir, 'site'),
     'analytics-site': path.join(tempDir, 'analytics-site'),
   } as const;
-  await cp(WEB_DIST, sites.site, { recursive: true });
-  await cp(analyticsDist, sites['analytics-site'], { recursive: true });
-  Object.values(sites).forEach(assertCompleteSite);
+  await snapshotSite(WEB_DIST, sites.site);
+  await snapshotSite(analyticsDist, sites['analytics-site']);
   const mailDir = path.join(tempDir, 'mail');
   await mkdir(mailDir);
   const inbox = await startSmtpInbox(mailDir);

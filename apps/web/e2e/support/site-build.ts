@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGE_PATHS } from '../../src/app/site-paths.ts';
@@ -148,6 +149,26 @@ export async function ensureAnalyticsBuild(ids: { gtmId: string; gaId: string })
   });
   await writeFile(ANALYTICS_STAMP, stamp);
   return client;
+}
+
+/**
+ * Copies a built site for one run to serve. Someone may be rebuilding it in the working tree at
+ * this very moment; the copy is then retried until that build has finished.
+ */
+export async function snapshotSite(from: string, to: string): Promise<void> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    try {
+      await rm(to, { recursive: true, force: true });
+      await cp(from, to, { recursive: true });
+      assertCompleteSite(to);
+      return;
+    } catch (error) {
+      lastError = error;
+      await sleep(3_000);
+    }
+  }
+  throw lastError;
 }
 
 /**
