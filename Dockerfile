@@ -19,7 +19,7 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 RUN npm install -g pnpm@${PNPM_VERSION}
-ENV PNPM_HOME=/pnpm CI=true
+ENV CI=true
 WORKDIR /src
 
 # Packages are fetched from the lockfile alone, so this layer is reused until the lockfile changes.
