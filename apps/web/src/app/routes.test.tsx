@@ -30,9 +30,9 @@ async function advance(ms: number) {
 const SECTION_PAGES = [
   ['/about', ABOUT.heading, ABOUT.features[0]],
   ['/highlights', HIGHLIGHTS.heading, HIGHLIGHTS.points[9]],
-  ['/why', WHY.heading, WHY.reasons[6].title],
+  ['/why', WHY.heading, WHY.reasons[6]!.title],
   ['/gallery', GALLERY.heading, 'Proposed Developments'],
-  ['/location-highlights', LOCATION.heading, LOCATION.landmarks[12].name],
+  ['/location-highlights', LOCATION.heading, LOCATION.landmarks[12]!.name],
 ] as const;
 
 describe('section pages', () => {

@@ -215,6 +215,8 @@ export const UI_TEXT = {
   callLabel: 'Call',
   whatsappLabel: 'WhatsApp',
   mobileBarLabel: 'Quick contact',
+  topBarLabel: 'Phone and social links',
+  quickActionsLabel: 'Site visit and chat',
   opensInNewTab: '(opens in a new tab)',
   backToHome: 'Back to Home',
 } as const;

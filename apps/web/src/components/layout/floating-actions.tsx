@@ -10,7 +10,7 @@ export interface FloatingActionsProps {
 /** The side button "Book Free Site Visit" and the round chat link, on every shell page. */
 export function FloatingActions({ onBookSiteVisit }: FloatingActionsProps) {
   return (
-    <>
+    <aside aria-label={UI_TEXT.quickActionsLabel}>
       <button type="button" className={styles.sideButton} onClick={onBookSiteVisit}>
         <CalendarCheck aria-hidden="true" size={18} />
         <span>{UI_TEXT.bookSiteVisit}</span>
@@ -24,6 +24,6 @@ export function FloatingActions({ onBookSiteVisit }: FloatingActionsProps) {
       >
         <WhatsAppIcon size={30} />
       </a>
-    </>
+    </aside>
   );
 }

@@ -6,7 +6,7 @@ import styles from './top-bar.module.css';
 /** The strip above the navigation: the sales phone and "Follow Us:" with the social pages. */
 export function TopBar() {
   return (
-    <div className={styles.bar}>
+    <aside className={styles.bar} aria-label={UI_TEXT.topBarLabel}>
       <div className={styles.inner}>
         <a className={styles.phone} href={`tel:${PHONES.sales.e164}`}>
           <Phone aria-hidden="true" size={16} />
@@ -17,6 +17,6 @@ export function TopBar() {
           <SocialLinks />
         </div>
       </div>
-    </div>
+    </aside>
   );
 }

@@ -31,6 +31,7 @@ export const CONTACT_FORM_HEADING_ID = 'contact-form-heading';
 /** CONTACT US (phone and office address in a modal) and the Enquire Now form beside the map. */
 export function ContactSection({ headingLevel = 2, form }: ContactSectionProps) {
   const [detailsOpen, setDetailsOpen] = useState(false);
+  const SubHeading = headingLevel === 1 ? 'h2' : 'h3';
   return (
     <Section
       id="contact"
@@ -49,9 +50,9 @@ export function ContactSection({ headingLevel = 2, form }: ContactSectionProps) 
       </button>
       <div className={styles.layout}>
         <div className={styles.card}>
-          <h3 id={CONTACT_FORM_HEADING_ID} className={styles.formHeading}>
+          <SubHeading id={CONTACT_FORM_HEADING_ID} className={styles.formHeading}>
             {CONTACT.formHeading}
-          </h3>
+          </SubHeading>
           {form}
         </div>
         <div className={styles.map}>

@@ -16,6 +16,7 @@ export interface LocationSectionProps {
 }
 
 export function LocationSection({ headingLevel = 2, onEnquire }: LocationSectionProps) {
+  const SubHeading = headingLevel === 1 ? 'h2' : 'h3';
   return (
     <Section
       id="location-highlights"
@@ -48,7 +49,7 @@ export function LocationSection({ headingLevel = 2, onEnquire }: LocationSection
         </figure>
       </div>
       <div className={styles.video}>
-        <h3 className={styles.videoHeading}>{LOCATION.videoHeading}</h3>
+        <SubHeading className={styles.videoHeading}>{LOCATION.videoHeading}</SubHeading>
         <VideoFacade videoId={VIDEO_ID} title={VIDEO_TITLE} height={VIDEO_EMBED_HEIGHT} />
       </div>
     </Section>

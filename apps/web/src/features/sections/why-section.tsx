@@ -3,6 +3,7 @@ import { WHY } from '../../content/site.ts';
 import styles from './why-section.module.css';
 
 export function WhySection({ headingLevel = 2 }: { headingLevel?: HeadingLevel }) {
+  const Title = headingLevel === 1 ? 'h2' : 'h3';
   return (
     <Section
       id="why"
@@ -15,7 +16,7 @@ export function WhySection({ headingLevel = 2 }: { headingLevel?: HeadingLevel }
       <ol className={styles.reasons}>
         {WHY.reasons.map((reason) => (
           <li key={reason.title} className={styles.reason}>
-            <h3 className={styles.title}>{reason.title}</h3>
+            <Title className={styles.title}>{reason.title}</Title>
             <p className={styles.text}>{reason.text}</p>
           </li>
         ))}
