@@ -6,6 +6,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createErrorHandler } from './http/error-handler.ts';
 import { createHealthRouter, createReadinessCheck } from './http/health.ts';
+import { createOpenApiRouter } from './http/openapi.ts';
 import { createSecurityHeaders, siteScriptHashes } from './http/security-headers.ts';
 import { createStaticSite } from './http/static-site.ts';
 import { createCaptureLead } from './leads/capture-lead.ts';
@@ -72,6 +73,8 @@ export function createApp(deps: AppDeps): Express {
       }),
     ),
   );
+
+  app.use(createOpenApiRouter());
 
   const captureLead = createCaptureLead({
     store,
