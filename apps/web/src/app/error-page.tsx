@@ -6,7 +6,7 @@ import styles from './standalone-page.module.css';
 /** Shown if a page fails to render: an apology, home and the phone number. */
 export function ErrorPage() {
   return (
-    <main id="main" className={styles.page}>
+    <main id="main" className={`${styles.page} ${styles.fullHeight}`}>
       <div className={styles.card}>
         <h1 className={styles.heading}>{ERROR_PAGE.heading}</h1>
         <p className={styles.line}>{ERROR_PAGE.line}</p>

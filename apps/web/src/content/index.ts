@@ -1,1 +1,3 @@
+export * from './forms.ts';
+export * from './images.ts';
 export * from './site.ts';

@@ -540,8 +540,7 @@ export const CONTACT = {
 export const THANK_YOU = {
   heading: 'Thank You!',
   line: 'Thank you for your interest in Elegant Iconia. Our team will be in touch with you shortly.',
-  brochurePrompt:
-    'Your brochure download should begin automatically. If it did not, download it here:',
+  brochurePrompt: 'The project brochure is yours to keep:',
   downloadBrochure: 'Download Brochure',
   backToHome: 'Back to Home',
 } as const;

@@ -16,7 +16,7 @@ export default function ThankYou() {
   useEffect(() => mountAnalytics({ gtmId: env.gtmId, gaId: env.gaId }), []);
 
   return (
-    <main id="main" className={styles.page}>
+    <main id="main" className={`${styles.page} ${styles.fullHeight}`}>
       <div className={styles.card}>
         <div className={styles.logo}>
           <LogoLink />
