@@ -59,7 +59,7 @@ function stubOutside(route: Route, request: Request): Promise<void> {
     case 'document':
       return route.fulfill({
         contentType: 'text/html',
-        body: '<!doctype html><title>Outside content</title>',
+        body: '<!doctype html><html lang="en"><title>Outside content</title></html>',
       });
     case 'script':
       return route.fulfill({ contentType: 'text/javascript', body: '' });
