@@ -248,6 +248,19 @@ describe('lead delivery to the sales inbox', () => {
     expect(restarted.store.listLeads()[0]?.status).toBe('sent');
   });
 
+  it('when the worker is stopped mid-send, then it finishes that message and records it sent', async () => {
+    inbox = await startSmtpInbox({ delayMs: 300 });
+    const t = openApp(inbox.url);
+    await request(t.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+    // Let the woken worker claim the lead and start talking to the slow server.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    await t.worker.stop();
+
+    expect(inbox.messages).toHaveLength(1);
+    expect(t.store.listLeads()[0]?.status).toBe('sent');
+  });
+
   it('when leads wait longer than PENDING_ALERT_MS, then the worker logs an error', async () => {
     const port = await freePort();
     const t = createTestApp({
