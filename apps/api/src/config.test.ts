@@ -51,6 +51,15 @@ describe('loadConfig', () => {
     expect(config.webDist).toBe('/srv/site');
   });
 
+  it('when LEAD_RETENTION_DAYS is unset, 0 or a number of days, then leads are kept that long', () => {
+    expect(loadConfig({}).leadRetentionDays).toBe(365);
+    expect(loadConfig({ LEAD_RETENTION_DAYS: '0' }).leadRetentionDays).toBe(0);
+    expect(loadConfig({ LEAD_RETENTION_DAYS: '730' }).leadRetentionDays).toBe(730);
+    expect(() => loadConfig({ LEAD_RETENTION_DAYS: '1y' })).toThrow(
+      /LEAD_RETENTION_DAYS must be a whole number from 0 to 36500/,
+    );
+  });
+
   it('when several variables are wrong, then one error lists every one of them', () => {
     let error: unknown;
     try {

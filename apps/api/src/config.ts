@@ -30,6 +30,8 @@ export interface Config {
   requestTimeoutMs: number;
   smtpTimeoutMs: number;
   pendingAlertMs: number;
+  /** Days a settled lead stays in the database; 0 keeps leads forever. */
+  leadRetentionDays: number;
   logLevel: LogLevel;
   /** Absolute directory of the built website. */
   webDist: string;
@@ -49,6 +51,7 @@ export const ENV_DEFAULTS = {
   REQUEST_TIMEOUT_MS: '15000',
   SMTP_TIMEOUT_MS: '10000',
   PENDING_ALERT_MS: '900000',
+  LEAD_RETENTION_DAYS: '365',
   LOG_LEVEL: 'info',
 } as const;
 
@@ -149,6 +152,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const requestTimeoutMs = integer('REQUEST_TIMEOUT_MS', 1_000, 600_000);
   const smtpTimeoutMs = integer('SMTP_TIMEOUT_MS', 500, 300_000);
   const pendingAlertMs = integer('PENDING_ALERT_MS', 1_000, 604_800_000);
+  const leadRetentionDays = integer('LEAD_RETENTION_DAYS', 0, 36_500);
 
   const logLevel = read('LOG_LEVEL') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -175,6 +179,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     requestTimeoutMs,
     smtpTimeoutMs,
     pendingAlertMs,
+    leadRetentionDays,
     logLevel,
     webDist,
   };

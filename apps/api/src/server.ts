@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
 import { createDeliveryWorker } from './mail/delivery-worker.ts';
 import { createMailer, SMTP_CONNECTIONS } from './mail/transport.ts';
+import { createLeadRetention } from './privacy/lead-retention.ts';
 import { openLeadStore } from './store/lead-store.ts';
 
 /** How long in-flight requests get to finish once shutdown starts. */
@@ -42,6 +43,12 @@ async function main(): Promise<void> {
     leaseMs: Math.max(60_000, config.smtpTimeoutMs * 4),
     concurrency: config.smtpUrl ? SMTP_CONNECTIONS : 1,
   });
+  const retention = createLeadRetention({
+    store,
+    clock,
+    logger,
+    retentionDays: config.leadRetentionDays,
+  });
   const app = createApp({ config, store, mailer, clock, logger, delivery: worker });
 
   const server = app.listen(config.port, config.host);
@@ -60,6 +67,7 @@ async function main(): Promise<void> {
     'listening',
   );
   worker.start();
+  retention.start();
 
   let shuttingDown = false;
   const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
@@ -75,6 +83,7 @@ async function main(): Promise<void> {
     grace.unref();
     await closed;
     clearTimeout(grace);
+    retention.stop();
     await worker.stop();
     mailer.close();
     store.close();

@@ -1,3 +1,4 @@
+export * from './consent.ts';
 export * from './lead.ts';
 export * from './messages.ts';
 export * from './mobile.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  consentNoticeFor,
   maskMobile,
   type Attribution,
   type BrochureLead,
@@ -58,6 +59,8 @@ export function createCaptureLead(options: LeadCaptureOptions): CaptureLead {
       attribution: input.attribution,
       receivedAt: clock.now(),
       spam: input.honeypotFilled,
+      // The `agree` box itself is never sent; the form it came from says which notice was shown.
+      consentNotice: consentNoticeFor(input.attribution.source),
     });
 
     logger.info(

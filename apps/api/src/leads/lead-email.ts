@@ -1,4 +1,11 @@
-import { CAMPAIGN_FIELDS, type Attribution, type LeadKind, type LeadSource } from '@iconia/shared';
+import {
+  CAMPAIGN_FIELDS,
+  CONSENT_NOTICES,
+  type Attribution,
+  type ConsentNoticeVersion,
+  type LeadKind,
+  type LeadSource,
+} from '@iconia/shared';
 import type { MailAddress } from '../config.ts';
 
 /** What the email needs to know about a lead. */
@@ -12,6 +19,7 @@ export interface LeadForEmail {
   location?: string | undefined;
   attribution: Attribution;
   receivedAt: number;
+  consentNotice?: ConsentNoticeVersion | undefined;
 }
 
 /** A composed message, ready for any nodemailer transport. */
@@ -128,9 +136,16 @@ function detailRows(lead: LeadForEmail): Row[] {
     const value = lead.attribution[field];
     if (value) rows.push([field, value]);
   }
+  // When and how the visitor agreed to be called: what sales may need to show under TRAI's rules.
+  rows.push(['Consent', consentLine(lead.consentNotice)]);
   rows.push(['Received', formatIndiaTime(lead.receivedAt)]);
   rows.push(['Lead ID', lead.publicId]);
   return rows.map(([label, value]) => [label, oneLine(value)]);
+}
+
+function consentLine(version: ConsentNoticeVersion | undefined): string {
+  if (!version) return 'Not recorded (the form did not say which it was)';
+  return `${CONSENT_NOTICES[version]} (notice ${version})`;
 }
 
 function renderText(title: string, name: string, mobile: string, rows: Row[]): string {

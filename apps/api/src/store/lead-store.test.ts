@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir, START_TIME } from '../../test/test-app.ts';
-import { openLeadStore, type LeadStore, type NewLead } from './lead-store.ts';
+import { MIGRATIONS, openLeadStore, type LeadStore, type NewLead } from './lead-store.ts';
 
 function newLead(overrides: Partial<NewLead> = {}): NewLead {
   const publicId = randomUUID();
@@ -45,7 +46,7 @@ describe('openLeadStore', () => {
     const db = new Database(file, { readonly: true });
     try {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(db.pragma('user_version', { simple: true })).toBe(1);
+      expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     } finally {
       db.close();
     }
@@ -68,6 +69,26 @@ describe('openLeadStore', () => {
       receivedAt: START_TIME,
       messageId: lead.messageId,
     });
+  });
+
+  it('when a file from the first release is opened, then its leads stay and gain an empty consent notice', () => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const db = new Database(file);
+    db.exec(MIGRATIONS[0]!);
+    db.pragma('user_version = 1');
+    db.prepare(
+      `INSERT INTO leads (public_id, message_id, kind, name, mobile, status, received_at, next_attempt_at)
+       VALUES ('old-lead', '<lead-old@iconia.test>', 'brochure', 'Ravi', '9876543210', 'pending', ?, ?)`,
+    ).run(START_TIME, START_TIME);
+    db.close();
+
+    const store = open();
+    const later = newLead({ mobile: '9123456780', consentNotice: 'enquiry-v1' });
+    store.insertLead(later, 0);
+
+    expect(store.findByPublicId('old-lead')).toMatchObject({ name: 'Ravi', status: 'pending' });
+    expect(store.findByPublicId('old-lead')?.consentNotice).toBeUndefined();
+    expect(store.findByPublicId(later.publicId)?.consentNotice).toBe('enquiry-v1');
   });
 
   it('when the file was written by a newer release, then opening it fails rather than guessing', () => {

@@ -3,9 +3,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import {
   CAMPAIGN_FIELDS,
+  isConsentNoticeVersion,
   isLeadSource,
   isPlotRange,
   type Attribution,
+  type ConsentNoticeVersion,
   type LeadKind,
   type PlotRange,
 } from '@iconia/shared';
@@ -27,6 +29,8 @@ export interface NewLead {
   attribution: Attribution;
   receivedAt: number;
   spam: boolean;
+  /** Version of the consent notice the visitor's form showed; see `CONSENT_NOTICES`. */
+  consentNotice?: ConsentNoticeVersion | undefined;
 }
 
 export interface StoredLead {
@@ -46,6 +50,7 @@ export interface StoredLead {
   lastError?: string;
   sentAt?: number;
   duplicateOf?: number;
+  consentNotice?: ConsentNoticeVersion;
 }
 
 export interface PendingSummary {
@@ -79,11 +84,16 @@ export interface LeadStore {
   checkWritable(now: number): void;
   findByPublicId(publicId: string): StoredLead | undefined;
   listLeads(): StoredLead[];
+  /**
+   * Deletes every lead received before `cutoff` that no longer waits for delivery (sent,
+   * duplicate, spam); pending leads are kept whatever their age. Returns how many went.
+   */
+  deleteSettledBefore(cutoff: number): number;
   close(): void;
 }
 
 /** Each entry moves the schema one version up; `user_version` records how far a file has come. */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE leads (
     id              INTEGER PRIMARY KEY,
@@ -116,6 +126,10 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX leads_recent_by_mobile ON leads (mobile, kind, received_at);
   CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL) STRICT;
   `,
+  `
+  ALTER TABLE leads ADD COLUMN consent_notice TEXT;
+  CREATE INDEX leads_by_age ON leads (received_at);
+  `,
 ];
 
 interface LeadRow {
@@ -142,6 +156,7 @@ interface LeadRow {
   last_error: string | null;
   sent_at: number | null;
   duplicate_of: number | null;
+  consent_notice: string | null;
 }
 
 export function openLeadStore(file: string): LeadStore {
@@ -163,10 +178,10 @@ export function openLeadStore(file: string): LeadStore {
   const insert = db.prepare<Record<string, unknown>>(`
     INSERT INTO leads (public_id, message_id, kind, name, mobile, plot_range, location,
       source, page, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid,
-      status, received_at, next_attempt_at, duplicate_of)
+      status, received_at, next_attempt_at, duplicate_of, consent_notice)
     VALUES (@publicId, @messageId, @kind, @name, @mobile, @plotRange, @location,
       @source, @page, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @gclid,
-      @status, @receivedAt, @receivedAt, @duplicateOf)
+      @status, @receivedAt, @receivedAt, @duplicateOf, @consentNotice)
     RETURNING *`);
   const findRecentOriginal = db.prepare<[string, string, string | null, number], { id: number }>(`
     SELECT id FROM leads
@@ -196,6 +211,19 @@ export function openLeadStore(file: string): LeadStore {
   );
   const byPublicId = db.prepare<[string], LeadRow>(`SELECT * FROM leads WHERE public_id = ?`);
   const all = db.prepare<[], LeadRow>(`SELECT * FROM leads ORDER BY id`);
+  // A newer duplicate may still point at an original that is old enough to go; it loses the
+  // link, not its row.
+  const unlinkExpired = db.prepare<[number]>(`
+    UPDATE leads SET duplicate_of = NULL
+    WHERE duplicate_of IN (
+      SELECT id FROM leads WHERE received_at < ? AND status IN ('sent', 'duplicate', 'spam'))`);
+  const deleteExpired = db.prepare<[number]>(
+    `DELETE FROM leads WHERE received_at < ? AND status IN ('sent', 'duplicate', 'spam')`,
+  );
+  const deleteSettled = db.transaction((cutoff: number): number => {
+    unlinkExpired.run(cutoff);
+    return deleteExpired.run(cutoff).changes;
+  });
 
   const insertOne = (lead: NewLead, duplicateWindowMs: number): StoredLead => {
     const source = lead.attribution.source ?? null;
@@ -220,6 +248,7 @@ export function openLeadStore(file: string): LeadStore {
       status,
       receivedAt: lead.receivedAt,
       duplicateOf: original?.id ?? null,
+      consentNotice: lead.consentNotice ?? null,
     }) as LeadRow;
     return toLead(row);
   };
@@ -258,6 +287,7 @@ export function openLeadStore(file: string): LeadStore {
       return row ? toLead(row) : undefined;
     },
     listLeads: () => all.all().map(toLead),
+    deleteSettledBefore: (cutoff) => deleteSettled.immediate(cutoff),
     close() {
       if (outbox.open) outbox.close();
       if (db.open) db.close();
@@ -305,5 +335,6 @@ function toLead(row: LeadRow): StoredLead {
     ...(row.last_error !== null ? { lastError: row.last_error } : {}),
     ...(row.sent_at !== null ? { sentAt: row.sent_at } : {}),
     ...(row.duplicate_of !== null ? { duplicateOf: row.duplicate_of } : {}),
+    ...(isConsentNoticeVersion(row.consent_notice) ? { consentNotice: row.consent_notice } : {}),
   };
 }

@@ -1,0 +1,65 @@
+import { BROCHURE_CONSENT_TEXT, CONSENT_NOTICES } from '@iconia/shared';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONSENT_TEXT } from '../../../web/src/content/forms.ts';
+import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
+import { createTempDir, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+describe('the consent notice of each lead', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  let inbox: SmtpInbox;
+  let t: TestApp;
+
+  beforeEach(async () => {
+    temp = createTempDir();
+    inbox = await startSmtpInbox();
+    t = createTestApp({ dataDir: temp.dir, env: { SMTP_URL: inbox.url } });
+  });
+  afterEach(async () => {
+    await t.close();
+    await inbox.close();
+    temp.remove();
+  });
+
+  it('when a brochure form sends a lead, then the lead records the tick-box notice and the email quotes it', async () => {
+    await request(t.app)
+      .post('/send-email')
+      .type('form')
+      .send({ name: 'Ravi', mobile: '9876543210', source: 'brochure-modal', agree: 'on' });
+    const [mail] = await inbox.waitFor(1);
+
+    expect(t.store.listLeads()[0]?.consentNotice).toBe('brochure-consent-v1');
+    expect(mail!.parsed.text).toContain(
+      `Consent: ${BROCHURE_CONSENT_TEXT} (notice brochure-consent-v1)`,
+    );
+    expect(mail!.parsed.html).toContain('notice brochure-consent-v1');
+    // The box itself is never stored or sent on: only the notice its form showed.
+    expect(JSON.stringify(t.store.listLeads()[0])).not.toContain('"agree"');
+  });
+
+  it('when the contact form sends an enquiry, then the lead records that no box was shown', async () => {
+    await request(t.app)
+      .post('/contact-form')
+      .field('name', 'Asha')
+      .field('mobile', '9123456780')
+      .field('source', 'contact-form');
+    const [mail] = await inbox.waitFor(1);
+
+    expect(t.store.listLeads()[0]?.consentNotice).toBe('enquiry-v1');
+    expect(mail!.parsed.text).toContain(`Consent: ${CONSENT_NOTICES['enquiry-v1']}`);
+  });
+
+  it('when a lead names no known form, then no notice is claimed and the email says so', async () => {
+    await request(t.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+    const [mail] = await inbox.waitFor(1);
+
+    expect(t.store.listLeads()[0]?.consentNotice).toBeUndefined();
+    expect(mail!.parsed.text).toContain('Consent: Not recorded');
+  });
+
+  it('when the site shows its consent box, then its words are exactly the recorded notice', () => {
+    // A change of wording on the site needs a new notice version, or old leads would point at
+    // words their visitors never saw.
+    expect(CONSENT_TEXT).toBe(BROCHURE_CONSENT_TEXT);
+  });
+});
