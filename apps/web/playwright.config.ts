@@ -28,7 +28,8 @@ export default defineConfig({
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
     acceptDownloads: true,
-    trace: 'retain-on-failure',
+    // DOM snapshots and network, without the screencast that slows every test down.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
   },
   projects: [
@@ -41,7 +42,7 @@ export default defineConfig({
       grep: /@layout/,
       use: {
         viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 3,
+        deviceScaleFactor: 2,
         isMobile: true,
         hasTouch: true,
       },

@@ -3,7 +3,6 @@ import { FORM_BUTTONS } from '../../src/content/forms.ts';
 import { BROCHURE_SECTION, CONTACT, DISCLAIMER, GALLERY, UI_TEXT } from '../../src/content/site.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { brochureModal, dismissAutoOpenedBrochure } from '../support/page-helpers.ts';
-import { PAGES, UNKNOWN_PATH } from '../support/site-map.ts';
 
 /** The visible title inside a dialog, which must also be its accessible name. */
 async function expectNamedByTitle(page: Page, title: string): Promise<void> {
@@ -18,46 +17,7 @@ async function expectNamedByTitle(page: Page, title: string): Promise<void> {
   }
 }
 
-/** Images without alt text, and icons a screen reader would stumble over. */
-function unlabelledGraphics(page: Page) {
-  return page.evaluate(() => {
-    const problems: string[] = [];
-    for (const img of document.querySelectorAll('img')) {
-      if (!img.hasAttribute('alt')) problems.push(`img without alt: ${img.src}`);
-    }
-    for (const svg of document.querySelectorAll('svg')) {
-      const hidden = svg.closest('[aria-hidden="true"]') !== null;
-      const named =
-        svg.getAttribute('role') === 'img' &&
-        Boolean(svg.getAttribute('aria-label') || svg.querySelector('title')?.textContent);
-      if (!hidden && !named)
-        problems.push(`svg neither hidden nor named: ${svg.outerHTML.slice(0, 120)}`);
-    }
-    return problems;
-  });
-}
-
 test.describe('page structure', () => {
-  for (const { path } of PAGES) {
-    test(`when ${path} loads, then it has one h1, landmarks, and every image has alt text or is hidden`, async ({
-      page,
-    }) => {
-      await page.goto(path);
-
-      await expect(page.locator('h1')).toHaveCount(1);
-      await expect(page.getByRole('main')).toHaveCount(1);
-      expect(await unlabelledGraphics(page)).toEqual([]);
-    });
-  }
-
-  test('when the not-found page loads, then it has one h1', async ({ page, problems }) => {
-    problems.allow(/status of 404|answered 404/);
-    await page.goto(UNKNOWN_PATH);
-
-    await expect(page.locator('h1')).toHaveCount(1);
-    expect(await unlabelledGraphics(page)).toEqual([]);
-  });
-
   test('when a page with the site shell loads, then header, navigation, main and footer landmarks are there', async ({
     page,
   }) => {

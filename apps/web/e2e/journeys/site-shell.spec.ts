@@ -1,0 +1,90 @@
+import {
+  BROCHURE_FILE_NAME,
+  FOOTER,
+  GALLERY_IMAGE_HEIGHT,
+  MAP_EMBED_HEIGHT,
+  MAP_EMBED_TITLE,
+  SOCIAL_LINKS,
+  THANK_YOU,
+  UI_TEXT,
+  VIDEO_EMBED_HEIGHT,
+  VIDEO_TITLE,
+} from '../../src/content/site.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { expectBrochurePdf } from '../support/page-helpers.ts';
+
+test.describe('site shell', () => {
+  test('when a page shows, then Follow Us offers the four social pages in new tabs and the footer shows this year', async ({
+    page,
+  }) => {
+    await page.goto('/highlights');
+
+    const topBar = page.getByText(UI_TEXT.followUs, { exact: true }).locator('..');
+    for (const social of SOCIAL_LINKS) {
+      const link = topBar.getByRole('link', { name: social.label });
+      await expect(link).toHaveAttribute('href', social.url);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+    }
+    await expect(page.getByRole('contentinfo')).toContainText(
+      FOOTER.copyright(new Date().getFullYear()),
+    );
+  });
+});
+
+test.describe('thank-you page', () => {
+  test('when a visitor is on /thank-you, then the brochure link downloads the PDF and Back to Home goes to /', async ({
+    page,
+  }) => {
+    await page.goto('/thank-you');
+    await expect(page.getByText(THANK_YOU.line)).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: THANK_YOU.downloadBrochure }).click();
+    await expectBrochurePdf(await download, BROCHURE_FILE_NAME);
+
+    await page.getByRole('link', { name: THANK_YOU.backToHome }).click();
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe('media sizes', () => {
+  test('when the gallery shows, then each image is 300 px high', async ({ page }) => {
+    await page.goto('/gallery');
+
+    const images = page.getByRole('tabpanel').getByRole('img');
+    await expect(images).toHaveCount(9);
+    for (const image of await images.all()) {
+      expect((await image.boundingBox())?.height).toBe(GALLERY_IMAGE_HEIGHT);
+    }
+  });
+
+  test('when the contact map shows, then it is 400 px high', async ({ page }) => {
+    await page.goto('/contact');
+
+    // The framed box the visitor sees; its 1 px border sits inside the 400 px.
+    const mapBox = page.getByTitle(MAP_EMBED_TITLE).locator('..');
+    await mapBox.scrollIntoViewIfNeeded();
+    expect((await mapBox.boundingBox())?.height).toBe(MAP_EMBED_HEIGHT);
+  });
+
+  test('when a visitor plays the location video, then a 500 px privacy-enhanced player loads in place', async ({
+    page,
+    outsideRequests,
+  }) => {
+    await page.goto('/location-highlights');
+    expect(outsideRequests.filter(({ url }) => url.includes('youtube'))).toEqual([]);
+
+    await page.getByRole('button', { name: new RegExp(VIDEO_TITLE) }).click();
+
+    const player = page.getByTitle(VIDEO_TITLE);
+    await expect(player).toBeVisible();
+    expect((await player.boundingBox())?.height).toBe(VIDEO_EMBED_HEIGHT);
+    await expect(player).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    await expect
+      .poll(() =>
+        outsideRequests.some(({ url }) => url.startsWith('https://www.youtube-nocookie.com/')),
+      )
+      .toBe(true);
+  });
+});
