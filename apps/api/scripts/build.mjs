@@ -1,4 +1,4 @@
-// Bundles the server into one ESM file. The shared workspace package is TypeScript source and is
+// Bundles the server, and the operator's CLI, into one ESM file each. The shared workspace package is TypeScript source and is
 // bundled in; every other dependency stays external and is loaded from node_modules at run time
 // (better-sqlite3 is native and cannot be bundled anyway). No dependency needs `require` inside
 // the bundle, so no createRequire banner is added.
@@ -13,10 +13,8 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
   .filter((name) => !bundled.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
-await build({
+const common = {
   absWorkingDir: fileURLToPath(root),
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -24,5 +22,10 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
-});
-console.log('apps/api: built dist/server.js');
+};
+await Promise.all([
+  build({ ...common, entryPoints: ['src/server.ts'], outfile: 'dist/server.js' }),
+  // The operator's CLI: `pnpm leads …`, and `node apps/api/dist/leads.js …` in the image.
+  build({ ...common, entryPoints: ['src/cli/leads.ts'], outfile: 'dist/leads.js' }),
+]);
+console.log('apps/api: built dist/server.js and dist/leads.js');

@@ -40,7 +40,7 @@ export interface LeadEmailAddresses {
   to: MailAddress[];
 }
 
-const SOURCE_LABELS: Record<LeadSource, string> = {
+export const SOURCE_LABELS: Record<LeadSource, string> = {
   'inline-brochure': 'Brochure form on the home page',
   'brochure-modal': 'Download Brochure pop-up',
   'location-modal': 'Location highlights enquiry pop-up',

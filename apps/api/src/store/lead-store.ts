@@ -11,6 +11,8 @@ import {
   type LeadKind,
   type PlotRange,
 } from '@iconia/shared';
+import { createDigestLog, type DigestLog } from './digest-log.ts';
+import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 
 /**
  * pending: waiting to be emailed · sent: emailed · duplicate: same visitor and form again within
@@ -60,7 +62,7 @@ export interface PendingSummary {
 }
 
 /** The outbox behind the two endpoints and the delivery worker. */
-export interface LeadStore {
+export interface LeadStore extends LeadQueries, DigestLog {
   /**
    * Stores a lead durably and decides its status: spam when flagged, duplicate when the same
    * mobile sent the same kind of lead from the same form within `duplicateWindowMs`, else pending.
@@ -130,9 +132,17 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE leads ADD COLUMN consent_notice TEXT;
   CREATE INDEX leads_by_age ON leads (received_at);
   `,
+  `
+  CREATE TABLE digests (
+    day           TEXT    PRIMARY KEY,
+    claimed_by    TEXT    NOT NULL,
+    claimed_until INTEGER NOT NULL,
+    sent_at       INTEGER
+  ) STRICT;
+  `,
 ];
 
-interface LeadRow {
+export interface LeadRow {
   id: number;
   public_id: string;
   message_id: string;
@@ -288,6 +298,8 @@ export function openLeadStore(file: string): LeadStore {
     },
     listLeads: () => all.all().map(toLead),
     deleteSettledBefore: (cutoff) => deleteSettled.immediate(cutoff),
+    ...createLeadQueries(db, toLead),
+    ...createDigestLog(db),
     close() {
       if (outbox.open) outbox.close();
       if (db.open) db.close();

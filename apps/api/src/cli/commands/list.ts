@@ -1,0 +1,83 @@
+import { UsageError, withStore } from '../cli-context.ts';
+import { stringOption, type Command } from '../command.ts';
+import { leadState } from '../../reports/lead-stats.ts';
+import { displayMobile, leadDetail, shortId, sourceLabel, tableTime } from '../lead-display.ts';
+import { FILTER_HELP, FILTER_OPTIONS, parseLeadFilter, toLeadQuery } from '../lead-filters.ts';
+import { formatTable } from '../table.ts';
+
+const DEFAULT_LIMIT = 50;
+
+export const listCommand: Command = {
+  name: 'list',
+  summary: 'Show leads in a table, newest first',
+  help: `Usage: pnpm leads list [options]
+
+Shows leads newest first: short id, time received (India time), kind, status, name, mobile,
+plot range or location, and the form it came from.
+
+Options:
+${FILTER_HELP}
+  --limit <n>       Show at most n leads (default ${DEFAULT_LIMIT}); 0 shows all
+  -h, --help        Show this help
+
+Examples:
+  pnpm leads list --since yesterday
+  pnpm leads list --status failed
+  pnpm leads list --kind contact --since 2026-11-01 --until 2026-11-30 --limit 0
+`,
+  options: { ...FILTER_OPTIONS, limit: { type: 'string' } },
+  operands: { min: 0, max: 0 },
+  async run(context, values) {
+    const filter = parseLeadFilter(
+      {
+        since: stringOption(values, 'since'),
+        until: stringOption(values, 'until'),
+        kind: stringOption(values, 'kind'),
+        status: stringOption(values, 'status'),
+      },
+      context.clock.now(),
+    );
+    const limitText = stringOption(values, 'limit') ?? String(DEFAULT_LIMIT);
+    if (!/^\d+$/.test(limitText)) {
+      throw new UsageError(`--limit must be a whole number, 0 for all (got "${limitText}").`);
+    }
+    const limit = Number(limitText);
+
+    const leads = await withStore(context, (store) => store.queryLeads(toLeadQuery(filter)));
+    if (leads.length === 0) {
+      context.out('No leads match.\n');
+      return;
+    }
+    const shown = limit === 0 ? leads : leads.slice(0, limit);
+    context.out(
+      formatTable(
+        [
+          { header: 'ID' },
+          { header: 'RECEIVED (IST)' },
+          { header: 'KIND' },
+          { header: 'STATUS' },
+          { header: 'NAME', maxWidth: 28 },
+          { header: 'MOBILE' },
+          { header: 'PLOT RANGE / LOCATION', maxWidth: 28 },
+          { header: 'FORM', maxWidth: 36 },
+        ],
+        shown.map((lead) => [
+          shortId(lead.publicId),
+          tableTime(lead.receivedAt),
+          lead.kind,
+          leadState(lead),
+          lead.name,
+          displayMobile(lead.mobile),
+          leadDetail(lead),
+          sourceLabel(lead.attribution.source ?? 'unknown'),
+        ]),
+      ),
+    );
+    const noun = leads.length === 1 ? 'lead' : 'leads';
+    context.out(
+      shown.length < leads.length
+        ? `\nShowing the newest ${shown.length} of ${leads.length} ${noun}; --limit 0 shows all.\n`
+        : `\n${leads.length} ${noun}.\n`,
+    );
+  },
+};

@@ -1,0 +1,102 @@
+import type Database from 'better-sqlite3';
+import type { LeadKind } from '@iconia/shared';
+import type { LeadRow, LeadStatus, StoredLead } from './lead-store.ts';
+
+export interface LeadQuery {
+  /** Received at or after this time (epoch ms). */
+  since?: number | undefined;
+  /** Received before this time (epoch ms). */
+  until?: number | undefined;
+  kind?: LeadKind | undefined;
+  status?: LeadStatus | undefined;
+  /**
+   * true: only leads whose last delivery attempt failed (they wait for a retry); false: only
+   * leads without a failed attempt. Leads are never given up on, so this is what "failed" means.
+   */
+  failing?: boolean | undefined;
+  /** The start of a public id, as the list shows it. */
+  idPrefix?: string | undefined;
+  /** Newest first (the default) or in the order they arrived. */
+  order?: 'newest' | 'oldest' | undefined;
+}
+
+export interface ListedLead extends StoredLead {
+  /** Public id of the lead this one repeats, while that lead is still stored. */
+  duplicateOfPublicId?: string;
+}
+
+/** What the operator's tools read and change, beside the outbox itself. */
+export interface LeadQueries {
+  queryLeads(query: LeadQuery): ListedLead[];
+  /**
+   * Puts a lead back in the outbox, due now, whatever its status; it keeps its Message-ID, so the
+   * inbox threads the copy with the first one. A lead being sent this very moment keeps its
+   * lease, so it is never sent twice at once.
+   */
+  requeueLead(publicId: string, now: number): StoredLead | undefined;
+  /** An online, consistent copy of the whole database, taken while the server keeps writing. */
+  backupTo(file: string): Promise<void>;
+}
+
+type Row = LeadRow & { original_public_id: string | null };
+
+export function createLeadQueries(
+  db: Database.Database,
+  toLead: (row: LeadRow) => StoredLead,
+): LeadQueries {
+  const requeue = db.prepare<{ publicId: string; now: number }, LeadRow>(`
+    UPDATE leads SET status = 'pending', next_attempt_at = @now, sent_at = NULL, last_error = NULL
+    WHERE public_id = @publicId
+    RETURNING *`);
+
+  return {
+    queryLeads(query) {
+      const where: string[] = [];
+      const params: Record<string, string | number> = {};
+      if (query.since !== undefined) {
+        where.push('l.received_at >= @since');
+        params.since = query.since;
+      }
+      if (query.until !== undefined) {
+        where.push('l.received_at < @until');
+        params.until = query.until;
+      }
+      if (query.kind !== undefined) {
+        where.push('l.kind = @kind');
+        params.kind = query.kind;
+      }
+      if (query.status !== undefined) {
+        where.push('l.status = @status');
+        params.status = query.status;
+      }
+      if (query.failing !== undefined) {
+        where.push(`l.last_error IS ${query.failing ? 'NOT NULL' : 'NULL'}`);
+      }
+      if (query.idPrefix !== undefined) {
+        // substr rather than LIKE: an id prefix holds no wildcards to escape.
+        where.push('substr(l.public_id, 1, length(@idPrefix)) = @idPrefix');
+        params.idPrefix = query.idPrefix.toLowerCase();
+      }
+      const direction = query.order === 'oldest' ? 'ASC' : 'DESC';
+      const rows = db
+        .prepare<Record<string, string | number>, Row>(
+          `SELECT l.*, o.public_id AS original_public_id
+           FROM leads l LEFT JOIN leads o ON o.id = l.duplicate_of
+           ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+           ORDER BY l.received_at ${direction}, l.id ${direction}`,
+        )
+        .all(params);
+      return rows.map((row) => ({
+        ...toLead(row),
+        ...(row.original_public_id !== null ? { duplicateOfPublicId: row.original_public_id } : {}),
+      }));
+    },
+    requeueLead(publicId, now) {
+      const row = requeue.get({ publicId, now });
+      return row ? toLead(row) : undefined;
+    },
+    async backupTo(file) {
+      await db.backup(file);
+    },
+  };
+}
