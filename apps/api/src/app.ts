@@ -13,6 +13,7 @@ import { createCaptureLead } from './leads/capture-lead.ts';
 import { createLeadRouter } from './leads/lead-routes.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/transport.ts';
+import { redactUrl } from './privacy/log-redaction.ts';
 import type { LeadStore } from './store/lead-store.ts';
 
 export interface AppDeps {
@@ -52,7 +53,7 @@ export function createApp(deps: AppDeps): Express {
         req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: redactUrl(req.url),
           remoteAddress: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
