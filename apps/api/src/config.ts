@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import addressparser from 'nodemailer/lib/addressparser';
+import { readDkimSettings, type DkimSettings } from './mail/dkim.ts';
 
 export type TrustProxy = boolean | number | string[];
 
@@ -33,6 +34,10 @@ export interface Config {
   /** Days a settled lead stays in the database; 0 keeps leads forever. */
   leadRetentionDays: number;
   logLevel: LogLevel;
+  /** Hour (0–23, India time) of the daily digest to MAIL_TO; undefined: no digest. */
+  digestHour: number | undefined;
+  /** DKIM signing of outgoing mail; undefined: unsigned. */
+  dkim: DkimSettings | undefined;
   /** Absolute directory of the built website. */
   webDist: string;
 }
@@ -159,6 +164,27 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
   }
 
+  const digestHourRaw = env.DIGEST_HOUR?.trim() || undefined;
+  const digestHour = digestHourRaw === undefined ? undefined : Number(digestHourRaw);
+  if (
+    digestHourRaw !== undefined &&
+    !(/^\d{1,2}$/.test(digestHourRaw) && Number(digestHourRaw) <= 23)
+  ) {
+    problems.push(
+      `DIGEST_HOUR must be an hour from 0 to 23 (India time), or unset for no digest (got "${digestHourRaw}").`,
+    );
+  }
+
+  const dkim = readDkimSettings(
+    {
+      domain: env.DKIM_DOMAIN?.trim() || undefined,
+      selector: env.DKIM_SELECTOR?.trim() || undefined,
+      privateKey: env.DKIM_PRIVATE_KEY?.trim() || undefined,
+    },
+    cwd,
+  );
+  problems.push(...dkim.problems);
+
   const webDistRaw = env.WEB_DIST?.trim();
   const webDist = webDistRaw ? path.resolve(cwd, webDistRaw) : defaultWebDist();
 
@@ -181,6 +207,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     pendingAlertMs,
     leadRetentionDays,
     logLevel,
+    digestHour,
+    dkim: dkim.settings,
     webDist,
   };
 }

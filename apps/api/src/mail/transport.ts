@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Config, MailAddress } from '../config.ts';
 import type { LeadEmail } from '../leads/lead-email.ts';
+import type { DkimSettings } from './dkim.ts';
 
 /** Hands composed lead emails to the sales inbox. */
 export interface Mailer {
@@ -17,11 +18,11 @@ export interface Mailer {
 }
 
 export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'smtpTimeoutMs' | 'devInboxDir'>,
+  config: Pick<Config, 'smtpUrl' | 'smtpTimeoutMs' | 'devInboxDir' | 'dkim'>,
 ): Mailer {
   return config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.smtpTimeoutMs)
-    : createDevInboxMailer(config.devInboxDir);
+    ? createSmtpMailer(config.smtpUrl, config.smtpTimeoutMs, config.dkim)
+    : createDevInboxMailer(config.devInboxDir, config.dkim);
 }
 
 function toMessage(email: LeadEmail) {
@@ -41,7 +42,7 @@ function toMessage(email: LeadEmail) {
 /** Parallel SMTP connections; the delivery worker sends this many leads at a time. */
 export const SMTP_CONNECTIONS = 2;
 
-export function createSmtpMailer(url: string, timeoutMs: number): Mailer {
+export function createSmtpMailer(url: string, timeoutMs: number, dkim?: DkimSettings): Mailer {
   // Pooled: the SMTP greeting and handshake cost a round trip or more (many servers add a
   // deliberate greeting delay), so a backlog after an outage drains over kept-open connections.
   const transport = createTransport({
@@ -55,10 +56,12 @@ export function createSmtpMailer(url: string, timeoutMs: number): Mailer {
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
     dnsTimeout: timeoutMs,
+    // Signed here, after nodemailer composes the message, so every email carries the signature.
+    ...(dkim ? { dkim } : {}),
   });
   const { protocol, hostname, port } = new URL(url);
   return {
-    description: `SMTP server ${protocol}//${hostname}${port ? `:${port}` : ''}`,
+    description: `SMTP server ${protocol}//${hostname}${port ? `:${port}` : ''}${dkim ? `, DKIM-signed as ${dkim.keySelector}._domainkey.${dkim.domainName}` : ''}`,
     async send(email) {
       await transport.sendMail(toMessage(email));
       return {};
@@ -76,8 +79,14 @@ export function createSmtpMailer(url: string, timeoutMs: number): Mailer {
  * The embedded default: each email becomes an `.eml` file a developer can open in any mail
  * client, composed by nodemailer exactly as it would be sent.
  */
-export function createDevInboxMailer(dir: string): Mailer {
-  const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+export function createDevInboxMailer(dir: string, dkim?: DkimSettings): Mailer {
+  const transport = createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+    // The .eml files show the signature a real send would carry.
+    ...(dkim ? { dkim } : {}),
+  });
   return {
     description: `dev inbox ${dir} (set SMTP_URL to send real email)`,
     async send(email) {
