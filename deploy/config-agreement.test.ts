@@ -126,6 +126,17 @@ describe('the image', () => {
     expect(readRepoFile('apps/api/scripts/build.mjs')).toMatch(/outfile: 'dist\/server\.js'/);
   });
 
+  it('when an operator runs `leads` in the container, then it is the sales desk CLI the build bundles', () => {
+    const shim = copies(runtime).find((copy) => copy.sources.includes('deploy/leads.sh'));
+    expect(shim?.destination).toBe('/usr/local/bin/leads');
+    expect(shim?.flags.chmod).toBe('755');
+    const target = /^exec node (\S+) "\$@"$/m.exec(readRepoFile('deploy/leads.sh'))?.[1] ?? '';
+    expect(path.relative(repoPath('apps/api'), inCheckout(target))).toBe('dist/leads.js');
+    expect(readRepoFile('apps/api/scripts/build.mjs')).toMatch(/outfile: 'dist\/leads\.js'/);
+    // Outside the container the same CLI is `pnpm leads`.
+    expect(rootPackage.scripts.leads).toMatch(/@iconia\/api leads/);
+  });
+
   it('when it is stopped, then it gets SIGTERM, which the server drains on', () => {
     expect(stopSignal(runtime)).toBe('SIGTERM');
     expect(readRepoFile('apps/api/src/server.ts')).toMatch(/process\.on\('SIGTERM'/);
@@ -199,8 +210,9 @@ describe('the image', () => {
     for (const pattern of ['**/node_modules', '**/dist', '**/build', 'var', '.git', '.env']) {
       expect(ignored).toContain(pattern);
     }
-    // …while every file the Dockerfile copies by name is sent.
-    for (const copy of copies(dockerfile.stages[0] ?? runtime)) {
+    // …while every file the Dockerfile copies from the context by name is sent.
+    const fromContext = dockerfile.stages.flatMap(copies).filter((copy) => !copy.flags.from);
+    for (const copy of fromContext) {
       for (const source of copy.sources.filter((item) => item !== '.')) {
         expect(ignored).not.toContain(source);
         expect(existsSync(repoPath(source)), source).toBe(true);

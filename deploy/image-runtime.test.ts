@@ -19,7 +19,7 @@ import {
   waitUntilAnswering,
   type RunningProcess,
 } from './processes.ts';
-import { COMPOSE_FILE, containerEnv, imageEnv, repoPath } from './repo.ts';
+import { COMPOSE_FILE, REPO_ROOT, containerEnv, imageEnv, readRepoFile, repoPath } from './repo.ts';
 
 const SERVER_BUNDLE = repoPath('apps/api/dist/server.js');
 const built = existsSync(SERVER_BUNDLE);
@@ -109,6 +109,19 @@ describe.skipIf(!built)('the image start command, run here with the compose envi
     expect(existsSync(path.join(dataDir, 'leads.sqlite'))).toBe(true);
     const [mail] = await inbox.waitFor(1, 10_000);
     expect(mail?.parsed.subject).toContain(name);
+  });
+
+  it('when an operator runs `leads export` in the container, then the CSV lists the lead from the volume', () => {
+    const target = /^exec node (\S+) "\$@"$/m.exec(readRepoFile('deploy/leads.sh'))?.[1] ?? '';
+    const result = spawnSync('node', [inCheckout(target), 'export', '--format', 'csv'], {
+      cwd: REPO_ROOT,
+      env: { ...imageEnv(), DATA_DIR: dataDir, PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const [header, ...rows] = result.stdout.trim().split(/\r?\n/);
+    expect(header).toMatch(/\bname\b/);
+    expect(rows.some((row) => row.includes('Volume Check'))).toBe(true);
   });
 
   it('when Docker stops the container with its STOPSIGNAL, then the server exits 0 well inside the grace period', async () => {
