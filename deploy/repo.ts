@@ -39,19 +39,26 @@ export function serverVariables(): string[] {
   return [...new Set([...Object.keys(ENV_DEFAULTS), ...direct])];
 }
 
-/** `VITE_*` settings the site reads at build time, less the ones vite.config.ts sets itself. */
+/**
+ * Settings the site's build reads from the environment: the `VITE_*` names of
+ * apps/web/src/config/env.ts, less those vite.config.ts defines itself, plus the plain names
+ * vite.config.ts reads through `loadEnv` (a prefix such as `VITE_` ends in `_` and is skipped).
+ */
 export function siteBuildVariables(): string[] {
-  const read = readRepoFile('apps/web/src/config/env.ts').matchAll(
-    /import\.meta\.env\.(VITE_\w+)/g,
-  );
+  const viteConfig = readRepoFile('apps/web/vite.config.ts');
+  const read = [
+    ...readRepoFile('apps/web/src/config/env.ts').matchAll(/import\.meta\.env\.(VITE_\w+)/g),
+  ];
   const defined = new Set(
-    [...readRepoFile('apps/web/vite.config.ts').matchAll(/import\.meta\.env\.(VITE_\w+)/g)].map(
-      (match) => match[1],
+    [...viteConfig.matchAll(/import\.meta\.env\.(VITE_\w+)/g)].map((match) => match[1]),
+  );
+  const loaded = [...viteConfig.matchAll(/loadEnv\([^[\]]*\[([^\]]*)\]/g)].flatMap((match) =>
+    [...(match[1] ?? '').matchAll(/['"]([A-Z][A-Z0-9_]*[A-Z0-9])['"]/g)].map(
+      (name) => name[1] ?? '',
     ),
   );
-  return [...new Set([...read].map((match) => match[1] ?? ''))].filter(
-    (name) => name !== '' && !defined.has(name),
-  );
+  const names = [...read.map((match) => match[1] ?? ''), ...loaded];
+  return [...new Set(names)].filter((name) => name !== '' && !defined.has(name));
 }
 
 /**
