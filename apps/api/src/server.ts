@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
@@ -51,7 +52,10 @@ async function main(): Promise<void> {
   });
   const app = createApp({ config, store, mailer, clock, logger, delivery: worker });
 
-  const server = app.listen(config.port, config.host);
+  // Node checks the header and request timeouts only this often (30 s by default), so a client
+  // dripping headers or a body would otherwise hold its connection well past the limits below.
+  const server = createServer({ connectionsCheckingInterval: 1_000 }, app);
+  server.listen(config.port, config.host);
   server.requestTimeout = config.requestTimeoutMs;
   server.headersTimeout = Math.min(config.requestTimeoutMs, 10_000);
   await once(server, 'listening');

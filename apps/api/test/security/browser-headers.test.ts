@@ -1,0 +1,172 @@
+/**
+ * The headers that tell a browser what the site may do, asserted on real responses: pages of the
+ * site, its assets, the lead endpoints, health checks and refusals alike. Runs against a small
+ * fixture site always, and against the real build too when `apps/web/build/client` exists
+ * (`pnpm test` builds it first).
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from '../../src/http/security-headers.ts';
+import { createTempDir, createTestApp, type TestApp } from '../test-app.ts';
+
+const BUILT_SITE = fileURLToPath(new URL('../../../web/build/client/', import.meta.url));
+const HAS_BUILD = existsSync(path.join(BUILT_SITE, 'index.html'));
+
+/** The third parties the site uses, and nothing else. */
+const MAP_HOST = 'https://www.google.com';
+const VIDEO_HOST = 'https://www.youtube-nocookie.com';
+const TAG_MANAGER = 'https://www.googletagmanager.com';
+const ANALYTICS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
+type Directives = Map<string, string[]>;
+
+function parseCsp(header: string | undefined): Directives {
+  const directives: Directives = new Map();
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) directives.set(name, sources);
+  }
+  return directives;
+}
+
+function htmlPages(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+function expectBrowserHeaders(headers: Record<string, string | undefined>, where: string): void {
+  const csp = parseCsp(headers['content-security-policy']);
+  const scripts = csp.get('script-src') ?? [];
+  expect(scripts, where).not.toContain("'unsafe-inline'");
+  expect(scripts, where).not.toContain("'unsafe-eval'");
+  expect(
+    scripts.filter((source) => !source.startsWith("'sha256-")),
+    where,
+  ).toEqual(["'self'", TAG_MANAGER]);
+  expect(csp.get('script-src-attr'), where).toEqual(["'none'"]);
+  expect(csp.get('default-src'), where).toEqual(["'self'"]);
+  expect(csp.get('object-src'), where).toEqual(["'none'"]);
+  expect(csp.get('base-uri'), where).toEqual(["'self'"]);
+  expect(csp.get('form-action'), where).toEqual(["'self'"]);
+  expect(csp.get('frame-ancestors'), where).toEqual(["'self'"]);
+  expect([...(csp.get('frame-src') ?? [])].sort(), where).toEqual([MAP_HOST, VIDEO_HOST].sort());
+  expect([...(csp.get('connect-src') ?? [])].sort(), where).toEqual(
+    ["'self'", TAG_MANAGER, ...ANALYTICS].sort(),
+  );
+  for (const directive of csp.values()) expect(directive, where).not.toContain('*');
+  expect(headers['strict-transport-security'], where).toMatch(/^max-age=(\d+); includeSubDomains$/);
+  expect(Number(/max-age=(\d+)/.exec(headers['strict-transport-security'] ?? '')?.[1])).toBe(
+    31_536_000,
+  );
+  expect(headers['x-content-type-options'], where).toBe('nosniff');
+  expect(headers['referrer-policy'], where).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-frame-options'], where).toBe('SAMEORIGIN');
+  expect(headers['cross-origin-opener-policy'], where).toBe('same-origin');
+  const permissions = headers['permissions-policy'] ?? '';
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+    expect(permissions, where).toContain(`${feature}=()`);
+  }
+  expect(headers['x-powered-by'], where).toBeUndefined();
+}
+
+describe('browser security headers', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  let fixture: TestApp;
+  let built: TestApp | undefined;
+  const inlineScript = 'window.dataLayer = window.dataLayer || [];';
+
+  beforeAll(() => {
+    temp = createTempDir();
+    const site = path.join(temp.dir, 'site');
+    mkdirSync(path.join(site, 'about'), { recursive: true });
+    mkdirSync(path.join(site, 'assets'));
+    writeFileSync(
+      path.join(site, 'index.html'),
+      `<!doctype html><html><head><script>${inlineScript}</script></head><body>Home</body></html>`,
+    );
+    writeFileSync(path.join(site, 'about', 'index.html'), '<!doctype html><p>About</p>');
+    writeFileSync(path.join(site, '404.html'), '<!doctype html><p>Not here</p>');
+    writeFileSync(path.join(site, 'assets', 'entry-abc123.js'), 'console.log(1);');
+    fixture = createTestApp({ dataDir: path.join(temp.dir, 'data'), env: { WEB_DIST: site } });
+    if (HAS_BUILD) {
+      built = createTestApp({
+        dataDir: path.join(temp.dir, 'built-data'),
+        env: { WEB_DIST: BUILT_SITE },
+      });
+    }
+  });
+  afterAll(async () => {
+    await fixture.close();
+    await built?.close();
+    temp.remove();
+  });
+
+  it('when any kind of response goes out, then it carries the CSP and the other browser headers', async () => {
+    const responses = {
+      'home page': await request(fixture.app).get('/'),
+      'nested page': await request(fixture.app).get('/about/'),
+      asset: await request(fixture.app).get('/assets/entry-abc123.js'),
+      'missing page': await request(fixture.app).get('/no-such-page'),
+      'lead accepted': await request(fixture.app)
+        .post('/send-email')
+        .type('form')
+        .send({ name: 'Ravi', mobile: '9876543210' }),
+      'lead refused': await request(fixture.app).post('/contact-form').send({ name: '' }),
+      'wrong method': await request(fixture.app).get('/send-email'),
+      'health check': await request(fixture.app).get('/healthz'),
+      'readiness check': await request(fixture.app).get('/readyz'),
+      'API description': await request(fixture.app).get('/openapi.json'),
+    };
+    for (const [where, response] of Object.entries(responses)) {
+      expectBrowserHeaders(response.headers, where);
+    }
+  });
+
+  it('when a page has an inline script, then the CSP allows exactly that script by its hash', async () => {
+    const response = await request(fixture.app).get('/');
+
+    const scripts = parseCsp(response.headers['content-security-policy']).get('script-src');
+    expect(scripts?.filter((source) => source.startsWith("'sha256-"))).toEqual(
+      inlineScriptHashes(`<script>${inlineScript}</script>`),
+    );
+  });
+
+  it.skipIf(!HAS_BUILD)(
+    'when the real site is served, then every page gets the headers and every inline script of every page is allowed by hash',
+    async () => {
+      const pages = htmlPages(BUILT_SITE);
+      expect(pages.length).toBeGreaterThanOrEqual(9);
+      const response = await request(built!.app).get('/');
+      const allowed = parseCsp(response.headers['content-security-policy']).get('script-src');
+
+      for (const page of pages) {
+        for (const hash of inlineScriptHashes(readFileSync(page, 'utf8'))) {
+          expect(allowed, path.relative(BUILT_SITE, page)).toContain(hash);
+        }
+      }
+      for (const route of ['/', '/gallery', '/location-highlights', '/contact', '/thank-you']) {
+        const page = await request(built!.app).get(route);
+        expect(page.status, route).toBe(200);
+        expectBrowserHeaders(page.headers, route);
+      }
+    },
+  );
+
+  it.skipIf(!HAS_BUILD)(
+    'when the built site embeds a map, a video or loads analytics, then those hosts are the ones the CSP names',
+    () => {
+      const bundle = readdirSync(path.join(BUILT_SITE, 'assets'))
+        .filter((name) => name.endsWith('.js'))
+        .map((name) => readFileSync(path.join(BUILT_SITE, 'assets', name), 'utf8'))
+        .join('\n');
+
+      expect(bundle).toContain(`${VIDEO_HOST}/embed/`);
+      expect(bundle).toContain(`${MAP_HOST}/maps`);
+      expect(bundle).toContain(`${TAG_MANAGER}/gtm`);
+    },
+  );
+});
