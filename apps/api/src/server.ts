@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createDailyDigest } from './digest/daily-digest.ts';
 import { createLogger } from './logger.ts';
 import { createDeliveryWorker } from './mail/delivery-worker.ts';
 import { createMailer, SMTP_CONNECTIONS } from './mail/transport.ts';
@@ -50,6 +51,19 @@ async function main(): Promise<void> {
     logger,
     retentionDays: config.leadRetentionDays,
   });
+  // Opt-in: without DIGEST_HOUR no digest is sent.
+  const digest =
+    config.digestHour === undefined
+      ? undefined
+      : createDailyDigest({
+          store,
+          mailer,
+          clock,
+          logger,
+          addresses: { from: config.mailFrom, to: config.mailTo },
+          hour: config.digestHour,
+          messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
+        });
   const app = createApp({ config, store, mailer, clock, logger, delivery: worker });
 
   // Node checks the header and request timeouts only this often (30 s by default), so a client
@@ -67,11 +81,13 @@ async function main(): Promise<void> {
       database: config.databaseFile,
       mail: mailer.description,
       site: config.webDist,
+      digest: config.digestHour === undefined ? 'off' : `daily from ${config.digestHour}:00 IST`,
     },
     'listening',
   );
   worker.start();
   retention.start();
+  digest?.start();
 
   let shuttingDown = false;
   const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
@@ -89,6 +105,7 @@ async function main(): Promise<void> {
     clearTimeout(grace);
     retention.stop();
     await worker.stop();
+    await digest?.stop();
     mailer.close();
     store.close();
     logger.info('stopped');

@@ -1,0 +1,253 @@
+import {
+  displayMobile,
+  escapeHtml,
+  formatIndiaTime,
+  oneLine,
+  SOURCE_LABELS,
+  telLink,
+  type LeadEmail,
+  type LeadEmailAddresses,
+} from '../leads/lead-email.ts';
+import { dayLabel } from '../reports/india-day.ts';
+import { countLeads, isGenuine, SOURCE_KEYS, type SourceKey } from '../reports/lead-stats.ts';
+import type { StoredLead } from '../store/lead-store.ts';
+
+/** Enough for any real day of this site; the counts above the list are always complete. */
+export const DIGEST_LIST_LIMIT = 200;
+
+export interface DigestInput {
+  /** The India day reported, YYYY-MM-DD. */
+  day: string;
+  /** Every lead received that day, oldest first, spam and duplicates included. */
+  leads: readonly StoredLead[];
+  /** Every lead still waiting to be emailed, whatever its day, oldest first. */
+  waiting: readonly StoredLead[];
+  addresses: LeadEmailAddresses;
+  messageIdDomain: string;
+  now: number;
+}
+
+const TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Kolkata',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h12',
+});
+
+function timeOfDay(epochMs: number): string {
+  return TIME.format(epochMs)
+    .replace(/\s?([ap])m$/i, ' $1m')
+    .toLowerCase();
+}
+
+function sourceName(source: SourceKey): string {
+  return source === 'unknown' ? 'Form not recorded' : SOURCE_LABELS[source];
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function detail(lead: StoredLead): string {
+  return oneLine(lead.kind === 'brochure' ? (lead.plotRange ?? '') : (lead.location ?? ''));
+}
+
+function waitingNote(lead: StoredLead): string {
+  if (lead.lastError === undefined) return 'not tried yet';
+  return `${plural(lead.attempts, 'failed attempt')}, last: ${oneLine(lead.lastError)}`;
+}
+
+interface Section {
+  title: string;
+  leads: StoredLead[];
+}
+
+/** Pure: the day's leads in, the digest email out. */
+export function renderDigestEmail(input: DigestInput): LeadEmail {
+  const { day, addresses } = input;
+  const stats = countLeads(input.leads, day, day);
+  const counts = stats.days[0] ?? {
+    byKind: { brochure: 0, contact: 0 },
+    total: 0,
+    duplicate: 0,
+    spam: 0,
+  };
+  const genuine = input.leads.filter(isGenuine);
+  let listed = 0;
+  const sections: Section[] = SOURCE_KEYS.filter((source) => stats.bySource[source] > 0).map(
+    (source) => {
+      const leads = genuine
+        .filter((lead) => (lead.attribution.source ?? 'unknown') === source)
+        .slice(0, Math.max(0, DIGEST_LIST_LIMIT - listed));
+      listed += leads.length;
+      return { title: sourceName(source), leads };
+    },
+  );
+  const unlisted = genuine.length - listed;
+  const waiting = input.waiting.slice(0, DIGEST_LIST_LIMIT);
+
+  const label = dayLabel(day);
+  const subject = `Leads for ${label}: ${stats.total} new${
+    input.waiting.length > 0 ? `, ${input.waiting.length} not yet emailed` : ''
+  }`;
+  const summary =
+    stats.total === 0
+      ? 'No new leads.'
+      : `${plural(stats.total, 'new lead')}: ${plural(counts.byKind.brochure, 'brochure request')}, ${plural(counts.byKind.contact, 'enquiry', 'enquiries')}.`;
+  const ignoredParts = [
+    ...(counts.duplicate > 0 ? [`${plural(counts.duplicate, 'repeat')} of an earlier lead`] : []),
+    ...(counts.spam > 0 ? [`${counts.spam} spam`] : []),
+  ];
+  const ignored =
+    ignoredParts.length > 0
+      ? `Also received ${ignoredParts.join(' and ')}, kept but not emailed.`
+      : undefined;
+  const waitingIntro =
+    'These leads are stored but the mail server has not taken their emails yet; the website keeps trying. Call them from here.';
+
+  const text = [
+    `Leads for ${label} (India time)`,
+    '',
+    summary,
+    ...(ignored ? [ignored] : []),
+    '',
+    ...(stats.total > 0
+      ? [
+          'By form',
+          ...SOURCE_KEYS.filter((key) => stats.bySource[key] > 0).map(
+            (key) => `  ${sourceName(key)}: ${stats.bySource[key]}`,
+          ),
+          '',
+        ]
+      : []),
+    ...sections.flatMap((section) => [
+      `${section.title}`,
+      ...section.leads.map(
+        (lead) =>
+          `  ${timeOfDay(lead.receivedAt)}  ${oneLine(lead.name)}  ${displayMobile(lead.mobile)}${detail(lead) ? `  ${detail(lead)}` : ''}${lead.status === 'pending' ? '  (not yet emailed)' : ''}`,
+      ),
+      '',
+    ]),
+    ...(unlisted > 0
+      ? [`…and ${unlisted} more: pnpm leads list --since ${day} --until ${day}`, '']
+      : []),
+    ...(input.waiting.length > 0
+      ? [
+          `Not yet emailed (${input.waiting.length})`,
+          waitingIntro,
+          ...waiting.map(
+            (lead) =>
+              `  ${formatIndiaTime(lead.receivedAt)}  ${oneLine(lead.name)}  ${displayMobile(lead.mobile)}  ${lead.kind === 'brochure' ? 'brochure request' : 'enquiry'}${detail(lead) ? `, ${detail(lead)}` : ''}  (${waitingNote(lead)})`,
+          ),
+          '',
+        ]
+      : ['Every lead has been emailed.', '']),
+    'Sent once a day by the Elegant Iconia website (DIGEST_HOUR).',
+    '',
+  ].join('\n');
+
+  return {
+    leadId: `digest-${day}`,
+    // One per day: a copy sent again after a crash is recognisable as the same digest.
+    messageId: `<digest-${day}@${input.messageIdDomain}>`,
+    from: addresses.from,
+    to: addresses.to,
+    subject,
+    text,
+    html: renderHtml({
+      label,
+      summary,
+      ignored,
+      stats,
+      sections,
+      unlisted,
+      day,
+      waiting,
+      total: input.waiting.length,
+      waitingIntro,
+    }),
+    date: new Date(input.now),
+    headers: { 'X-Digest-Day': day },
+  };
+}
+
+interface HtmlParts {
+  label: string;
+  summary: string;
+  ignored: string | undefined;
+  stats: ReturnType<typeof countLeads>;
+  sections: Section[];
+  unlisted: number;
+  day: string;
+  waiting: readonly StoredLead[];
+  total: number;
+  waitingIntro: string;
+}
+
+// Table layout and inline styles, as in the lead email: what phone mail apps render reliably.
+function renderHtml(parts: HtmlParts): string {
+  const e = escapeHtml;
+  const cell = 'padding:6px 10px 6px 0;font-size:14px;color:#1d232b;vertical-align:top;';
+  const heading = (text: string) =>
+    `<h2 style="margin:20px 0 6px;font-size:17px;color:#1d232b;">${e(text)}</h2>`;
+  const call = (lead: StoredLead) =>
+    `<a href="${e(telLink(lead.mobile))}" style="color:#1f6f43;white-space:nowrap;">${e(displayMobile(lead.mobile))}</a>`;
+  const table = (rows: string[]) =>
+    `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;">${rows.join('')}</table>`;
+
+  const bySource = SOURCE_KEYS.filter((key) => parts.stats.bySource[key] > 0).map(
+    (key) =>
+      `<tr><td style="${cell}">${e(sourceName(key))}</td><td style="${cell}text-align:right;font-weight:bold;">${parts.stats.bySource[key]}</td></tr>`,
+  );
+  const sections = parts.sections.map(
+    (section) =>
+      heading(section.title) +
+      table(
+        section.leads.map(
+          (lead) =>
+            `<tr><td style="${cell}white-space:nowrap;">${e(timeOfDay(lead.receivedAt))}</td><td style="${cell}">${e(oneLine(lead.name))}</td><td style="${cell}">${call(lead)}</td><td style="${cell}">${e(detail(lead))}${lead.status === 'pending' ? ' <em>(not yet emailed)</em>' : ''}</td></tr>`,
+        ),
+      ),
+  );
+  const waiting =
+    parts.total > 0
+      ? heading(`Not yet emailed (${parts.total})`) +
+        `<p style="margin:0 0 8px;font-size:14px;color:#8a3b12;">${e(parts.waitingIntro)}</p>` +
+        table(
+          parts.waiting.map(
+            (lead) =>
+              `<tr><td style="${cell}">${e(formatIndiaTime(lead.receivedAt))}</td><td style="${cell}">${e(oneLine(lead.name))}</td><td style="${cell}">${call(lead)}</td><td style="${cell}">${e(`${lead.kind === 'brochure' ? 'Brochure request' : 'Enquiry'}${detail(lead) ? `, ${detail(lead)}` : ''} (${waitingNote(lead)})`)}</td></tr>`,
+          ),
+        )
+      : `<p style="margin:16px 0 0;font-size:14px;color:#1f6f43;">Every lead has been emailed.</p>`;
+
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(`Leads for ${parts.label}`)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f2f4f5;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Arial,sans-serif;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f2f4f5;">
+<tr><td align="center" style="padding:16px 8px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:640px;background:#ffffff;border-radius:12px;">
+<tr><td style="padding:20px;">
+<p style="margin:0 0 4px;color:#8a6d1f;font-size:13px;font-weight:bold;letter-spacing:0.06em;text-transform:uppercase;">Daily leads</p>
+<h1 style="margin:0 0 8px;color:#1d232b;font-size:24px;">${e(parts.label)}</h1>
+<p style="margin:0 0 4px;font-size:16px;color:#1d232b;">${e(parts.summary)}</p>
+${parts.ignored ? `<p style="margin:0;font-size:14px;color:#5b6470;">${e(parts.ignored)}</p>` : ''}
+${bySource.length > 0 ? heading('By form') + table(bySource) : ''}
+${sections.join('\n')}
+${parts.unlisted > 0 ? `<p style="font-size:14px;color:#5b6470;">${e(`…and ${parts.unlisted} more: pnpm leads list --since ${parts.day} --until ${parts.day}`)}</p>` : ''}
+${waiting}
+</td></tr>
+</table>
+<p style="margin:12px 0 0;color:#5b6470;font-size:12px;">Sent once a day by the Elegant Iconia website.</p>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
