@@ -69,7 +69,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     try {
       const { savedTo } = await mailer.send(renderLeadEmail(lead, addresses));
       store.markSent(lead.id, clock.now());
-      logger.info({ ...context, ...(savedTo ? { savedTo } : {}) }, 'lead emailed');
+      // One line per attempt, with its outcome, for log shippers to count and alert on.
+      logger.info({ ...context, outcome: 'sent', ...(savedTo ? { savedTo } : {}) }, 'lead emailed');
       return true;
     } catch (error) {
       const retryInMs = retryDelay(lead.attempts, backoff);
@@ -81,7 +82,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         logger.error({ ...context, err: storeError }, 'could not record a failed delivery');
       }
       logger.warn(
-        { ...context, err: error, retryInSeconds: Math.round(retryInMs / 1000) },
+        {
+          ...context,
+          outcome: 'failed',
+          err: error,
+          retryInSeconds: Math.round(retryInMs / 1000),
+        },
         'lead email failed; will retry',
       );
       return false;

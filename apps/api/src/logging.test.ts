@@ -1,0 +1,154 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { freePort, startSmtpInbox, type SmtpInbox } from '../test/smtp-inbox.ts';
+import { createTempDir, createTestApp, createTestClock } from '../test/test-app.ts';
+import { createLogger } from './logger.ts';
+import { createDeliveryWorker } from './mail/delivery-worker.ts';
+import { createSmtpMailer } from './mail/transport.ts';
+import { openLeadStore } from './store/lead-store.ts';
+
+type LogLine = Record<string, unknown> & { msg: string; level: number };
+
+const parse = (lines: readonly string[]): LogLine[] =>
+  lines.map((line) => JSON.parse(line) as LogLine);
+
+describe('the log, one JSON line per event', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  let inbox: SmtpInbox | undefined;
+
+  beforeEach(() => {
+    temp = createTempDir();
+  });
+  afterEach(async () => {
+    await inbox?.close();
+    inbox = undefined;
+    temp.remove();
+  });
+
+  it('when requests are answered, then each writes one line with its id, method, path, status and time taken', async () => {
+    const t = createTestApp({ dataDir: temp.dir });
+    try {
+      await request(t.app)
+        .post('/send-email')
+        .set('X-Request-Id', 'desk-check-1')
+        .send({ name: 'Ravi', mobile: '9876543210' });
+      await request(t.app).post('/contact-form').field('name', 'Asha').field('mobile', '12');
+      await request(t.app).get('/send-email');
+      await request(t.app).get('/openapi.json');
+      await request(t.app).get('/healthz');
+
+      const lines = parse(t.logLines);
+      const requests = lines.filter((line) => line.msg === 'request completed');
+      expect(
+        requests.map((line) => {
+          const req = line.req as { method: string; url: string };
+          return `${req.method} ${req.url} ${(line.res as { statusCode: number }).statusCode}`;
+        }),
+      ).toEqual([
+        'POST /send-email 200',
+        'POST /contact-form 400',
+        'GET /send-email 405',
+        'GET /openapi.json 200',
+      ]);
+      for (const line of requests) {
+        expect(line).toMatchObject({ service: 'iconia-api', level: 30 });
+        expect(typeof line.time).toBe('string');
+        expect(typeof line.responseTime).toBe('number');
+        expect((line.req as { id: string }).id).toMatch(/\S/);
+      }
+      expect((requests[0]!.req as { id: string }).id).toBe('desk-check-1');
+      // Docker's health probe every 30 s would drown the rest.
+      expect(JSON.stringify(requests)).not.toContain('/healthz');
+      expect(t.logLines.join('\n')).not.toContain('9876543210');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('when a lead is delivered on its second attempt, then each attempt writes one line with lead id, attempt, outcome and masked mobile', async () => {
+    const port = await freePort();
+    const t = createTestApp({ dataDir: temp.dir, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    try {
+      await request(t.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+      await t.worker.drain();
+      inbox = await startSmtpInbox({ port });
+      t.clock.advance(1_000);
+      await t.worker.drain();
+      await inbox.waitFor(1);
+
+      const leadId = t.store.listLeads()[0]?.publicId;
+      const attempts = parse(t.logLines).filter(
+        (line) => line.leadId === leadId && 'outcome' in line,
+      );
+      expect(attempts).toEqual([
+        expect.objectContaining({
+          level: 40,
+          msg: 'lead email failed; will retry',
+          component: 'delivery-worker',
+          attempt: 1,
+          outcome: 'failed',
+          mobile: '98xxxxxx10',
+          retryInSeconds: 1,
+          err: expect.objectContaining({
+            message: expect.stringMatching(/ECONNREFUSED/) as unknown,
+          }) as unknown,
+        }),
+        expect.objectContaining({
+          level: 30,
+          msg: 'lead emailed',
+          attempt: 2,
+          outcome: 'sent',
+          mobile: '98xxxxxx10',
+        }),
+      ]);
+      expect(t.logLines.join('\n')).not.toContain('9876543210');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('when LOG_LEVEL is warn, then routine lines are left out and failed deliveries still show', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('warn', { write: (line: string) => void lines.push(line) });
+    const clock = createTestClock();
+    const store = openLeadStore(`${temp.dir}/leads.sqlite`);
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${await freePort()}`, 1_000);
+    const worker = createDeliveryWorker({
+      store,
+      mailer,
+      clock,
+      logger,
+      addresses: {
+        from: { name: '', address: 'leads@iconia.test' },
+        to: [{ name: '', address: 'sales@iconia.test' }],
+      },
+      pendingAlertMs: 60_000,
+      leaseMs: 60_000,
+    });
+    try {
+      store.insertLead(
+        {
+          publicId: 'a1b2c3d4-0000-4000-8000-000000000001',
+          messageId: '<lead-a1b2@iconia.test>',
+          kind: 'brochure',
+          name: 'Ravi',
+          mobile: '9876543210',
+          attribution: {},
+          receivedAt: clock.now(),
+          spam: false,
+        },
+        0,
+      );
+      logger.info('routine');
+      await worker.drain();
+
+      expect(parse(lines).map((line) => [line.level, line.msg, line.outcome])).toEqual([
+        [40, 'lead email failed; will retry', 'failed'],
+      ]);
+    } finally {
+      await worker.stop();
+      mailer.close();
+      store.close();
+    }
+  });
+});
