@@ -17,6 +17,7 @@ export const EXPORT_FIELDS = [
   'source',
   'page',
   ...CAMPAIGN_FIELDS,
+  'consentNotice',
   'attempts',
   'lastError',
   'sentAt',
@@ -44,6 +45,7 @@ export function toExportRecord(lead: ListedLead): ExportRecord {
     ...(Object.fromEntries(
       CAMPAIGN_FIELDS.map((field) => [field, attribution[field] ?? null]),
     ) as Record<(typeof CAMPAIGN_FIELDS)[number], string | null>),
+    consentNotice: lead.consentNotice ?? null,
     attempts: lead.attempts,
     lastError: lead.lastError ?? null,
     sentAt: lead.sentAt === undefined ? null : indiaTimestamp(lead.sentAt),

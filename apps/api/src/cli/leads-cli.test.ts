@@ -281,6 +281,7 @@ describe('pnpm leads, on a database filled through the real API', () => {
         utm_medium: 'cpc',
         utm_campaign: 'villa-plots',
         gclid: 'Cj0KCQ',
+        consentNotice: 'brochure-consent-v1',
         attempts: '1',
         lastError: '',
         duplicateOf: '',
