@@ -151,6 +151,41 @@ function leadOperation(
   };
 }
 
+/** CORS preflight, for a copy of the site on another origin (CORS_ORIGINS). */
+const preflightOperation: Json = {
+  summary: 'CORS preflight',
+  description:
+    'Browsers ask before posting from another origin. Only origins listed in CORS_ORIGINS are allowed; the site on this origin never needs it.',
+  parameters: [
+    { name: 'Origin', in: 'header', required: true, schema: { type: 'string' } },
+    {
+      name: 'Access-Control-Request-Method',
+      in: 'header',
+      required: true,
+      schema: { type: 'string', const: 'POST' },
+    },
+  ],
+  responses: {
+    '204': {
+      description: 'The origin is in CORS_ORIGINS: it may post.',
+      headers: {
+        'Access-Control-Allow-Origin': {
+          description: 'The requesting origin, echoed.',
+          schema: { type: 'string' },
+        },
+        'Access-Control-Allow-Methods': { schema: { type: 'string', const: 'POST' } },
+        'Access-Control-Max-Age': { schema: { type: 'integer', const: 600 } },
+      },
+    },
+    '405': {
+      ...(text('Any other origin, or none: answered as a method that is not allowed.', [
+        methodNotAllowed(['POST']),
+      ]) as Schema),
+      headers: { Allow: { schema: { type: 'string', const: 'POST, OPTIONS' } } },
+    },
+  },
+};
+
 const nameMessages = [MESSAGES.nameRequired, MESSAGES.nameTooLong, MESSAGES.nameInvalid];
 
 /** OpenAPI 3.1 description of the public API, built from the same constants the code uses. */
@@ -171,6 +206,7 @@ export function createOpenApiDocument(): Schema {
           MESSAGES.invalidMobile,
           MESSAGES.plotRangeInvalid,
         ]),
+        options: preflightOperation,
       },
       [LEAD_ENDPOINTS.contact]: {
         post: leadOperation('Send a contact enquiry', 'ContactEnquiry', [
@@ -179,6 +215,7 @@ export function createOpenApiDocument(): Schema {
           MESSAGES.locationTooLong,
           MESSAGES.locationInvalid,
         ]),
+        options: preflightOperation,
       },
       '/healthz': {
         get: {
