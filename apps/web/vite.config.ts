@@ -1,24 +1,90 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import { photoPipeline } from './scripts/photos/photo-pipeline.ts';
 
 /** The local API that `pnpm dev` forwards the lead endpoints and health checks to. */
 const DEV_API_TARGET = 'http://localhost:8080';
 const PROXIED_PATHS = ['/send-email', '/contact-form', '/healthz', '/readyz'];
 
-export default defineConfig({
-  plugins: [photoPipeline(), reactRouter()],
-  define: {
-    // The prerendered footer prints this year; the live page then shows the visitor's year.
-    'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
-  },
-  resolve: {
-    alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  server: {
-    proxy: Object.fromEntries(
-      PROXIED_PATHS.map((path) => [path, { target: DEV_API_TARGET, changeOrigin: true }]),
-    ),
-  },
+const require = createRequire(import.meta.url);
+
+/**
+ * React Router publishes a development and a production copy of itself and its package exports
+ * always name the development one; only a flag differs, which keeps its warnings in the bundle.
+ * The production build of the site takes the production copy.
+ */
+function reactRouterProductionAliases() {
+  const dist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
+  return [
+    { find: /^react-router$/, replacement: path.join(dist, 'production/index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dist, 'production/dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command, mode, isSsrBuild }) => {
+  // `SITE_URL` (or `VITE_SITE_URL`) from the shell or an .env file: the public origin that
+  // canonical and share URLs are built from; src/config/env.ts holds the default.
+  const buildEnv = loadEnv(mode, process.cwd(), ['SITE_URL', 'VITE_']);
+  const siteUrl = (buildEnv.SITE_URL ?? buildEnv.VITE_SITE_URL ?? '').trim();
+  const isClientBuild = command === 'build' && !isSsrBuild;
+
+  return {
+    plugins: [photoPipeline(), reactRouter()],
+    define: {
+      // The prerendered footer prints this year; the live page then shows the visitor's year.
+      'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
+      'import.meta.env.VITE_SITE_URL': JSON.stringify(siteUrl),
+    },
+    // The server bundle only prerenders the pages at build time. Bundling its dependencies lets
+    // it run from a build directory outside this package (WEB_BUILD_DIR), where Node could not
+    // resolve `react-dom` and friends from node_modules.
+    ssr: { noExternal: true },
+    resolve: {
+      alias: [
+        { find: '~', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+        ...(isClientBuild ? reactRouterProductionAliases() : []),
+      ],
+    },
+    build: isClientBuild
+      ? {
+          // One stylesheet for the whole site (8 kB gzip), which the build inlines into every
+          // page (react-router.config.ts): the first paint waits for no CSS request.
+          cssCodeSplit: false,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    // React, React DOM and React Router change only with an upgrade: one file
+                    // that stays cached across deploys of the site's own code.
+                    name: 'framework',
+                    test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                    priority: 2,
+                  },
+                  {
+                    // The site's own code shared by two or more pages, in one file instead of
+                    // a score of tiny ones: each request costs a round of headers and a
+                    // connection slot on a phone. Code only one page uses stays in that page's
+                    // chunk, and code loaded on demand (import()) stays apart.
+                    name: 'app',
+                    test: /[\\/](apps[\\/]web|packages[\\/]shared)[\\/]src[\\/]|[\\/]lucide-react[\\/]/,
+                    tags: ['$initial'],
+                    minShareCount: 2,
+                    priority: 1,
+                  },
+                ],
+              },
+            },
+          },
+        }
+      : {},
+    server: {
+      proxy: Object.fromEntries(
+        PROXIED_PATHS.map((route) => [route, { target: DEV_API_TARGET, changeOrigin: true }]),
+      ),
+    },
+  };
 });

@@ -1,0 +1,467 @@
+/*
+ * Lighthouse on every page of a built site, served by the production server, with the system
+ * Chromium: default mobile emulation and simulated throttling (a mid-range phone on 4G). Prints
+ * a table per page (median of N runs), the landing page's bytes before any interaction, writes
+ * the whole result as JSON and exits non-zero naming every broken budget of `budget.json`.
+ *
+ *   pnpm bench:web                                   # 3 runs, writes docs/benchmarks/web-<date>.json
+ *   pnpm --filter @iconia/web check:budgets          # 1 run, no file: the CI check
+ *   options: --build <dir> (default WEB_BUILD_DIR or build) --runs <n> --routes /,/about
+ *            --json <file> | --no-json
+ *
+ * Builds nothing: run `pnpm build` (or `WEB_BUILD_DIR=… pnpm --filter @iconia/web build` and
+ * `pnpm --filter @iconia/api build`) first.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { PAGE_PATHS } from '../src/app/site-paths.ts';
+import {
+  argument,
+  CATEGORY_IDS,
+  clientDirOf,
+  kB,
+  loadBudget,
+  METRIC_IDS,
+  WEB_ROOT,
+  type Budget,
+  type CategoryId,
+  type MetricId,
+} from './budget-file.ts';
+import { startProductionServer } from './production-server.ts';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The gallery warms the cache with all its images once the page is idle; reported apart. */
+const GALLERY_PRELOAD = /\/assets\/gallery-[^/]+\.(avif|webp|jpe?g|png)$/;
+
+type Kind = 'script' | 'stylesheet' | 'document' | 'image' | 'font' | 'other';
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+  rendererStartTime?: number;
+  statusCode?: number;
+}
+
+interface RunResult {
+  scores: Record<CategoryId, number>;
+  metrics: Record<MetricId, number>;
+  /** Audits that cost points, per category. */
+  failingAudits: Record<CategoryId, { id: string; title: string; score: number | null }[]>;
+  requests: NetworkItem[];
+  loadEventMs: number | undefined;
+  benchmarkIndex: number | undefined;
+  chromeVersion: string;
+  lighthouseVersion: string;
+}
+
+interface LandingBytes {
+  gzipBytes: Record<'script' | 'stylesheet' | 'document', number>;
+  files: { url: string; kind: Kind; gzipBytes: number; transferBytes: number }[];
+  transferBytes: number;
+  requestCount: number;
+  galleryPreload: {
+    requestCount: number;
+    transferBytes: number;
+    firstRequestMs: number | undefined;
+    loadEventMs: number | undefined;
+  };
+  outsideHosts: string[];
+}
+
+interface RouteReport {
+  path: string;
+  median: { scores: Record<CategoryId, number>; metrics: Record<MetricId, number> };
+  runs: { scores: Record<CategoryId, number>; metrics: Record<MetricId, number> }[];
+  failingAudits: RunResult['failingAudits'];
+  outsideHosts: string[];
+  landing?: LandingBytes;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? NaN)
+    : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
+function kindOf(item: NetworkItem): Kind {
+  switch (item.resourceType) {
+    case 'Script':
+      return 'script';
+    case 'Stylesheet':
+      return 'stylesheet';
+    case 'Document':
+      return 'document';
+    case 'Image':
+      return 'image';
+    case 'Font':
+      return 'font';
+    default:
+      return 'other';
+  }
+}
+
+function networkItems(lhr: Result): NetworkItem[] {
+  const details = lhr.audits['network-requests']?.details;
+  if (!details || details.type !== 'table') return [];
+  return details.items as unknown as NetworkItem[];
+}
+
+function failingAudits(lhr: Result): RunResult['failingAudits'] {
+  const out = {} as RunResult['failingAudits'];
+  for (const id of CATEGORY_IDS) {
+    const category = lhr.categories[id];
+    out[id] = (category?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 || id !== 'performance')
+      .map((ref) => lhr.audits[ref.id])
+      .filter(
+        (audit): audit is NonNullable<typeof audit> =>
+          audit !== undefined &&
+          (audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric') &&
+          audit.score !== null &&
+          audit.score < 1,
+      )
+      .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score }));
+  }
+  return out;
+}
+
+/** One Lighthouse run in a fresh browser, as the Lighthouse CLI does it. */
+async function lighthouseOnce(url: string, chromePath: string): Promise<Result> {
+  const chrome: LaunchedChrome = await launch({
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORY_IDS],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is repeated. */
+const ATTEMPTS = 3;
+
+async function runLighthouse(url: string, chromePath: string): Promise<RunResult> {
+  let lhr: Result | undefined;
+  let problem = 'no result';
+  for (let attempt = 1; attempt <= ATTEMPTS && !lhr; attempt++) {
+    try {
+      const result = await lighthouseOnce(url, chromePath);
+      if (result.runtimeError)
+        problem = `${result.runtimeError.code}: ${result.runtimeError.message}`;
+      else lhr = result;
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
+    if (!lhr && attempt < ATTEMPTS) process.stderr.write(`  ${url}: ${problem}; trying again\n`);
+  }
+  if (!lhr) throw new Error(`Lighthouse failed on ${url}: ${problem}`);
+  const scores = {} as Record<CategoryId, number>;
+  for (const id of CATEGORY_IDS) scores[id] = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metrics = {} as Record<MetricId, number>;
+  for (const id of METRIC_IDS) metrics[id] = lhr.audits[id]?.numericValue ?? NaN;
+  // The `metrics` audit's debug data holds the observed (unthrottled) timings of the load.
+  const observed = lhr.audits.metrics?.details as
+    { type: string; items?: { observedLoad?: number }[] } | undefined;
+  const loadEventMs =
+    observed?.type === 'debugdata' ? observed.items?.[0]?.observedLoad : undefined;
+  return {
+    scores,
+    metrics,
+    failingAudits: failingAudits(lhr),
+    requests: networkItems(lhr),
+    loadEventMs,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    chromeVersion: lhr.environment.hostUserAgent,
+    lighthouseVersion: lhr.lighthouseVersion,
+  };
+}
+
+/** The gzip size of a file the server sends (compressed here: small files go out raw). */
+async function gzipBytesOf(url: string): Promise<number> {
+  const reply = await fetch(url);
+  return gzipSync(Buffer.from(await reply.arrayBuffer())).length;
+}
+
+function outsideHosts(requests: readonly NetworkItem[], origin: string): string[] {
+  const hosts = new Set<string>();
+  for (const item of requests) {
+    if (!/^https?:/.test(item.url)) continue;
+    const host = new URL(item.url).origin;
+    if (host !== origin) hosts.add(host);
+  }
+  return [...hosts].sort();
+}
+
+async function landingBytes(run: RunResult, origin: string): Promise<LandingBytes> {
+  const gallery = run.requests.filter((item) => GALLERY_PRELOAD.test(item.url));
+  const page = run.requests.filter((item) => !GALLERY_PRELOAD.test(item.url));
+  const files: LandingBytes['files'] = [];
+  const gzipBytes = { script: 0, stylesheet: 0, document: 0 };
+  for (const item of page) {
+    const kind = kindOf(item);
+    if (kind !== 'script' && kind !== 'stylesheet' && kind !== 'document') continue;
+    if (!item.url.startsWith(origin)) continue;
+    const size = await gzipBytesOf(item.url);
+    gzipBytes[kind] += size;
+    files.push({
+      url: item.url.slice(origin.length),
+      kind,
+      gzipBytes: size,
+      transferBytes: item.transferSize ?? 0,
+    });
+  }
+  files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const starts = gallery
+    .map((item) => item.rendererStartTime)
+    .filter((time): time is number => time !== undefined);
+  return {
+    gzipBytes,
+    files,
+    transferBytes: page.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    requestCount: page.length,
+    galleryPreload: {
+      requestCount: gallery.length,
+      transferBytes: gallery.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+      firstRequestMs: starts.length > 0 ? Math.min(...starts) : undefined,
+      loadEventMs: run.loadEventMs,
+    },
+    outsideHosts: outsideHosts(run.requests, origin),
+  };
+}
+
+function summarise(pathName: string, runs: readonly RunResult[]): RouteReport {
+  const scores = {} as Record<CategoryId, number>;
+  for (const id of CATEGORY_IDS) scores[id] = median(runs.map((run) => run.scores[id]));
+  const metrics = {} as Record<MetricId, number>;
+  for (const id of METRIC_IDS) metrics[id] = median(runs.map((run) => run.metrics[id]));
+  // The audits that cost points in any run: a flaky one is still worth knowing about.
+  const failing = {} as RunResult['failingAudits'];
+  for (const id of CATEGORY_IDS) {
+    const seen = new Map<string, { id: string; title: string; score: number | null }>();
+    for (const run of runs) for (const audit of run.failingAudits[id]) seen.set(audit.id, audit);
+    failing[id] = [...seen.values()];
+  }
+  return {
+    path: pathName,
+    median: { scores, metrics },
+    runs: runs.map((run) => ({ scores: run.scores, metrics: run.metrics })),
+    failingAudits: failing,
+    outsideHosts: [],
+  };
+}
+
+function brokenBudgets(route: RouteReport, budget: Budget): string[] {
+  const broken: string[] = [];
+  const { minScores, maxMetrics } = budget.lighthouse;
+  for (const id of CATEGORY_IDS) {
+    const score = route.median.scores[id];
+    if (score < minScores[id]) {
+      const audits = route.failingAudits[id].map((audit) => audit.id).join(', ');
+      broken.push(
+        `${route.path}: ${id} score ${score} < ${minScores[id]}${audits ? ` (${audits})` : ''}`,
+      );
+    }
+  }
+  for (const id of METRIC_IDS) {
+    const value = route.median.metrics[id];
+    if (!(value <= maxMetrics[id])) {
+      broken.push(
+        `${route.path}: ${id} ${formatMetric(id, value)} > ${formatMetric(id, maxMetrics[id])}`,
+      );
+    }
+  }
+  if (route.outsideHosts.length > 0) {
+    broken.push(
+      `${route.path}: outside hosts loaded before interaction: ${route.outsideHosts.join(', ')}`,
+    );
+  }
+  const landing = route.landing;
+  if (landing) {
+    const limits = budget.landing;
+    const checks: [string, number, number][] = [
+      ['landing JavaScript (gzip)', landing.gzipBytes.script, limits.maxScriptGzipBytes],
+      ['landing CSS (gzip)', landing.gzipBytes.stylesheet, limits.maxStylesheetGzipBytes],
+      ['landing HTML (gzip)', landing.gzipBytes.document, limits.maxDocumentGzipBytes],
+      ['landing total transfer', landing.transferBytes, limits.maxTransferBytes],
+    ];
+    for (const [name, value, limit] of checks) {
+      if (value > limit) broken.push(`${route.path}: ${name} ${kB(value)} > ${kB(limit)}`);
+    }
+  }
+  return broken;
+}
+
+function formatMetric(id: MetricId, value: number): string {
+  if (id === 'cumulative-layout-shift') return value.toFixed(3);
+  if (id === 'total-blocking-time') return `${Math.round(value)} ms`;
+  return `${(value / 1000).toFixed(2)} s`;
+}
+
+function table(routes: readonly RouteReport[], runs: number): string {
+  const header = ['Route', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'CLS', 'TBT', 'SI'];
+  const rows = routes.map((route) => [
+    route.path,
+    ...CATEGORY_IDS.map((id) => String(route.median.scores[id])),
+    ...METRIC_IDS.map((id) => formatMetric(id, route.median.metrics[id])),
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
+  return [
+    `Lighthouse, mobile, simulated throttling, median of ${runs} run${runs === 1 ? '' : 's'}`,
+    '',
+    line(header),
+    line(widths.map((width) => '-'.repeat(width))),
+    ...rows.map(line),
+  ].join('\n');
+}
+
+function landingSummary(landing: LandingBytes, budget: Budget): string {
+  const { gallery } = { gallery: landing.galleryPreload };
+  const lines = [
+    'Landing page (/) before any interaction',
+    `  JavaScript      ${kB(landing.gzipBytes.script).padStart(9)} gzip   budget ${kB(budget.landing.maxScriptGzipBytes)}`,
+    `  CSS             ${kB(landing.gzipBytes.stylesheet).padStart(9)} gzip   budget ${kB(budget.landing.maxStylesheetGzipBytes)}`,
+    `  HTML            ${kB(landing.gzipBytes.document).padStart(9)} gzip   budget ${kB(budget.landing.maxDocumentGzipBytes)}`,
+    `  Total transfer  ${kB(landing.transferBytes).padStart(9)}        budget ${kB(budget.landing.maxTransferBytes)}  (${landing.requestCount} requests)`,
+    `  Gallery preload after idle, not counted above: ${gallery.requestCount} images, ${kB(gallery.transferBytes)}` +
+      (gallery.firstRequestMs === undefined
+        ? ''
+        : `, first at ${Math.round(gallery.firstRequestMs)} ms (load event at ${gallery.loadEventMs === undefined ? '?' : Math.round(gallery.loadEventMs)} ms)`),
+    `  Outside hosts: ${landing.outsideHosts.length === 0 ? 'none' : landing.outsideHosts.join(', ')}`,
+    '  Files (gzip):',
+    ...landing.files.map((file) => `    ${kB(file.gzipBytes).padStart(9)}  ${file.url}`),
+  ];
+  return lines.join('\n');
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const runs = Math.max(1, Number(argument(args, 'runs') ?? 3) || 3);
+  const routes = (argument(args, 'routes')?.split(',') ?? [...PAGE_PATHS]).map((route) =>
+    route.trim(),
+  );
+  const jsonFile = args.includes('--no-json')
+    ? undefined
+    : path.resolve(
+        argument(args, 'json') ??
+          path.join(WEB_ROOT, '../../docs/benchmarks', `web-${today()}.json`),
+      );
+  const budget = loadBudget();
+  const clientDir = clientDirOf(argument(args, 'build'));
+  const chromePath = process.env.CHROME_PATH?.trim() || '/usr/bin/chromium';
+
+  const server = await startProductionServer(clientDir);
+  try {
+    const reports: RouteReport[] = [];
+    let environment:
+      Pick<RunResult, 'benchmarkIndex' | 'chromeVersion' | 'lighthouseVersion'> | undefined;
+    for (const route of routes) {
+      const results: RunResult[] = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await runLighthouse(`${server.origin}${route}`, chromePath);
+        results.push(result);
+        environment ??= result;
+        process.stderr.write(
+          `  ${route} run ${i + 1}/${runs}: performance ${result.scores.performance}, LCP ${formatMetric('largest-contentful-paint', result.metrics['largest-contentful-paint'])}\n`,
+        );
+      }
+      const report = summarise(route, results);
+      report.outsideHosts = [
+        ...new Set(results.flatMap((run) => outsideHosts(run.requests, server.origin))),
+      ];
+      if (route === '/') {
+        // Byte counts barely move between runs; the median-performance run stands for all.
+        const byPerformance = [...results].sort(
+          (a, b) => a.scores.performance - b.scores.performance,
+        );
+        const representative = byPerformance[Math.floor(byPerformance.length / 2)];
+        if (representative) report.landing = await landingBytes(representative, server.origin);
+      }
+      reports.push(report);
+    }
+
+    console.log(`\n${table(reports, runs)}\n`);
+    const landing = reports.find((report) => report.landing)?.landing;
+    if (landing) console.log(`${landingSummary(landing, budget)}\n`);
+
+    const broken = reports.flatMap((report) => brokenBudgets(report, budget));
+    if (jsonFile) {
+      await mkdir(path.dirname(jsonFile), { recursive: true });
+      const cpus = os.cpus();
+      const output = {
+        date: new Date().toISOString(),
+        machine: {
+          cpu: cpus[0]?.model ?? 'unknown',
+          cores: cpus.length,
+          memoryGB: Math.round(os.totalmem() / 1e9),
+          os: `${os.type()} ${os.release()} ${os.arch()}`,
+          node: process.version,
+          chrome: environment?.chromeVersion,
+          lighthouse: environment?.lighthouseVersion,
+          lighthouseBenchmarkIndex: environment?.benchmarkIndex,
+        },
+        settings: { formFactor: 'mobile', throttling: 'simulate (Lighthouse defaults)', runs },
+        budget,
+        routes: reports,
+        broken,
+      };
+      await writeFile(jsonFile, `${JSON.stringify(output, null, 2)}\n`);
+      console.log(`Wrote ${path.relative(process.cwd(), jsonFile)}`);
+    }
+    if (broken.length > 0) {
+      console.error(`\n${broken.length} budget${broken.length === 1 ? '' : 's'} broken:`);
+      for (const line of broken) console.error(`  ${line}`);
+      return 1;
+    }
+    console.log('Every budget holds.');
+    return 0;
+  } finally {
+    await server.stop();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 2;
+  },
+);
