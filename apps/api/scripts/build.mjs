@@ -1,7 +1,7 @@
-// Bundles the server, and the operator's CLI, into one ESM file each. The shared workspace package is TypeScript source and is
-// bundled in; every other dependency stays external and is loaded from node_modules at run time
-// (better-sqlite3 is native and cannot be bundled anyway). No dependency needs `require` inside
-// the bundle, so no createRequire banner is added.
+// Bundles the server and the operator's CLI into one ESM file each. The shared workspace package
+// is TypeScript source and is bundled in; every other dependency stays external and is loaded from
+// node_modules at run time (better-sqlite3 is native and cannot be bundled anyway). No dependency
+// needs `require` inside the bundle, so no createRequire banner is added.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
