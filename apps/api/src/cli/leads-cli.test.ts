@@ -458,6 +458,20 @@ describe('pnpm leads, on a database filled through the real API', () => {
       }
     });
 
+    it('when the backup cannot be written there, then the reason is given without a stack and it exits with 1', async () => {
+      const blocker = path.join(temp.dir, 'not-a-folder');
+      writeFileSync(blocker, '');
+
+      const { code, stderr } = await runCli(
+        ['backup', path.join(blocker, 'leads.sqlite')],
+        dataDir,
+      );
+
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^(EEXIST|ENOTDIR)\b.*not-a-folder/);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    });
+
     it('when the backup file exists, then it is kept unless --force is given', async () => {
       const file = path.join(temp.dir, 'existing.sqlite');
       writeFileSync(file, 'precious');

@@ -91,6 +91,11 @@ export async function runLeadsCli(argv: readonly string[], context: CliContext):
       context.err(`${error.message}\n`);
       return 1;
     }
+    // File system and SQLite errors (EACCES, ENOSPC, SQLITE_BUSY…) speak for themselves.
+    if (error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string') {
+      context.err(`${error.message}\n`);
+      return 1;
+    }
     throw error;
   }
 }
