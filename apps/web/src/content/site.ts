@@ -79,6 +79,11 @@ export const DTCP_APPROVAL = 'DTCP approved layout';
 export const MAP_EMBED_URL =
   'https://www.google.com/maps?q=17.0918,78.2046&z=13&hl=en&output=embed';
 export const MAP_EMBED_TITLE = 'Map showing the location of Elegant Iconia near Shadnagar';
+/** The map stays a placeholder until the visitor asks for it: Google loads nothing before. */
+export const MAP_EMBED_LABELS = {
+  show: 'Show the map',
+  open: 'Open the map in Google Maps',
+} as const;
 export const MAP_DIRECTIONS_URL =
   'https://www.google.com/maps/dir/?api=1&destination=17.0918,78.2046';
 
