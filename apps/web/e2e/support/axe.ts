@@ -40,3 +40,26 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
     `axe found WCAG violations on ${what}:\n\n${describeViolations(violations)}`,
   ).toEqual([]);
 }
+
+/**
+ * Text whose contrast axe could not decide (over images, gradients, overlapping layers), with
+ * the ratio WCAG AA asks of it, as selectors to measure by pixels instead.
+ */
+export async function undecidedContrast(
+  page: Page,
+  scope: { include?: string; exclude?: string } = {},
+): Promise<{ selector: string; required: number }[]> {
+  let builder = new AxeBuilder({ page }).withRules(['color-contrast']);
+  if (scope.include) builder = builder.include(scope.include);
+  if (scope.exclude) builder = builder.exclude(scope.exclude);
+  const results = await builder.analyze();
+  return results.incomplete.flatMap((rule) =>
+    rule.nodes.flatMap((node) => {
+      const selector = node.target[0];
+      if (typeof selector !== 'string' || node.target.length > 1) return [];
+      const data = node.any[0]?.data as { expectedContrastRatio?: string } | undefined;
+      const required = parseFloat(data?.expectedContrastRatio ?? '4.5');
+      return [{ selector, required }];
+    }),
+  );
+}
