@@ -106,7 +106,7 @@ export async function measurePixelContrast(
   await element.evaluate((node, probe) => node.setAttribute(probe, ''), PROBE);
   const withoutText = await rawPixels(await shoot());
   await element.evaluate((node, probe) => node.removeAttribute(probe), PROBE);
-  await style.evaluate((node) => node.remove());
+  await style.evaluate((node) => (node as Element).remove());
 
   const ratios: number[] = [];
   for (let i = 0; i + 2 < withText.length && i + 2 < withoutText.length; i += 3) {
