@@ -9,7 +9,7 @@ import { createLogger } from './logger.ts';
 import { createDeliveryWorker } from './mail/delivery-worker.ts';
 import { createMailer, SMTP_CONNECTIONS } from './mail/transport.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';
-import { openLeadStore } from './store/lead-store.ts';
+import { openLeadStore, type LeadStore } from './store/lead-store.ts';
 
 /** How long in-flight requests get to finish once shutdown starts. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,12 +26,25 @@ function readConfig(): Config {
   }
 }
 
+/** A disk that is full, read-only or missing is an operator's problem: say which file and why. */
+function openStore(file: string): LeadStore {
+  try {
+    return openLeadStore(file);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `The lead database ${file} could not be opened for reading and writing (${reason}). Check that DATA_DIR is on a writable disk with free space.`,
+      { cause: error },
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   const clock = systemClock;
 
-  const store = openLeadStore(config.databaseFile);
+  const store = openStore(config.databaseFile);
   const mailer = createMailer(config);
   const worker = createDeliveryWorker({
     store,
