@@ -1,7 +1,10 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
+import { loadEnv } from 'vite';
+import { robotsTxt, sitemapXml } from './src/app/site-files.ts';
 import { NOT_FOUND_PRERENDER_PATH, PAGE_PATHS } from './src/app/site-paths.ts';
+import { resolveSiteUrl } from './src/config/site-url.ts';
 
 /**
  * Puts the site's one stylesheet (the client build does not split CSS) into every page as a
@@ -45,7 +48,7 @@ export default {
   // Every page ships as its own static HTML; the not-found page is rendered at a path no route
   // claims and then moved to 404.html, which the server answers with status 404.
   prerender: [...PAGE_PATHS, NOT_FOUND_PRERENDER_PATH],
-  async buildEnd({ reactRouterConfig }) {
+  async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, 'client');
     const renderedDir = path.join(
       clientDir,
@@ -55,5 +58,11 @@ export default {
     await rename(path.join(renderedDir, 'index.html'), path.join(clientDir, '404.html'));
     await rm(renderedDir, { recursive: true, force: true });
     await inlineStylesheet(clientDir);
+    // Search engines' view of the site, from the same page list and public origin as the pages.
+    const siteUrl = resolveSiteUrl(
+      loadEnv(viteConfig.mode, viteConfig.root, ['SITE_URL', 'VITE_']),
+    );
+    await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(siteUrl));
+    await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(siteUrl));
   },
 } satisfies Config;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, loadEnv } from 'vite';
 import { photoPipeline } from './scripts/photos/photo-pipeline.ts';
+import { resolveSiteUrl } from './src/config/site-url.ts';
 
 /** The local API that `pnpm dev` forwards the lead endpoints and health checks to. */
 const DEV_API_TARGET = 'http://localhost:8080';
@@ -26,9 +27,8 @@ function reactRouterProductionAliases() {
 
 export default defineConfig(({ command, mode, isSsrBuild }) => {
   // `SITE_URL` (or `VITE_SITE_URL`) from the shell or an .env file: the public origin that
-  // canonical and share URLs are built from; src/config/env.ts holds the default.
-  const buildEnv = loadEnv(mode, process.cwd(), ['SITE_URL', 'VITE_']);
-  const siteUrl = (buildEnv.SITE_URL ?? buildEnv.VITE_SITE_URL ?? '').trim();
+  // canonical, share and sitemap URLs are built from.
+  const siteUrl = resolveSiteUrl(loadEnv(mode, process.cwd(), ['SITE_URL', 'VITE_']));
   const isClientBuild = command === 'build' && !isSsrBuild;
 
   return {

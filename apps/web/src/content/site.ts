@@ -719,6 +719,15 @@ export const IMAGE_ALT = {
   approvals: 'DTCP approved and RERA registered project seals',
 } as const;
 
+/** The picture search engines and chat apps show with a shared link (`public/og-image.jpg`). */
+export const SHARE_IMAGE = {
+  path: '/og-image.jpg',
+  width: 1200,
+  height: 630,
+  type: 'image/jpeg',
+  alt: 'Elegant Iconia: ready-to-build lifestyle villa plots, 1 KM from NH-44 near Hyderabad',
+} as const;
+
 /* --------------------------------------------------------------------------- Error page -- */
 
 export const ERROR_PAGE = {

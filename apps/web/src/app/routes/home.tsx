@@ -14,8 +14,13 @@ import {
   useOpenBrochure,
 } from '../connected-sections.tsx';
 import { pageMeta } from '../meta.ts';
+import { projectStructuredData } from '../structured-data.ts';
 
-export const meta: MetaFunction = () => pageMeta(ROUTE_META['/'], '/');
+export const meta: MetaFunction = () => [
+  ...pageMeta(ROUTE_META['/'], '/'),
+  // Not run by the browser (a data block), so the page's script policy does not cover it.
+  { 'script:ld+json': projectStructuredData() },
+];
 
 // The hero is the largest paint of the landing page: fetch it before the parser reaches it.
 export const links: LinksFunction = () => preloadLinksFor(images.hero);
