@@ -27,7 +27,7 @@ Commands:
 ${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n')}
 
 Run "pnpm leads <command> --help" for a command's options.
-In the Docker image: docker compose exec app node apps/api/dist/leads.js <command> [options]
+In the Docker container: docker compose exec app leads <command> [options]
 `;
 }
 
