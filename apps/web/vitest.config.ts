@@ -14,7 +14,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
-    // Build scripts under scripts/ pick `// @vitest-environment node` themselves.
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    // Build scripts (scripts/) and budget checks (bench/) pick `// @vitest-environment node` themselves.
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
   },
 });

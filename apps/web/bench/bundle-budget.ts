@@ -14,27 +14,41 @@ import { argument, clientDirOf, kB, loadBudget, type BundleGroup } from './budge
 
 const ATTRIBUTE = (name: string) => new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`, 'i');
 
-/** The site-relative files the prerendered landing page asks for before anything else runs. */
+/** The name under which the stylesheet the page carries inline is measured. */
+export const INLINE_CSS = 'index.html#inline-css';
+
+/**
+ * What the prerendered landing page makes the browser fetch before anything else runs: the page
+ * itself, its module preloads, entry modules and stylesheets (site-relative paths), and the CSS
+ * it carries inline (as INLINE_CSS).
+ */
 export function landingAssets(html: string): string[] {
   const found = new Set<string>(['index.html']);
+  if (/<style\b[^>]*>[\s\S]*?\S[\s\S]*?<\/style>/i.test(html)) found.add(INLINE_CSS);
   for (const [tag = ''] of html.matchAll(/<link\b[^>]*>/gi)) {
     const rel = ATTRIBUTE('rel').exec(tag)?.[1]?.toLowerCase();
     const href = ATTRIBUTE('href').exec(tag)?.[1];
-    if (href && (rel === 'modulepreload' || rel === 'stylesheet')) found.add(href);
+    if (href?.startsWith('/') && (rel === 'modulepreload' || rel === 'stylesheet')) {
+      found.add(href.slice(1));
+    }
   }
   for (const [, attributes = '', body = ''] of html.matchAll(
     /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
   )) {
     const src = ATTRIBUTE('src').exec(attributes)?.[1];
-    if (src) found.add(src);
+    if (src?.startsWith('/')) found.add(src.slice(1));
     // The inline module that boots the app imports the route modules and the entry.
     for (const [, specifier = ''] of body.matchAll(/\bimport\s*\(?\s*"([^"]+)"/g)) {
-      found.add(specifier);
+      if (specifier.startsWith('/')) found.add(specifier.slice(1));
     }
   }
-  return [...found]
-    .filter((href) => href === 'index.html' || href.startsWith('/'))
-    .map((href) => href.replace(/^\//, ''));
+  return [...found];
+}
+
+function inlineCss(html: string): string {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)]
+    .map(([, css = '']) => css)
+    .join('\n');
 }
 
 function matcher(patterns: readonly string[]): (file: string) => boolean {
@@ -58,14 +72,17 @@ export interface GroupResult {
   ok: boolean;
 }
 
-export function gzipSizeOf(file: string): number {
-  return gzipSync(readFileSync(file)).length;
-}
-
 /** Measures each group over the landing page's files of the build in `clientDir`. */
 export function checkBundles(clientDir: string, groups: readonly BundleGroup[]): GroupResult[] {
-  const assets = landingAssets(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
-  const sizes = new Map(assets.map((file) => [file, gzipSizeOf(path.join(clientDir, file))]));
+  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const assets = landingAssets(html);
+  const sizes = new Map(
+    assets.map((file) => [
+      file,
+      gzipSync(file === INLINE_CSS ? inlineCss(html) : readFileSync(path.join(clientDir, file)))
+        .length,
+    ]),
+  );
   return groups.map((group) => {
     const included = matcher(group.files);
     const excluded = matcher(group.exclude ?? []);

@@ -19,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { PAGE_PATHS } from '../src/app/site-paths.ts';
+import { ROUTE_META, type RoutePath } from '../src/content/site.ts';
 import {
   argument,
   CATEGORY_IDS,
@@ -72,6 +73,8 @@ interface RunResult {
 
 interface LandingBytes {
   gzipBytes: Record<'script' | 'stylesheet' | 'document', number>;
+  /** Of the CSS, what the HTML carries inline. */
+  inlineCssGzipBytes: number;
   files: { url: string; kind: Kind; gzipBytes: number; transferBytes: number }[];
   transferBytes: number;
   requestCount: number;
@@ -203,10 +206,21 @@ async function runLighthouse(url: string, chromePath: string): Promise<RunResult
   };
 }
 
-/** The gzip size of a file the server sends (compressed here: small files go out raw). */
-async function gzipBytesOf(url: string): Promise<number> {
+/** A file as the server sends it, decoded. */
+async function bodyOf(url: string): Promise<Buffer> {
   const reply = await fetch(url);
-  return gzipSync(Buffer.from(await reply.arrayBuffer())).length;
+  return Buffer.from(await reply.arrayBuffer());
+}
+
+function gzipSize(content: Buffer | string): number {
+  return gzipSync(content).length;
+}
+
+/** The stylesheets a page carries inline (the build puts the site's CSS into each page). */
+function inlineStyles(html: string): string {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)]
+    .map(([, css = '']) => css)
+    .join('\n');
 }
 
 function outsideHosts(requests: readonly NetworkItem[], origin: string): string[] {
@@ -224,12 +238,23 @@ async function landingBytes(run: RunResult, origin: string): Promise<LandingByte
   const page = run.requests.filter((item) => !GALLERY_PRELOAD.test(item.url));
   const files: LandingBytes['files'] = [];
   const gzipBytes = { script: 0, stylesheet: 0, document: 0 };
+  let inlineCss = 0;
   for (const item of page) {
     const kind = kindOf(item);
     if (kind !== 'script' && kind !== 'stylesheet' && kind !== 'document') continue;
     if (!item.url.startsWith(origin)) continue;
-    const size = await gzipBytesOf(item.url);
+    const body = await bodyOf(item.url);
+    const size = gzipSize(body);
     gzipBytes[kind] += size;
+    if (kind === 'document') {
+      // Counted in the page's HTML as well: it travels inside it.
+      const css = inlineStyles(body.toString('utf8'));
+      if (css) {
+        const inline = gzipSize(css);
+        gzipBytes.stylesheet += inline;
+        inlineCss += inline;
+      }
+    }
     files.push({
       url: item.url.slice(origin.length),
       kind,
@@ -243,6 +268,7 @@ async function landingBytes(run: RunResult, origin: string): Promise<LandingByte
     .filter((time): time is number => time !== undefined);
   return {
     gzipBytes,
+    inlineCssGzipBytes: inlineCss,
     files,
     transferBytes: page.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     requestCount: page.length,
@@ -277,12 +303,32 @@ function summarise(pathName: string, runs: readonly RunResult[]): RouteReport {
   };
 }
 
+/**
+ * Audits a page fails by design: a page kept out of search results (`noindex`, the thank-you
+ * page) cannot pass Lighthouse's "page is blocked from indexing" check.
+ */
+function expectedFailures(route: string, category: CategoryId): string[] {
+  const noindex = route in ROUTE_META && ROUTE_META[route as RoutePath].noindex === true;
+  return noindex && category === 'seo' ? ['is-crawlable'] : [];
+}
+
+/** A score under budget only because of audits the page fails by design. */
+function failsOnlyByDesign(route: RouteReport, category: CategoryId): boolean {
+  const expected = expectedFailures(route.path, category);
+  const failing = route.failingAudits[category];
+  return (
+    expected.length > 0 &&
+    failing.length > 0 &&
+    failing.every((audit) => expected.includes(audit.id))
+  );
+}
+
 function brokenBudgets(route: RouteReport, budget: Budget): string[] {
   const broken: string[] = [];
   const { minScores, maxMetrics } = budget.lighthouse;
   for (const id of CATEGORY_IDS) {
     const score = route.median.scores[id];
-    if (score < minScores[id]) {
+    if (score < minScores[id] && !failsOnlyByDesign(route, id)) {
       const audits = route.failingAudits[id].map((audit) => audit.id).join(', ');
       broken.push(
         `${route.path}: ${id} score ${score} < ${minScores[id]}${audits ? ` (${audits})` : ''}`,
@@ -328,7 +374,9 @@ function table(routes: readonly RouteReport[], runs: number): string {
   const header = ['Route', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'CLS', 'TBT', 'SI'];
   const rows = routes.map((route) => [
     route.path,
-    ...CATEGORY_IDS.map((id) => String(route.median.scores[id])),
+    ...CATEGORY_IDS.map(
+      (id) => `${route.median.scores[id]}${failsOnlyByDesign(route, id) ? '*' : ''}`,
+    ),
     ...METRIC_IDS.map((id) => formatMetric(id, route.median.metrics[id])),
   ]);
   const widths = header.map((title, i) =>
@@ -344,16 +392,19 @@ function table(routes: readonly RouteReport[], runs: number): string {
     line(header),
     line(widths.map((width) => '-'.repeat(width))),
     ...rows.map(line),
+    ...(routes.some((route) => CATEGORY_IDS.some((id) => failsOnlyByDesign(route, id)))
+      ? ['* only by design: the page asks search engines not to index it (is-crawlable)']
+      : []),
   ].join('\n');
 }
 
 function landingSummary(landing: LandingBytes, budget: Budget): string {
-  const { gallery } = { gallery: landing.galleryPreload };
+  const gallery = landing.galleryPreload;
   const lines = [
     'Landing page (/) before any interaction',
     `  JavaScript      ${kB(landing.gzipBytes.script).padStart(9)} gzip   budget ${kB(budget.landing.maxScriptGzipBytes)}`,
-    `  CSS             ${kB(landing.gzipBytes.stylesheet).padStart(9)} gzip   budget ${kB(budget.landing.maxStylesheetGzipBytes)}`,
-    `  HTML            ${kB(landing.gzipBytes.document).padStart(9)} gzip   budget ${kB(budget.landing.maxDocumentGzipBytes)}`,
+    `  CSS             ${kB(landing.gzipBytes.stylesheet).padStart(9)} gzip   budget ${kB(budget.landing.maxStylesheetGzipBytes)}  (${kB(landing.inlineCssGzipBytes)} inline in the HTML)`,
+    `  HTML            ${kB(landing.gzipBytes.document).padStart(9)} gzip   budget ${kB(budget.landing.maxDocumentGzipBytes)}  (inline CSS included)`,
     `  Total transfer  ${kB(landing.transferBytes).padStart(9)}        budget ${kB(budget.landing.maxTransferBytes)}  (${landing.requestCount} requests)`,
     `  Gallery preload after idle, not counted above: ${gallery.requestCount} images, ${kB(gallery.transferBytes)}` +
       (gallery.firstRequestMs === undefined

@@ -1,0 +1,50 @@
+// @vitest-environment node
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { clientDirOf, loadBudget } from './budget-file.ts';
+import { checkBundles, formatBundleReport, INLINE_CSS, landingAssets } from './bundle-budget.ts';
+
+const CLIENT_DIR = clientDirOf(undefined);
+const built = existsSync(path.join(CLIENT_DIR, 'index.html'));
+if (!built) {
+  console.warn(
+    `Skipping the bundle budget: ${CLIENT_DIR} is missing. Run \`pnpm --filter @iconia/web build\` (the root \`pnpm test\` builds first).`,
+  );
+}
+
+describe('landingAssets', () => {
+  it('when a page preloads modules, boots from an inline module and carries its CSS, then all of it is counted and outside files are not', () => {
+    const html = [
+      '<html><head>',
+      '<link rel="modulepreload" href="/assets/framework-a.js"/>',
+      '<link rel="stylesheet" href="/assets/extra-b.css"/>',
+      '<link rel="preload" as="image" href="/assets/hero.avif"/>',
+      '<link rel="stylesheet" href="https://fonts.example/x.css"/>',
+      '<style>body{margin:0}</style>',
+      '</head><body>',
+      '<script type="module">import "/assets/manifest-c.js"; import("/assets/entry.client-d.js");</script>',
+      '</body></html>',
+    ].join('');
+
+    expect(landingAssets(html).sort()).toEqual(
+      [
+        'index.html',
+        INLINE_CSS,
+        'assets/framework-a.js',
+        'assets/extra-b.css',
+        'assets/manifest-c.js',
+        'assets/entry.client-d.js',
+      ].sort(),
+    );
+  });
+});
+
+describe.skipIf(!built)('the landing page bundle budget (budget.json)', () => {
+  it('when the built landing page is measured, then every asset group is within its gzip limit', () => {
+    const results = checkBundles(CLIENT_DIR, loadBudget().bundles);
+    const broken = results.filter((group) => !group.ok).map((group) => group.name);
+
+    expect(broken, `\n${formatBundleReport(results)}\n`).toEqual([]);
+  });
+});
