@@ -22,5 +22,5 @@ export function photoPipeline(): Plugin {
       }
       return directives;
     },
-  }) as Plugin;
+  });
 }
