@@ -26,7 +26,7 @@ test.describe('brochure modal from the navigation bar', () => {
     await page.goto('/about');
   });
 
-  test('when a visitor sends complete details, then an alert confirms, the PDF downloads, /thank-you shows and sales get the lead @layout', async ({
+  test('when a visitor sends complete details, then they go URL-encoded, an alert confirms, the PDF downloads, /thank-you shows and sales get the lead @layout', async ({
     page,
     mailbox,
   }, testInfo) => {
@@ -39,8 +39,12 @@ test.describe('brochure modal from the navigation bar', () => {
 
     await fillLeadForm(modal, visitor);
     const download = page.waitForEvent('download');
+    const request = page.waitForRequest((sent) => sent.url().endsWith(SEND_EMAIL));
     await modal.getByRole('button', { name: FORM_BUTTONS.downloadBrochure }).click();
 
+    expect(await (await request).headerValue('content-type')).toBe(
+      'application/x-www-form-urlencoded;charset=UTF-8',
+    );
     await expect(page).toHaveURL(THANK_YOU_PATH);
     expect(alerts).toEqual([MESSAGES.brochureDownloading]);
     await expectBrochurePdf(await download, BROCHURE_FILE_NAME);
@@ -106,6 +110,25 @@ test.describe('brochure modal from the navigation bar', () => {
     await expect(mobile).toBeFocused();
     await expect(mobile).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toEqual([]);
+  });
+
+  test('when the reply is "Success" with spaces around it, then the modal takes it as success', async ({
+    page,
+  }, testInfo) => {
+    const visitor = newVisitor(testInfo);
+    const alerts = collectAlerts(page);
+    await page.route(`**${SEND_EMAIL}`, (route) => route.fulfill({ body: '  Success\n' }));
+    const nav = await openNavigation(page);
+    await nav.getByRole('button', { name: UI_TEXT.downloadBrochure }).click();
+    const modal = brochureModal(page);
+    await fillLeadForm(modal, visitor);
+    const download = page.waitForEvent('download');
+
+    await modal.getByRole('button', { name: FORM_BUTTONS.downloadBrochure }).click();
+
+    await expect(page).toHaveURL(THANK_YOU_PATH);
+    expect(alerts).toEqual([MESSAGES.brochureDownloading]);
+    await download;
   });
 
   test('when the lead is on its way, then the button reads Submitting... and cannot be pressed again', async ({

@@ -28,7 +28,7 @@ test.describe('Enquire Now form on the contact page', () => {
     await page.goto('/contact');
   });
 
-  test('when a visitor sends name, mobile and location, then /thank-you shows and sales get the enquiry @layout', async ({
+  test('when a visitor sends name, mobile and location, then they go multipart, /thank-you shows and sales get the enquiry @layout', async ({
     page,
     mailbox,
   }, testInfo) => {
@@ -37,9 +37,11 @@ test.describe('Enquire Now form on the contact page', () => {
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
     const form = enquiryForm(page);
     await fillLeadForm(form, visitor, { plotRange: false, agree: false, location: true });
+    const request = page.waitForRequest((sent) => sent.url().endsWith(CONTACT_FORM));
 
     await form.getByRole('button', { name: FORM_BUTTONS.submit }).click();
 
+    expect(await (await request).headerValue('content-type')).toMatch(/^multipart\/form-data;/);
     await expect(page).toHaveURL(THANK_YOU_PATH);
     expectLeadEmail(await mailbox.waitForMessage(visitor.name), {
       kind: 'contact',

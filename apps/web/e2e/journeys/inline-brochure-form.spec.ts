@@ -29,7 +29,7 @@ test.describe('brochure form on the landing page', () => {
     await dismissAutoOpenedBrochure(page);
   });
 
-  test('when a visitor sends name, mobile and consent, then /thank-you shows at the top without a download and sales get the lead @layout', async ({
+  test('when a visitor sends name, mobile and consent, then they go multipart, /thank-you shows at the top without a download and sales get the lead @layout', async ({
     page,
     mailbox,
   }, testInfo) => {
@@ -38,9 +38,11 @@ test.describe('brochure form on the landing page', () => {
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
     const form = inlineForm(page);
     await fillLeadForm(form, visitor);
+    const request = page.waitForRequest((sent) => sent.url().endsWith(SEND_EMAIL));
 
     await form.getByRole('button', { name: FORM_BUTTONS.submit }).click();
 
+    expect(await (await request).headerValue('content-type')).toMatch(/^multipart\/form-data;/);
     await expect(page).toHaveURL(THANK_YOU_PATH);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expectLeadEmail(await mailbox.waitForMessage(visitor.name), {

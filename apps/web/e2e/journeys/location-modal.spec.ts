@@ -27,7 +27,7 @@ test.describe('ENQUIRE NOW brochure modal on the location highlights', () => {
     await page.goto(PAGE);
   });
 
-  test('when a visitor sends complete details, then the PDF downloads, the modal closes, /thank-you follows after a pause and sales get the lead @layout', async ({
+  test('when a visitor sends complete details, then they go multipart, the PDF downloads, the modal closes, /thank-you follows after a pause and sales get the lead @layout', async ({
     page,
     mailbox,
   }, testInfo) => {
@@ -38,7 +38,9 @@ test.describe('ENQUIRE NOW brochure modal on the location highlights', () => {
     await fillLeadForm(modal, visitor);
 
     const download = page.waitForEvent('download');
+    const request = page.waitForRequest((sent) => sent.url().endsWith(SEND_EMAIL));
     await modal.getByRole('button', { name: FORM_BUTTONS.downloadBrochure }).click();
+    expect(await (await request).headerValue('content-type')).toMatch(/^multipart\/form-data;/);
     await expectBrochurePdf(await download, BROCHURE_FILE_NAME);
     await expect(modal).toBeHidden();
     const closedAt = Date.now();

@@ -1,6 +1,56 @@
 import { NAV_ITEMS, PHONES, UI_TEXT, FOOTER } from '../../src/content/site.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { openNavigation } from '../support/page-helpers.ts';
 import { PAGE_HEADINGS } from '../support/site-map.ts';
+
+test.describe('navigation bar', () => {
+  test('when a visitor opens the navigation, then it lists the six pages in order and the Download Brochure button @layout', async ({
+    page,
+  }) => {
+    await page.goto('/why');
+
+    const nav = await openNavigation(page);
+
+    await expect(nav.getByRole('link')).toHaveText(NAV_ITEMS.map((item) => item.label));
+    for (const item of NAV_ITEMS) {
+      await expect(nav.getByRole('link', { name: item.label, exact: true })).toHaveAttribute(
+        'href',
+        item.to,
+      );
+    }
+    await expect(nav.getByRole('button', { name: UI_TEXT.downloadBrochure })).toBeVisible();
+  });
+
+  test('when a visitor moves to a page, then the navigation marks it as the current page', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    const nav = page.getByRole('navigation', { name: UI_TEXT.mainNavLabel });
+
+    await nav.getByRole('link', { name: 'Gallery', exact: true }).click();
+
+    await expect(nav.getByRole('link', { name: 'Gallery', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  test('when a visitor opens a page directly, then the navigation marks it as the current page', async ({
+    page,
+  }) => {
+    test.fail(
+      true,
+      'Known defect: the prerendered pages (all but /) mark no link as current, and hydration does not correct it; only client-side moves do.',
+    );
+    await page.goto('/why');
+
+    await expect(
+      page
+        .getByRole('navigation', { name: UI_TEXT.mainNavLabel })
+        .getByRole('link', { name: 'Why', exact: true }),
+    ).toHaveAttribute('aria-current', 'page', { timeout: 2_000 });
+  });
+});
 
 test.describe('moving between pages', () => {
   test('when a visitor follows any link from far down a page, then the next page starts at the top', async ({
