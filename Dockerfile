@@ -33,9 +33,9 @@ RUN pnpm install --frozen-lockfile --offline
 ARG VITE_API_ORIGIN=
 ARG VITE_GTM_ID=
 ARG VITE_GA_ID=
-ARG VITE_SITE_URL=
+ARG SITE_URL=
 RUN VITE_API_ORIGIN="$VITE_API_ORIGIN" VITE_GTM_ID="$VITE_GTM_ID" VITE_GA_ID="$VITE_GA_ID" \
-  VITE_SITE_URL="$VITE_SITE_URL" pnpm build
+  SITE_URL="$SITE_URL" pnpm build
 
 # The API bundle keeps its npm dependencies external; `deploy --prod` gathers exactly those
 # (better-sqlite3 already compiled) into a self-contained node_modules. `--legacy` because the

@@ -344,6 +344,16 @@ describe('the production override', () => {
     expect(prodProject().volumes).toHaveProperty('caddy-data');
   });
 
+  it('when the production image is built without SITE_URL, then the site names the domain Caddy serves', () => {
+    expect(prodProject().services.app?.build?.args?.SITE_URL).toBe(
+      `https://${PRODUCTION_ENV.SITE_DOMAIN}`,
+    );
+    const chosen = 'https://elegant-iconia.example.net';
+    expect(
+      prodProject({ ...PRODUCTION_ENV, SITE_URL: chosen }).services.app?.build?.args?.SITE_URL,
+    ).toBe(chosen);
+  });
+
   it('when Caddy reads its Caddyfile, then it serves SITE_DOMAIN and proxies to the app service on its port, checking /healthz', () => {
     const caddyfile = readRepoFile('deploy/Caddyfile');
     expect(caddyfile).toMatch(/^\{\$SITE_DOMAIN\} \{$/m);
