@@ -47,7 +47,11 @@ describe('parseBrochureLead', () => {
     [{ name: 'Ravi', mobile: '987654321' }, 'mobile', MESSAGES.invalidMobile],
     [{ name: 'Ravi', mobile: '98765432101' }, 'mobile', MESSAGES.invalidMobile],
     [{ name: 'Ravi', mobile: 'nine eight' }, 'mobile', MESSAGES.invalidMobile],
-    [{ name: 'Ravi', mobile: '9876543210', plotRange: '500 Sq. Yds' }, 'plotRange', MESSAGES.plotRangeInvalid],
+    [
+      { name: 'Ravi', mobile: '9876543210', plotRange: '500 Sq. Yds' },
+      'plotRange',
+      MESSAGES.plotRangeInvalid,
+    ],
   ])('when the input is %j, then %s is refused with its message', (input, field, message) => {
     expect(parseBrochureLead(input)).toEqual({ ok: false, error: { field, message } });
   });
@@ -67,7 +71,9 @@ describe('parseBrochureLead', () => {
 
 describe('parseContactEnquiry', () => {
   it('when a location is given, then it is kept trimmed', () => {
-    expect(parseContactEnquiry({ name: 'Asha', mobile: '98765-43210', location: ' Kukatpally ' })).toEqual({
+    expect(
+      parseContactEnquiry({ name: 'Asha', mobile: '98765-43210', location: ' Kukatpally ' }),
+    ).toEqual({
       ok: true,
       value: { name: 'Asha', mobile: '9876543210', location: 'Kukatpally' },
     });
@@ -89,7 +95,9 @@ describe('parseContactEnquiry', () => {
   });
 
   it('when the location holds a control character, then it is refused', () => {
-    expect(parseContactEnquiry({ name: 'Asha', mobile: '9876543210', location: 'a\u0007b' })).toEqual({
+    expect(
+      parseContactEnquiry({ name: 'Asha', mobile: '9876543210', location: 'a\u0007b' }),
+    ).toEqual({
       ok: false,
       error: { field: 'location', message: MESSAGES.locationInvalid },
     });

@@ -63,8 +63,7 @@ export interface ContactEnquiry {
 }
 
 export type LeadFields =
-  | ({ kind: 'brochure' } & BrochureLead)
-  | ({ kind: 'contact' } & ContactEnquiry);
+  ({ kind: 'brochure' } & BrochureLead) | ({ kind: 'contact' } & ContactEnquiry);
 
 export type FieldError = { field: string; message: string };
 
