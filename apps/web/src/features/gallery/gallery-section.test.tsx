@@ -7,6 +7,7 @@ import { GallerySection } from './gallery-section.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const [proposed, completed] = GALLERY.categories;
@@ -124,25 +125,25 @@ describe('full-size overlay', () => {
 });
 
 describe('preloading', () => {
-  it('when the page becomes idle, then all eighteen gallery images are fetched', () => {
-    const requested: string[] = [];
-    vi.stubGlobal(
-      'Image',
-      class {
-        decoding = '';
-        sizes = '';
-        srcset = '';
-        set src(value: string) {
-          requested.push(value);
-        }
-      },
-    );
+  it('when the page becomes idle, then all eighteen gallery images are fetched with the sources the page uses', () => {
+    const srcSetter = vi.spyOn(HTMLImageElement.prototype, 'src', 'set');
     const { runIdleWork } = showGallery();
-    expect(requested).toHaveLength(0);
+    const before = srcSetter.mock.calls.length;
+
     runIdleWork();
-    const all = [...images.gallery.proposed, ...images.gallery.completed].map((image) => image.src);
-    expect(requested).toEqual(all);
-    expect(requested).toHaveLength(18);
+
+    const all = [...images.gallery.proposed, ...images.gallery.completed];
+    const preloads = srcSetter.mock.contexts.slice(before) as HTMLImageElement[];
+    expect(srcSetter.mock.calls.slice(before).map(([src]) => src)).toEqual(
+      all.map((image) => image.src),
+    );
+    // Inside a <picture> with the page's AVIF source, so the browser fetches the same file.
+    preloads.forEach((img, i) => {
+      const source = img.parentElement?.querySelector('source');
+      expect(img.parentElement?.tagName).toBe('PICTURE');
+      expect(source?.type).toBe('image/avif');
+      expect(source?.srcset).toBe(all[i]?.sources?.[0]?.srcSet);
+    });
   });
 
   it('when the gallery shows, then its tiles are the specified 300 px high', () => {
