@@ -57,17 +57,20 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** `node dist/server.js` with exactly `env` (plus PATH), listening on 127.0.0.1:`port`. */
+/** How to run the server: the built bundle (drills), or the source through tsx (tests). */
+export const BUILT_SERVER = ['dist/server.js'];
+export const SOURCE_SERVER = ['--import', 'tsx', 'src/server.ts'];
+
+/** The server with exactly `env` (plus PATH), listening on 127.0.0.1:`port`. */
 export async function startServer(
   port: number,
   env: Record<string, string>,
-  spawnOptions: { uid?: number; gid?: number } = {},
+  entry: readonly string[] = BUILT_SERVER,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['dist/server.js'], {
+  const child = spawn(process.execPath, [...entry], {
     cwd: API_DIR,
     env: { PATH: DRILL_ENV.path, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    ...spawnOptions,
   });
   const logs: LogEntry[] = [];
   let pending = '';
