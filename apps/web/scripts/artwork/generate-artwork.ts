@@ -2,7 +2,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPalette } from './palette.ts';
 import { createRandom, seedFrom } from './random.ts';
-import { rasterise, type RasterVariant } from './rasterise.ts';
+import { rasterise, type RasterVariant, type SvgFactory } from './rasterise.ts';
 import { ARTWORK_SLOTS, type ArtworkSlot } from './slots.ts';
 import { createDefs, svgDocument, type DrawContext } from './svg.ts';
 import { createTextShaper } from './text.ts';
@@ -36,8 +36,8 @@ async function main(only: string[]): Promise<void> {
       defs: createDefs(),
     };
     const body = slot.draw(ctx);
-    const svgFor = (viewBox: [number, number, number, number], width: number, height: number) =>
-      svgDocument(viewBox, width, height, body, ctx.defs);
+    const svgFor: SvgFactory = (viewBox, width, height, fit) =>
+      svgDocument(viewBox, width, height, body, ctx.defs, undefined, fit);
     if (only.length && !only.includes(slot.name)) {
       entries.push({ slot, variants: [] });
       continue;

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ArtworkSlot, Crop } from './slots.ts';
+import type { SvgFit } from './svg.ts';
 
 export interface RasterVariant {
   crop: string;
@@ -16,6 +17,7 @@ export type SvgFactory = (
   viewBox: [number, number, number, number],
   width: number,
   height: number,
+  fit?: SvgFit,
 ) => string;
 
 /**
@@ -33,10 +35,12 @@ export async function rasterise(
 ): Promise<RasterVariant[]> {
   const variants: RasterVariant[] = [];
   if (slot.output.kind === 'vector') {
+    // Shipped as is: whatever box a layout gives it, the whole drawing stays visible.
     const svg = svgFor(
       [0, 0, slot.world.width, slot.world.height],
       slot.world.width,
       slot.world.height,
+      'meet',
     );
     const file = `${slot.name}.svg`;
     writeFileSync(join(outDir, file), `${svg}\n`);

@@ -41,27 +41,40 @@ export function emblem(
   );
 }
 
+const TITLE = {
+  text: 'ELEGANT ICONIA',
+  font: 'display',
+  size: 46,
+  x: 128,
+  tracking: 0.04,
+} as const;
+const SUBTITLE = {
+  text: 'GATED VILLA PLOT COMMUNITY',
+  font: 'bodySemibold',
+  size: 15.5,
+  x: 130,
+  tracking: 0.28,
+} as const;
+/** Room kept free after the longest line, so no renderer's rounding touches the frame's edge. */
+const RIGHT_MARGIN = 8;
+
 export function logoScene(ctx: DrawContext, onDark: boolean): string {
   const { p, text } = ctx;
   const ink = onDark ? p.cream50 : p.green800;
   const sub = onDark ? p.gold300 : p.gold700;
+  // The letters are measured with the real font: a wordmark wider than its frame would lose its
+  // last letters ("ICONI…") in every browser, so the build stops instead.
+  for (const line of [TITLE, SUBTITLE]) {
+    const end = line.x + text.width(line.text, line.font, line.size, line.tracking);
+    if (end > LOGO_SIZE.width - RIGHT_MARGIN) {
+      throw new Error(
+        `logo: "${line.text}" ends at ${end.toFixed(1)}, past the ${LOGO_SIZE.width}-unit frame`,
+      );
+    }
+  }
   return (
     emblem(ctx, 60, 60, 104, onDark) +
-    text.path('ELEGANT ICONIA', {
-      font: 'display',
-      size: 46,
-      x: 128,
-      y: 68,
-      fill: ink,
-      tracking: 0.04,
-    }) +
-    text.path('GATED VILLA PLOT COMMUNITY', {
-      font: 'bodySemibold',
-      size: 15.5,
-      x: 130,
-      y: 96,
-      fill: sub,
-      tracking: 0.28,
-    })
+    text.path(TITLE.text, { ...TITLE, y: 68, fill: ink }) +
+    text.path(SUBTITLE.text, { ...SUBTITLE, y: 96, fill: sub })
   );
 }
