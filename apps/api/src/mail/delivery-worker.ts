@@ -59,6 +59,22 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let timer: NodeJS.Timeout | undefined;
   let lastAlertAt = Number.NEGATIVE_INFINITY;
 
+  /**
+   * The email is out whatever happens here. If the database cannot say so (a full disk), the
+   * lead stays pending and goes again once its lease lapses, with the same Message-ID, so the
+   * inbox shows one message; it must not be logged as a failed send.
+   */
+  function recordSent(lead: StoredLead, context: Record<string, unknown>): void {
+    try {
+      store.markSent(lead.id, clock.now());
+    } catch (error) {
+      logger.error(
+        { ...context, err: error },
+        'lead emailed but not marked sent; it will go again with the same Message-ID',
+      );
+    }
+  }
+
   async function deliver(lead: StoredLead): Promise<boolean> {
     const context = {
       leadId: lead.publicId,
@@ -68,7 +84,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     };
     try {
       const { savedTo } = await mailer.send(renderLeadEmail(lead, addresses));
-      store.markSent(lead.id, clock.now());
+      recordSent(lead, context);
       // One line per attempt, with its outcome, for log shippers to count and alert on.
       logger.info({ ...context, outcome: 'sent', ...(savedTo ? { savedTo } : {}) }, 'lead emailed');
       return true;

@@ -1,0 +1,59 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDeliveryWorker } from '../../src/mail/delivery-worker.ts';
+import type { LeadStore } from '../../src/store/lead-store.ts';
+import { startSmtpInbox, type SmtpInbox } from '../smtp-inbox.ts';
+import { createCapturingLogger, createTempDir, createTestApp, type TestApp } from '../test-app.ts';
+
+describe('an email sent while the database cannot record it', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  let inbox: SmtpInbox;
+  let t: TestApp;
+
+  beforeEach(async () => {
+    temp = createTempDir();
+    inbox = await startSmtpInbox();
+    t = createTestApp({ dataDir: temp.dir, env: { SMTP_URL: inbox.url } });
+    await t.worker.stop();
+  });
+  afterEach(async () => {
+    await t.close();
+    await inbox.close();
+    temp.remove();
+  });
+
+  it('when marking the lead sent fails, then the log says it was emailed, not that it failed, and a later pass resends it with the same Message-ID', async () => {
+    await request(t.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+    const fullDisk = {
+      ...t.store,
+      markSent: () => {
+        throw new Error('database or disk is full');
+      },
+    };
+    const { logger, lines } = createCapturingLogger();
+    const workerWith = (store: LeadStore, instanceId: string) =>
+      createDeliveryWorker({
+        store,
+        mailer: t.mailer,
+        clock: t.clock,
+        logger,
+        addresses: { from: t.config.mailFrom, to: t.config.mailTo },
+        pendingAlertMs: 60_000,
+        leaseMs: 60_000,
+        instanceId,
+      });
+    const worker = workerWith(fullDisk, 'full-disk');
+    await worker.drain();
+    await worker.stop();
+    expect(t.store.listLeads()[0]?.status).toBe('pending');
+    expect(lines.some((line) => line.includes('lead emailed but not marked sent'))).toBe(true);
+    expect(lines.some((line) => line.includes('lead email failed'))).toBe(false);
+
+    t.clock.advance(60_000);
+    await workerWith(t.store, 'disk-freed').drain();
+
+    const [first, second] = await inbox.waitFor(2);
+    expect(second!.parsed.messageId).toBe(first!.parsed.messageId);
+    expect(t.store.listLeads()[0]?.status).toBe('sent');
+  });
+});
