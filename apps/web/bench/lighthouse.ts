@@ -85,6 +85,8 @@ interface LandingBytes {
     loadEventMs: number | undefined;
   };
   outsideHosts: string[];
+  /** Landing files served without compression or without their cache policy. */
+  headerProblems: string[];
 }
 
 interface RouteReport {
@@ -223,6 +225,37 @@ function inlineStyles(html: string): string {
     .join('\n');
 }
 
+/** Text files at least this large must travel compressed (the server leaves smaller ones). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * What the server says about each landing file: hashed assets cached for good, pages always
+ * revalidated, and text sent with brotli or gzip to a browser that accepts them.
+ */
+async function headerProblems(items: readonly NetworkItem[], origin: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const item of items) {
+    if (!item.url.startsWith(origin) || item.statusCode !== 200) continue;
+    const reply = await fetch(item.url, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    const body = Buffer.from(await reply.arrayBuffer());
+    const file = item.url.slice(origin.length);
+    const cacheControl = reply.headers.get('cache-control') ?? '';
+    const type = reply.headers.get('content-type') ?? '';
+    if (file.startsWith('/assets/') && !/\bimmutable\b/.test(cacheControl)) {
+      problems.push(`${file}: Cache-Control "${cacheControl}" is not immutable`);
+    }
+    if (type.startsWith('text/html') && !/no-cache|max-age=0/.test(cacheControl)) {
+      problems.push(`${file}: a page cached without revalidation ("${cacheControl}")`);
+    }
+    const isText = /^(text\/|application\/(javascript|json|xml)|image\/svg)/.test(type);
+    // fetch() decodes the body, so its length is the uncompressed size.
+    if (isText && body.length >= COMPRESS_FROM_BYTES && !reply.headers.get('content-encoding')) {
+      problems.push(`${file}: ${type} sent uncompressed`);
+    }
+  }
+  return problems;
+}
+
 function outsideHosts(requests: readonly NetworkItem[], origin: string): string[] {
   const hosts = new Set<string>();
   for (const item of requests) {
@@ -279,6 +312,7 @@ async function landingBytes(run: RunResult, origin: string): Promise<LandingByte
       loadEventMs: run.loadEventMs,
     },
     outsideHosts: outsideHosts(run.requests, origin),
+    headerProblems: await headerProblems(page, origin),
   };
 }
 
@@ -349,6 +383,7 @@ function brokenBudgets(route: RouteReport, budget: Budget): string[] {
     );
   }
   const landing = route.landing;
+  for (const problem of landing?.headerProblems ?? []) broken.push(`${route.path}: ${problem}`);
   if (landing) {
     const limits = budget.landing;
     const checks: [string, number, number][] = [
@@ -411,6 +446,7 @@ function landingSummary(landing: LandingBytes, budget: Budget): string {
         ? ''
         : `, first at ${Math.round(gallery.firstRequestMs)} ms (load event at ${gallery.loadEventMs === undefined ? '?' : Math.round(gallery.loadEventMs)} ms)`),
     `  Outside hosts: ${landing.outsideHosts.length === 0 ? 'none' : landing.outsideHosts.join(', ')}`,
+    `  Compression and caching: ${landing.headerProblems.length === 0 ? 'brotli/gzip on text, immutable assets, pages revalidated' : landing.headerProblems.join('; ')}`,
     '  Files (gzip):',
     ...landing.files.map((file) => `    ${kB(file.gzipBytes).padStart(9)}  ${file.url}`),
   ];
