@@ -3,6 +3,7 @@ import {
   FOOTER,
   GALLERY_IMAGE_HEIGHT,
   MAP_EMBED_HEIGHT,
+  MAP_EMBED_LABELS,
   MAP_EMBED_TITLE,
   SOCIAL_LINKS,
   THANK_YOU,
@@ -59,13 +60,29 @@ test.describe('media sizes', () => {
     }
   });
 
-  test('when the contact map shows, then it is 400 px high', async ({ page }) => {
+  test('when a visitor asks for the contact map, then Google Maps loads in place in the 400 px frame', async ({
+    page,
+    outsideRequests,
+  }) => {
     await page.goto('/contact');
+    const show = page.getByRole('button', { name: MAP_EMBED_LABELS.show });
+    // The framed box the visitor sees keeps its 400 px before and after the map loads.
+    const frame = show.locator('xpath=ancestor::div[contains(@style, "height")][1]');
+    await show.scrollIntoViewIfNeeded();
+    expect((await frame.boundingBox())?.height).toBe(MAP_EMBED_HEIGHT);
+    expect(outsideRequests.filter(({ url }) => url.startsWith('https://www.google.com/'))).toEqual(
+      [],
+    );
 
-    // The framed box the visitor sees; its 1 px border sits inside the 400 px.
-    const mapBox = page.getByTitle(MAP_EMBED_TITLE).locator('..');
-    await mapBox.scrollIntoViewIfNeeded();
-    expect((await mapBox.boundingBox())?.height).toBe(MAP_EMBED_HEIGHT);
+    await show.click();
+
+    const map = page.getByTitle(MAP_EMBED_TITLE);
+    await expect(map).toBeVisible();
+    await expect(map).toBeFocused();
+    expect((await map.locator('..').boundingBox())?.height).toBe(MAP_EMBED_HEIGHT);
+    await expect
+      .poll(() => outsideRequests.some(({ url }) => url.startsWith('https://www.google.com/maps')))
+      .toBe(true);
   });
 
   test('when a visitor plays the location video, then a 500 px privacy-enhanced player loads in place', async ({
