@@ -3,7 +3,7 @@
  * of the specification lives in `@iconia/shared` (`MESSAGES`) and is reused from there, so the
  * form and the API say the same thing.
  */
-import { MESSAGES } from '@iconia/shared';
+import { BROCHURE_CONSENT_TEXT, MESSAGES } from '@iconia/shared';
 
 export const FORM_FIELDS = {
   name: { label: 'Full name', placeholder: 'Your full name' },
@@ -23,10 +23,10 @@ export const OPTIONAL_MARK = '(optional)';
 
 /**
  * Consent to be contacted by the sales team. Under India's telemarketing rules an explicit
- * opt-in like this lets the team call numbers registered with the Do Not Call registry.
+ * opt-in like this lets the team call numbers registered with the Do Not Call registry. The
+ * wording is versioned in `@iconia/shared`, and each lead records the version it was shown.
  */
-export const CONSENT_TEXT =
-  'I agree to be contacted by Elegant Iconia and its sales team by call, SMS, email or WhatsApp about this project. This consent overrides any registration under DNC/NDNC.';
+export const CONSENT_TEXT = BROCHURE_CONSENT_TEXT;
 
 export const FORM_BUTTONS = {
   submit: 'Submit',

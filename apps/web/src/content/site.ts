@@ -651,7 +651,7 @@ export const PRIVACY_POLICY = {
     {
       heading: '6. How long we keep it',
       list: [
-        'Enquiries and brochure requests: up to 24 months after your last interaction with us, unless you become a customer.',
+        'Enquiries and brochure requests: 12 months from the day you send the form, after which our website deletes them automatically; copies our sales team keeps for an ongoing conversation are deleted when it ends, unless you become a customer.',
         'Customer records: as long as the law requires for property transactions, tax and RERA compliance.',
         'Security logs: up to 90 days.',
       ],
