@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => pageMeta(ROUTE_META['/gallery'], '/galle
 export default function Gallery() {
   return (
     <>
-      <GallerySection headingLevel={1} />
+      <GallerySection headingLevel={1} leadsPage />
       <ConnectedContactSection />
     </>
   );

@@ -146,6 +146,22 @@ describe('preloading', () => {
     });
   });
 
+  it('when the gallery sits below the fold, then every image loads lazily', () => {
+    showGallery();
+    const loading = screen
+      .getAllByRole('img', { hidden: true })
+      .map((img) => img.getAttribute('loading'));
+    expect(new Set(loading)).toEqual(new Set(['lazy']));
+  });
+
+  it('when the gallery opens the page, then its first image loads at once with high priority and the rest lazily', () => {
+    render(<GallerySection leadsPage schedulePreload={() => () => {}} />);
+    const [first, ...rest] = screen.getAllByRole('img', { hidden: true });
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(rest.every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
+  });
+
   it('when the gallery shows, then its tiles are the specified 300 px high', () => {
     showGallery();
     const grid = within(visiblePanel()).getByRole('list');

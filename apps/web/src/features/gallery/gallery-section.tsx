@@ -26,12 +26,18 @@ export interface GallerySectionProps {
   headingLevel?: HeadingLevel;
   /** Schedules the preload of every gallery image; after the page is idle by default. */
   schedulePreload?: (work: () => void) => () => void;
+  /**
+   * The gallery opens the page (the gallery page): its first image is the largest paint, so it
+   * loads at once and first instead of lazily.
+   */
+  leadsPage?: boolean;
 }
 
 /** Two tabs of nine images (ARIA tabs pattern); a click opens an image at full size. */
 export function GallerySection({
   headingLevel = 2,
   schedulePreload = whenIdle,
+  leadsPage = false,
 }: GallerySectionProps) {
   const [activeId, setActiveId] = useState<GalleryCategoryId>(CATEGORIES[0]?.id ?? 'proposed');
   const [selected, setSelected] = useState<GalleryItem | null>(null);
@@ -115,7 +121,7 @@ export function GallerySection({
             className={styles.grid}
             style={{ '--tile-height': `${GALLERY_IMAGE_HEIGHT}px` } as CSSProperties}
           >
-            {category.items.map((item) => (
+            {category.items.map((item, index) => (
               <li key={item.title}>
                 <button
                   type="button"
@@ -123,7 +129,11 @@ export function GallerySection({
                   onClick={() => setSelected(item)}
                   aria-label={`${GALLERY.openImageLabel} ${item.title}`}
                 >
-                  <ResponsiveImage image={item.image} className={styles.image} />
+                  <ResponsiveImage
+                    image={item.image}
+                    className={styles.image}
+                    priority={leadsPage && index === 0 && category.id === CATEGORIES[0]?.id}
+                  />
                   <span className={styles.title} aria-hidden="true">
                     {item.title}
                   </span>
