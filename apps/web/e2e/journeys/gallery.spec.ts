@@ -117,13 +117,22 @@ test.describe('gallery preloading', () => {
       .evaluateAll((images) =>
         images.map((image) => {
           const img = image as HTMLImageElement;
-          const candidates = img.srcset
-            .split(',')
-            .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
-            .filter(Boolean);
-          return [img.getAttribute('src') ?? '', ...candidates].map(
-            (url) => new URL(url, window.location.href).pathname,
+          // Every file the browser may choose for this picture: its <source>s and the <img>.
+          const srcsets = [
+            ...[...(img.parentElement?.querySelectorAll('source') ?? [])].map(
+              (source) => source.srcset,
+            ),
+            img.srcset,
+          ];
+          const candidates = srcsets.flatMap((srcset) =>
+            srcset
+              .split(',')
+              .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
+              .filter(Boolean),
           );
+          return [img.getAttribute('src') ?? '', ...candidates]
+            .filter(Boolean)
+            .map((url) => new URL(url, window.location.href).pathname);
         }),
       );
     expect(sources).toHaveLength(18);
