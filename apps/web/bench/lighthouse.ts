@@ -92,7 +92,12 @@ interface LandingBytes {
 interface RouteReport {
   path: string;
   median: { scores: Record<CategoryId, number>; metrics: Record<MetricId, number> };
-  runs: { scores: Record<CategoryId, number>; metrics: Record<MetricId, number> }[];
+  runs: {
+    scores: Record<CategoryId, number>;
+    metrics: Record<MetricId, number>;
+    /** Lighthouse's measure of this machine's speed during the run (higher is faster). */
+    benchmarkIndex: number | undefined;
+  }[];
   failingAudits: RunResult['failingAudits'];
   outsideHosts: string[];
   landing?: LandingBytes;
@@ -331,7 +336,11 @@ function summarise(pathName: string, runs: readonly RunResult[]): RouteReport {
   return {
     path: pathName,
     median: { scores, metrics },
-    runs: runs.map((run) => ({ scores: run.scores, metrics: run.metrics })),
+    runs: runs.map((run) => ({
+      scores: run.scores,
+      metrics: run.metrics,
+      benchmarkIndex: run.benchmarkIndex,
+    })),
     failingAudits: failing,
     outsideHosts: [],
   };
@@ -473,6 +482,8 @@ async function main(): Promise<number> {
   const clientDir = clientDirOf(argument(args, 'build'));
   const chromePath = process.env.CHROME_PATH?.trim() || '/usr/bin/chromium';
 
+  // Simulated throttling scales the CPU time it observes: a busy machine reads slower.
+  const loadAtStart = os.loadavg()[0];
   const server = await startProductionServer(clientDir);
   try {
     const reports: RouteReport[] = [];
@@ -504,6 +515,12 @@ async function main(): Promise<number> {
     }
 
     console.log(`\n${table(reports, runs)}\n`);
+    const indexes = reports.flatMap((report) =>
+      report.runs.flatMap((run) => (run.benchmarkIndex === undefined ? [] : [run.benchmarkIndex])),
+    );
+    console.log(
+      `Machine: ${os.cpus().length} cores, load ${loadAtStart.toFixed(1)} at start and ${os.loadavg()[0]?.toFixed(1)} at end; Lighthouse benchmark index ${Math.min(...indexes)}–${Math.max(...indexes)}\n`,
+    );
     const landing = reports.find((report) => report.landing)?.landing;
     if (landing) console.log(`${landingSummary(landing, budget)}\n`);
 
@@ -522,6 +539,7 @@ async function main(): Promise<number> {
           chrome: environment?.chromeVersion,
           lighthouse: environment?.lighthouseVersion,
           lighthouseBenchmarkIndex: environment?.benchmarkIndex,
+          loadAverage: { start: loadAtStart, end: os.loadavg()[0] },
         },
         settings: { formFactor: 'mobile', throttling: 'simulate (Lighthouse defaults)', runs },
         budget,
