@@ -483,7 +483,7 @@ async function main(): Promise<number> {
   const chromePath = process.env.CHROME_PATH?.trim() || '/usr/bin/chromium';
 
   // Simulated throttling scales the CPU time it observes: a busy machine reads slower.
-  const loadAtStart = os.loadavg()[0];
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const server = await startProductionServer(clientDir);
   try {
     const reports: RouteReport[] = [];
