@@ -53,6 +53,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
           // One stylesheet for the whole site (8 kB gzip), which the build inlines into every
           // page (react-router.config.ts): the first paint waits for no CSS request.
           cssCodeSplit: false,
+          // Also when WEB_BUILD_DIR points outside this folder: no stale files from an earlier
+          // build may linger beside the new ones.
+          emptyOutDir: true,
           rolldownOptions: {
             output: {
               codeSplitting: {
