@@ -1,6 +1,6 @@
 import { Download, Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { NAV_ITEMS, UI_TEXT } from '../../content/site.ts';
 import { buttonClass } from '../ui/button.ts';
 import { LogoLink } from './logo-link.tsx';
@@ -17,6 +17,10 @@ export interface SiteHeaderProps {
 export function SiteHeader({ onDownloadBrochure }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  // Pages are prerendered at `/why/` and visited at `/why`: compare without the trailing slash so
+  // the prerendered HTML and the hydrated page mark the same link (React keeps the prerendered
+  // attributes when hydrating).
+  const currentPath = withoutTrailingSlash(useLocation().pathname);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -54,16 +58,14 @@ export function SiteHeader({ onDownloadBrochure }: SiteHeaderProps) {
           <ul className={styles.links}>
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <NavLink
+                <Link
                   to={item.to}
-                  end
                   onClick={() => setMenuOpen(false)}
-                  className={({ isActive }) =>
-                    [styles.link, isActive ? styles.active : ''].join(' ')
-                  }
+                  aria-current={currentPath === item.to ? 'page' : undefined}
+                  className={[styles.link, currentPath === item.to ? styles.active : ''].join(' ')}
                 >
                   {item.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
@@ -79,4 +81,8 @@ export function SiteHeader({ onDownloadBrochure }: SiteHeaderProps) {
       </div>
     </header>
   );
+}
+
+function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
