@@ -16,6 +16,8 @@ import { startSmtpInbox } from './support/smtp-inbox.ts';
 
 /** Server logs are copied here after the run, beside Playwright's traces and screenshots. */
 const LOG_COPY_DIR = fileURLToPath(new URL('../test-results/e2e-server-logs/', import.meta.url));
+/** The run's lead database, kept for `DATA_DIR=apps/web/test-results/e2e-leads pnpm leads …`. */
+const LEADS_COPY_DIR = fileURLToPath(new URL('../test-results/e2e-leads/', import.meta.url));
 
 /**
  * Builds what is missing or stale, then starts the real product for the run: an SMTP server
@@ -74,6 +76,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     for (const name of ['site.log', 'analytics-site.log']) {
       await cp(path.join(tempDir, name), path.join(LOG_COPY_DIR, name)).catch(() => undefined);
     }
+    // The servers have stopped, so the database file is complete and closed.
+    await rm(LEADS_COPY_DIR, { recursive: true, force: true });
+    await mkdir(LEADS_COPY_DIR, { recursive: true });
+    await cp(
+      path.join(tempDir, 'site-data', 'leads.sqlite'),
+      path.join(LEADS_COPY_DIR, 'leads.sqlite'),
+    ).catch(() => undefined);
     await rm(tempDir, { recursive: true, force: true });
   };
 }

@@ -162,6 +162,14 @@ export const test = base.extend<SiteOptions & SiteFixtures>({
   problems: [
     async ({ context }, provide) => {
       const problems = watchProblems(context, OWN_ORIGINS());
+      // Every Content-Security-Policy violation becomes a console error, and so a failure.
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(
+            `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'}`,
+          );
+        });
+      });
       await provide(problems);
       expect(problems.list(), 'the page logged errors or had failed requests').toEqual([]);
     },
