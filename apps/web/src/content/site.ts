@@ -81,7 +81,7 @@ export const MAP_EMBED_URL =
 export const MAP_EMBED_TITLE = 'Map showing the location of Elegant Iconia near Shadnagar';
 /** The map stays a placeholder until the visitor asks for it: Google loads nothing before. */
 export const MAP_EMBED_LABELS = {
-  show: 'Show the map',
+  loading: 'Loading map…',
   open: 'Open the map in Google Maps',
 } as const;
 export const MAP_DIRECTIONS_URL =

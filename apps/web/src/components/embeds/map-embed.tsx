@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { MAP_EMBED_LABELS, UI_TEXT } from '../../content/site.ts';
 import styles from './embeds.module.css';
 
@@ -13,53 +13,44 @@ export interface MapEmbedProps {
 }
 
 /**
- * The contact map behind a facade: a framed, map-like placeholder with a "Show the map" button
- * and a link to Google Maps. Google's map (and its scripts, cookies and requests) loads only
- * when the visitor asks for it, so no outside host is contacted before an interaction.
+ * The contact map: a Google Maps iframe that the browser loads only when it nears the screen
+ * (`loading="lazy"`), over a framed, map-like placeholder, so the section keeps its shape while
+ * the map loads, or when it cannot load at all.
  */
 export function MapEmbed({ src, title, height = 400, fallbackUrl }: MapEmbedProps) {
-  const [shown, setShown] = useState(false);
-  const frameRef = useRef<HTMLIFrameElement>(null);
-  // A device that knows it is offline gets only the link. The prerendered HTML assumes online,
-  // so hydration matches.
+  // A device that knows it is offline gets a tidy frame with a link instead of the browser's
+  // error page. The prerendered HTML assumes online, so hydration matches.
   const offline = !useSyncExternalStore(subscribeToConnectivity, isOnline, () => true);
-
-  // The button the visitor pressed disappears; keep keyboard focus on what replaced it.
-  useEffect(() => {
-    if (shown) frameRef.current?.focus();
-  }, [shown]);
 
   return (
     <div className={`${styles.frame} ${styles.mapFrame}`} style={{ height }}>
-      {shown && !offline ? (
+      <div className={styles.mapPlaceholder}>
+        <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
+          <path
+            d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
+            fill="currentColor"
+          />
+        </svg>
+        {offline ? (
+          <a href={fallbackUrl ?? src} target="_blank" rel="noopener noreferrer">
+            {MAP_EMBED_LABELS.open}
+            <span className={styles.visuallyHidden}> {UI_TEXT.opensInNewTab}</span>
+          </a>
+        ) : (
+          <span aria-hidden="true">{MAP_EMBED_LABELS.loading}</span>
+        )}
+      </div>
+      {offline ? null : (
         <iframe
-          ref={frameRef}
           className={styles.iframe}
           src={src}
           title={title}
           width="100%"
           height={height}
+          loading="lazy"
           referrerPolicy="strict-origin-when-cross-origin"
           allowFullScreen
         />
-      ) : (
-        <div className={styles.mapPlaceholder}>
-          <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
-            <path
-              d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
-              fill="currentColor"
-            />
-          </svg>
-          {offline ? null : (
-            <button type="button" className={styles.mapButton} onClick={() => setShown(true)}>
-              {MAP_EMBED_LABELS.show}
-            </button>
-          )}
-          <a href={fallbackUrl ?? src} target="_blank" rel="noopener noreferrer">
-            {MAP_EMBED_LABELS.open}
-            <span className={styles.visuallyHidden}> {UI_TEXT.opensInNewTab}</span>
-          </a>
-        </div>
       )}
     </div>
   );
