@@ -12,7 +12,7 @@ import {
   SubmitButton,
 } from './form-fields.tsx';
 import styles from './lead-form.module.css';
-import { focusFirst, useLeadForm, type FieldErrors } from './use-lead-form.ts';
+import { useLeadForm, type FieldErrors } from './use-lead-form.ts';
 
 const EMPTY = { name: '', mobile: '', location: '' };
 type Values = typeof EMPTY;
@@ -43,12 +43,8 @@ export function ContactForm({ labelledBy, className }: ContactFormProps) {
     const found: FieldErrors<Values> = {};
     if (!name.ok) found.name = name.error.message;
     if (mobile === '') found.mobile = FORM_MESSAGES.mobileRequired;
-    form.setErrors(found);
-    form.setMessage('');
-    if (!name.ok || Object.keys(found).length > 0) {
-      focusFirst(formElement, Object.keys(found));
-      return;
-    }
+    // `found.name` is set whenever the name is bad; `!name.ok` narrows its type for below.
+    if (form.showErrors(formElement, found) || !name.ok) return;
 
     form.setSubmitting(true);
     const result = await submitLead(

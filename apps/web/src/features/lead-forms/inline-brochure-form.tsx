@@ -19,7 +19,7 @@ import {
   SubmitButton,
 } from './form-fields.tsx';
 import styles from './lead-form.module.css';
-import { focusFirst, useLeadForm, type FieldErrors } from './use-lead-form.ts';
+import { useLeadForm, type FieldErrors } from './use-lead-form.ts';
 
 const EMPTY = { name: '', mobile: '', plotRange: '', agree: false };
 type Values = typeof EMPTY;
@@ -51,12 +51,8 @@ export function InlineBrochureForm({ labelledBy, className }: InlineBrochureForm
     if (!name.ok) found.name = name.error.message;
     if (!isValidMobile(mobile)) found.mobile = MESSAGES.invalidMobile;
     if (!values.agree) found.agree = FORM_MESSAGES.consentRequired;
-    form.setErrors(found);
-    form.setMessage('');
-    if (!name.ok || Object.keys(found).length > 0) {
-      focusFirst(formElement, Object.keys(found));
-      return;
-    }
+    // `found.name` is set whenever the name is bad; `!name.ok` narrows its type for below.
+    if (form.showErrors(formElement, found) || !name.ok) return;
 
     form.setSubmitting(true);
     const result = await submitLead(

@@ -14,7 +14,7 @@ import {
 } from './form-fields.tsx';
 import styles from './lead-form.module.css';
 import type { ModalFormProps } from './navigation-brochure-form.tsx';
-import { focusFirst, useLeadForm, type FieldErrors } from './use-lead-form.ts';
+import { useLeadForm, type FieldErrors } from './use-lead-form.ts';
 
 const EMPTY = { name: '', mobile: '', plotRange: '', agree: false };
 type Values = typeof EMPTY;
@@ -45,12 +45,8 @@ export function LocationBrochureForm({ onSubmitted }: ModalFormProps) {
     if (mobile === '') found.mobile = FORM_MESSAGES.mobileRequired;
     if (values.plotRange === '') found.plotRange = FORM_MESSAGES.plotRangeRequired;
     if (!values.agree) found.agree = FORM_MESSAGES.consentRequired;
-    form.setErrors(found);
-    form.setMessage('');
-    if (!name.ok || Object.keys(found).length > 0) {
-      focusFirst(formElement, Object.keys(found));
-      return;
-    }
+    // `found.name` is set whenever the name is bad; `!name.ok` narrows its type for below.
+    if (form.showErrors(formElement, found) || !name.ok) return;
 
     form.setSubmitting(true);
     const result = await submitLead(

@@ -25,6 +25,19 @@ export function useLeadForm<V extends Record<string, string | boolean>>(empty: V
     };
   }
 
+  /**
+   * Shows the errors a check found (clearing the form's own message) and moves focus to the
+   * first field that needs attention; true when there was anything to show.
+   */
+  function showErrors(form: HTMLFormElement, found: FieldErrors<V>): boolean {
+    setErrors(found);
+    setMessage('');
+    const names = Object.keys(found);
+    if (names.length === 0) return false;
+    focusFirst(form, names);
+    return true;
+  }
+
   function reset() {
     setValues(empty);
     setErrors({});
@@ -60,6 +73,7 @@ export function useLeadForm<V extends Record<string, string | boolean>>(empty: V
     setMessage,
     submitting,
     setSubmitting,
+    showErrors,
     reset,
     leadContext,
   };
