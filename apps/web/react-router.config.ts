@@ -4,14 +4,18 @@ import type { Config } from '@react-router/dev/config';
 import { loadEnv } from 'vite';
 import { robotsTxt, sitemapXml } from './src/app/site-files.ts';
 import { NOT_FOUND_PRERENDER_PATH, PAGE_PATHS } from './src/app/site-paths.ts';
+import { SITE_STYLES_ATTRIBUTE, SITE_STYLES_PLACEHOLDER } from './src/app/site-styles.ts';
 import { resolveSiteUrl } from './src/config/site-url.ts';
 
 /**
  * Finishes every prerendered page for a phone on a slow network:
- * - the site's one stylesheet (the client build does not split CSS) goes into the page as a
- *   `<style>`, so the first paint waits for no request (the file stays in assets/, unused);
+ * - the site's one stylesheet (the client build does not split CSS) goes into the page's
+ *   `<style>` placeholder (root.tsx), so the first paint waits for no request (the file stays
+ *   in assets/, unused);
  * - the module preloads ask for low priority: the page is complete HTML, so its text and the
- *   hero image come first and the scripts, which only add interaction, share the line after.
+ *   hero image come first and the scripts, which only add interaction, share the line after;
+ * - React's `suppressHydrationWarning` prop, which the Preact prerenderer writes out as an
+ *   attribute, is dropped: it means nothing to a browser.
  */
 async function finishPages(clientDir: string): Promise<void> {
   const assets = await readdir(path.join(clientDir, 'assets'));
@@ -27,13 +31,16 @@ async function finishPages(clientDir: string): Promise<void> {
   for (const page of pages) {
     const file = path.join(clientDir, page);
     const html = await readFile(file, 'utf8');
-    if (!html.includes('</head>')) throw new Error(`${page} has no </head>`);
+    if (!html.includes(SITE_STYLES_PLACEHOLDER)) {
+      throw new Error(`${page} has no ${SITE_STYLES_PLACEHOLDER} for the stylesheet`);
+    }
     const finished = html
-      .replace('</head>', `<style>${css}</style></head>`)
+      .replace(SITE_STYLES_PLACEHOLDER, `<style ${SITE_STYLES_ATTRIBUTE}>${css}</style>`)
       .replaceAll(
         '<link rel="modulepreload" href=',
         '<link rel="modulepreload" fetchpriority="low" href=',
-      );
+      )
+      .replaceAll(' suppressHydrationWarning', '');
     await writeFile(file, finished);
   }
 }

@@ -12,6 +12,7 @@ import { BrochureModalProvider } from '../features/lead-forms/index.ts';
 import { AutoOpenScope } from './auto-open.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
+import { SITE_STYLES_ATTRIBUTE } from './site-styles.ts';
 import '../styles/tokens.css';
 import '../styles/global.css';
 
@@ -31,6 +32,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: DISCLAIMER_PRECHECK_SCRIPT }} />
         <Meta />
         <Links />
+        {/* The build writes the site's stylesheet in here (react-router.config.ts). Hydration
+            keeps an element's inner HTML as it finds it, so the styles stay put. */}
+        <style {...{ [SITE_STYLES_ATTRIBUTE]: '' }} dangerouslySetInnerHTML={{ __html: '' }} />
       </head>
       <body>
         {children}

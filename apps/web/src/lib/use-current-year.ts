@@ -1,8 +1,8 @@
-import { useSyncExternalStore } from 'react';
 import { env } from '../config/env.ts';
+import { useBrowserValue } from './use-browser-value.ts';
 
-function subscribe() {
-  return () => {};
+function visitorYear(): number {
+  return new Date().getFullYear();
 }
 
 /**
@@ -10,9 +10,5 @@ function subscribe() {
  * year, so they always match; right after, the visitor's clock takes over.
  */
 export function useCurrentYear(): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => new Date().getFullYear(),
-    () => env.buildYear,
-  );
+  return useBrowserValue(visitorYear, env.buildYear);
 }

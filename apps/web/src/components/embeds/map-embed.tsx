@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { MAP_EMBED_LABELS, UI_TEXT } from '../../content/site.ts';
+import { useBrowserValue } from '../../lib/use-browser-value.ts';
 import styles from './embeds.module.css';
 
 export interface MapEmbedProps {
@@ -20,7 +20,7 @@ export interface MapEmbedProps {
 export function MapEmbed({ src, title, height = 400, fallbackUrl }: MapEmbedProps) {
   // A device that knows it is offline gets a tidy frame with a link instead of the browser's
   // error page. The prerendered HTML assumes online, so hydration matches.
-  const offline = !useSyncExternalStore(subscribeToConnectivity, isOnline, () => true);
+  const offline = !useBrowserValue(isOnline, true, subscribeToConnectivity);
 
   return (
     <div className={`${styles.frame} ${styles.mapFrame}`} style={{ height }}>

@@ -1,14 +1,11 @@
 import { Info, X } from 'lucide-react';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { buttonClass } from '../../components/ui/button.ts';
 import { DISCLAIMER } from '../../content/site.ts';
+import { useBrowserValue } from '../../lib/use-browser-value.ts';
 import { createDisclaimerStore, type DisclaimerStore } from './disclaimer-storage.ts';
 import styles from './disclaimer-bar.module.css';
-
-function subscribeNever() {
-  return () => {};
-}
 
 function browserStorage(): Storage | undefined {
   return typeof window === 'undefined' ? undefined : window.localStorage;
@@ -27,10 +24,9 @@ export interface DisclaimerBarProps {
 export function DisclaimerBar({ store: givenStore }: DisclaimerBarProps) {
   const store = useMemo(() => givenStore ?? createDisclaimerStore(browserStorage), [givenStore]);
   // The server snapshot (not accepted) keeps hydration identical to the prerendered HTML.
-  const acceptedEarlier = useSyncExternalStore(
-    subscribeNever,
-    () => store.isAccepted(),
-    () => false,
+  const acceptedEarlier = useBrowserValue(
+    useCallback(() => store.isAccepted(), [store]),
+    false,
   );
   const [dismissed, setDismissed] = useState(false);
   const [modalOpen, setModalOpen] = useState(false);

@@ -1,6 +1,6 @@
 import { BROCHURE_FILE_NAME, BROCHURE_URL } from '../../content/site.ts';
 import { MESSAGES } from '@iconia/shared';
-import { act, fireEvent, renderHook, screen, within } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spyOnAlerts, spyOnDownloads } from '../../test/browser-spies.ts';
 import { setupLeadApi } from '../../test/lead-api.ts';
@@ -255,7 +255,7 @@ describe('Brochure modal, navigation variant', () => {
       expect(router.state.location.pathname).toBe('/thank-you');
       expect(alerts).toHaveBeenCalledExactlyOnceWith(MESSAGES.brochureDownloading);
       expect(downloads()).toEqual([{ href: BROCHURE_URL, fileName: BROCHURE_FILE_NAME }]);
-      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     },
   );
 
