@@ -14,11 +14,14 @@ import { createLeadRouter } from './leads/lead-routes.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/transport.ts';
 import { redactUrl } from './privacy/log-redaction.ts';
+import type { InsertLead } from './store/group-commit.ts';
 import type { LeadStore } from './store/lead-store.ts';
 
 export interface AppDeps {
   config: Config;
   store: LeadStore;
+  /** Stores a visitor's lead durably; "success" waits for it. */
+  insertLead: InsertLead;
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
@@ -30,7 +33,7 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
 /** Builds the whole HTTP application from its parts; never listens and keeps no globals. */
 export function createApp(deps: AppDeps): Express {
-  const { config, store, mailer, clock, logger, delivery } = deps;
+  const { config, store, insertLead, mailer, clock, logger, delivery } = deps;
   const app = express();
   app.disable('x-powered-by');
   // Explicit, because the rate limiter keys on req.ip and a wrong guess either lets one client
@@ -78,7 +81,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(createOpenApiRouter());
 
   const captureLead = createCaptureLead({
-    store,
+    insertLead,
     clock,
     logger,
     messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',

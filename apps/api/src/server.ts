@@ -5,11 +5,13 @@ import { createApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDailyDigest } from './digest/daily-digest.ts';
-import { createLogger } from './logger.ts';
+import { DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { createDeliveryWorker } from './mail/delivery-worker.ts';
 import { createMailer, SMTP_CONNECTIONS } from './mail/transport.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';
 import { openLeadStore, type LeadStore } from './store/lead-store.ts';
+import { startLeadWriter } from './store/lead-writer.ts';
 
 /** How long in-flight requests get to finish once shutdown starts. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -39,12 +41,30 @@ function openStore(file: string): LeadStore {
   }
 }
 
+/**
+ * Without its writer thread the server cannot keep its promises; stopping lets the supervisor
+ * start a whole one. Every lead answered "success" is already on disk.
+ */
+function exitOnThreadFailure(logger: Logger, thread: string): (error: Error) => void {
+  return (error) => {
+    logger.fatal({ err: error, thread }, 'a server thread stopped; exiting');
+    process.exit(1);
+  };
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   const clock = systemClock;
 
+  // Opened here first: it migrates the schema, and a disk it cannot use stops the start with a
+  // clear reason, before the writer thread opens its own connection.
   const store = openStore(config.databaseFile);
+  const writer = await startLeadWriter({
+    databaseFile: config.databaseFile,
+    duplicateWindowMs: DUPLICATE_WINDOW_MS,
+    onFailure: exitOnThreadFailure(logger, 'lead writer'),
+  });
   const mailer = createMailer(config);
   const worker = createDeliveryWorker({
     store,
@@ -77,7 +97,15 @@ async function main(): Promise<void> {
           hour: config.digestHour,
           messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
         });
-  const app = createApp({ config, store, mailer, clock, logger, delivery: worker });
+  const app = createApp({
+    config,
+    store,
+    insertLead: writer.insertLead,
+    mailer,
+    clock,
+    logger,
+    delivery: worker,
+  });
 
   // Node checks the header and request timeouts only this often (30 s by default), so a client
   // dripping headers or a body would otherwise hold its connection well past the limits below.
@@ -116,6 +144,7 @@ async function main(): Promise<void> {
     grace.unref();
     await closed;
     clearTimeout(grace);
+    await writer.close();
     retention.stop();
     await worker.stop();
     await digest?.stop();

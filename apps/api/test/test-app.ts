@@ -5,9 +5,11 @@ import type { Express } from 'express';
 import { createApp } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { DUPLICATE_WINDOW_MS } from '../src/leads/capture-lead.ts';
 import { createLogger, type Logger } from '../src/logger.ts';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/mail/delivery-worker.ts';
 import { createMailer, type Mailer } from '../src/mail/transport.ts';
+import { createGroupCommit } from '../src/store/group-commit.ts';
 import { openLeadStore, type LeadStore } from '../src/store/lead-store.ts';
 
 /** 21 Nov 2026, 3:45 pm in India. */
@@ -95,7 +97,9 @@ export function createTestApp(options: TestAppOptions): TestApp {
     backoff: options.backoff ?? { baseMs: 1_000, maxMs: 8_000 },
     ...(options.instanceId ? { instanceId: options.instanceId } : {}),
   });
-  const app = createApp({ config, store, mailer, clock, logger, delivery: worker });
+  // Group commit on this thread: the server runs the same on its writer thread.
+  const insertLead = createGroupCommit(store, DUPLICATE_WINDOW_MS);
+  const app = createApp({ config, store, insertLead, mailer, clock, logger, delivery: worker });
   return {
     app,
     config,

@@ -8,8 +8,8 @@ import {
 } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
-import { createGroupCommit } from '../store/group-commit.ts';
-import type { LeadStore, StoredLead } from '../store/lead-store.ts';
+import type { InsertLead } from '../store/group-commit.ts';
+import type { StoredLead } from '../store/lead-store.ts';
 
 /** The same mobile sending the same form again within this window is kept but emailed once. */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
@@ -19,7 +19,8 @@ export type CaptureInput =
   | { kind: 'contact'; fields: ContactEnquiry; attribution: Attribution; honeypotFilled: boolean };
 
 export interface LeadCaptureOptions {
-  store: LeadStore;
+  /** Stores a lead durably (with DUPLICATE_WINDOW_MS); resolves once it is on disk. */
+  insertLead: InsertLead;
   clock: Clock;
   logger: Logger;
   /** Right part of every Message-ID, normally the sender's domain. */
@@ -41,8 +42,7 @@ export function nameInitial(name: string): string {
  * visitors' leads may share one disk sync) → wake delivery.
  */
 export function createCaptureLead(options: LeadCaptureOptions): CaptureLead {
-  const { store, clock, logger, messageIdDomain, onPending } = options;
-  const insertLead = createGroupCommit(store, DUPLICATE_WINDOW_MS);
+  const { insertLead, clock, logger, messageIdDomain, onPending } = options;
 
   return async (input) => {
     const publicId = randomUUID();
