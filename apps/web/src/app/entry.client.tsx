@@ -16,23 +16,52 @@ options.vnode = (vnode: VNode) => {
   previousVNodeHook?.(vnode);
 };
 
+/** Lets the browser handle input and paint before the next piece of work. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
- * The router first decodes the page's embedded state, which takes a moment, and suspends by
- * throwing the pending promise. Preact hands that back from the call (React would wait by
- * itself), so hydration starts again once the state is ready.
+ * Resolves once the browser has painted the prerendered page (a frame's callbacks run just
+ * before its paint; a task queued from there runs after it). A hidden tab paints no frames, so
+ * a timer stands in there.
  */
-function hydrate(): void {
-  try {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  } catch (thrown) {
-    if (!(thrown instanceof Promise)) throw thrown;
-    void thrown.then(hydrate, hydrate);
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      setTimeout(resolve, 0);
+    });
+  });
+}
+
+/**
+ * Hydrates in tasks of its own, so that no single task keeps a slow phone's main thread long,
+ * and only after the prerendered page is on screen: the visitor reads while the page wakes up.
+ * First the router decodes the page's embedded state, then the page hydrates. The router
+ * signals that the state is still being decoded by throwing the pending promise; Preact hands
+ * that back from the call (React would wait by itself).
+ */
+async function hydrate(): Promise<void> {
+  await afterFirstPaint();
+  for (;;) {
+    try {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+      return;
+    } catch (thrown) {
+      if (!(thrown instanceof Promise)) throw thrown;
+      await thrown.catch(() => {});
+      await nextTask();
+    }
   }
 }
 
-startTransition(hydrate);
+startTransition(() => {
+  void hydrate();
+});

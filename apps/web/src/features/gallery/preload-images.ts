@@ -2,14 +2,31 @@ import type { ImageAsset } from '../../assets/image-asset.ts';
 
 type IdleScheduler = (work: () => void) => () => void;
 
-/** Runs work when the browser is idle; browsers without requestIdleCallback wait for load + 2 s. */
+/**
+ * Runs work once the page has finished loading and the browser is then idle: the page's own
+ * files and first images never share the network or the main thread with it. Browsers without
+ * requestIdleCallback wait 2 s after the load event.
+ */
 export const whenIdle: IdleScheduler = (work) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(work, { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
+  let cancelIdle = () => {};
+  const afterLoad = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(work, { timeout: 5000 });
+      cancelIdle = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(work, 2000);
+      cancelIdle = () => window.clearTimeout(handle);
+    }
+  };
+  if (document.readyState === 'complete') {
+    afterLoad();
+    return () => cancelIdle();
   }
-  const handle = window.setTimeout(work, 2000);
-  return () => window.clearTimeout(handle);
+  window.addEventListener('load', afterLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', afterLoad);
+    cancelIdle();
+  };
 };
 
 /**
