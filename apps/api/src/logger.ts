@@ -21,3 +21,11 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     destination,
   );
 }
+
+/**
+ * The server's log output: stdout, written asynchronously and flushed at exit, as pino does by
+ * default. Made explicit so worker threads can hand their lines to the same writer.
+ */
+export function createLogOutput(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false });
+}

@@ -6,9 +6,9 @@ import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDailyDigest } from './digest/daily-digest.ts';
 import { DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts';
-import { createLogger, type Logger } from './logger.ts';
-import { createDeliveryWorker } from './mail/delivery-worker.ts';
-import { createMailer, SMTP_CONNECTIONS } from './mail/transport.ts';
+import { createLogger, createLogOutput, type Logger } from './logger.ts';
+import { startDeliveryThread } from './mail/delivery-thread.ts';
+import { createMailer } from './mail/transport.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';
 import { openLeadStore, type LeadStore } from './store/lead-store.ts';
 import { startLeadWriter } from './store/lead-writer.ts';
@@ -42,8 +42,8 @@ function openStore(file: string): LeadStore {
 }
 
 /**
- * Without its writer thread the server cannot keep its promises; stopping lets the supervisor
- * start a whole one. Every lead answered "success" is already on disk.
+ * Without its writer or delivery thread the server cannot keep its promises; stopping lets the
+ * supervisor start a whole one. Every lead answered "success" is already on disk.
  */
 function exitOnThreadFailure(logger: Logger, thread: string): (error: Error) => void {
   return (error) => {
@@ -54,11 +54,12 @@ function exitOnThreadFailure(logger: Logger, thread: string): (error: Error) => 
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = createLogger(config.logLevel);
+  const logOutput = createLogOutput();
+  const logger = createLogger(config.logLevel, logOutput);
   const clock = systemClock;
 
   // Opened here first: it migrates the schema, and a disk it cannot use stops the start with a
-  // clear reason, before the writer thread opens its own connection.
+  // clear reason, before the threads open their own connections.
   const store = openStore(config.databaseFile);
   const writer = await startLeadWriter({
     databaseFile: config.databaseFile,
@@ -66,17 +67,10 @@ async function main(): Promise<void> {
     onFailure: exitOnThreadFailure(logger, 'lead writer'),
   });
   const mailer = createMailer(config);
-  const worker = createDeliveryWorker({
-    store,
-    mailer,
-    clock,
-    logger,
-    addresses: { from: config.mailFrom, to: config.mailTo },
-    pendingAlertMs: config.pendingAlertMs,
-    // Long enough for one send with every SMTP timeout spent, so another instance never
-    // picks up a lead this one is still sending.
-    leaseMs: Math.max(60_000, config.smtpTimeoutMs * 4),
-    concurrency: config.smtpUrl ? SMTP_CONNECTIONS : 1,
+  const delivery = await startDeliveryThread({
+    config,
+    logOutput,
+    onFailure: exitOnThreadFailure(logger, 'delivery'),
   });
   const retention = createLeadRetention({
     store,
@@ -104,7 +98,7 @@ async function main(): Promise<void> {
     mailer,
     clock,
     logger,
-    delivery: worker,
+    delivery,
   });
 
   // Node checks the header and request timeouts only this often (30 s by default), so a client
@@ -126,7 +120,7 @@ async function main(): Promise<void> {
     },
     'listening',
   );
-  worker.start();
+  delivery.start();
   retention.start();
   digest?.start();
 
@@ -146,7 +140,7 @@ async function main(): Promise<void> {
     clearTimeout(grace);
     await writer.close();
     retention.stop();
-    await worker.stop();
+    await delivery.stop();
     await digest?.stop();
     mailer.close();
     store.close();

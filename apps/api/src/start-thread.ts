@@ -1,4 +1,6 @@
 import { once } from 'node:events';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -49,4 +51,18 @@ export function untilMessage(thread: Worker, type: string): Promise<void> {
     });
     thread.once('exit', () => resolve());
   });
+}
+
+/**
+ * Lowers the calling thread's share of the CPU, for background work that should give way when
+ * the machine is busy. Linux keeps a nice value per thread and `os.setPriority` accepts a
+ * thread's id (read from /proc/thread-self); elsewhere the thread keeps its priority.
+ */
+export function lowerThreadPriority(niceness = 10): void {
+  try {
+    const threadId = Number(path.basename(readlinkSync('/proc/thread-self')));
+    setPriority(threadId, niceness);
+  } catch {
+    // Not Linux, or no /proc: nothing to lower.
+  }
 }
