@@ -1,19 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import compression from 'compression';
 import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createErrorHandler } from './http/error-handler.ts';
 import { createHealthRouter, createReadinessCheck } from './http/health.ts';
 import { createOpenApiRouter } from './http/openapi.ts';
+import { createRequestLog } from './http/request-log.ts';
 import { createSecurityHeaders, siteScriptHashes } from './http/security-headers.ts';
 import { createStaticSite } from './http/static-site.ts';
 import { createCaptureLead } from './leads/capture-lead.ts';
 import { createLeadRouter } from './leads/lead-routes.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/transport.ts';
-import { redactUrl } from './privacy/log-redaction.ts';
 import type { InsertLead } from './store/group-commit.ts';
 import type { LeadStore } from './store/lead-store.ts';
 
@@ -29,8 +27,6 @@ export interface AppDeps {
   delivery: { wake(): void };
 }
 
-const REQUEST_ID = /^[\w.:-]{1,100}$/;
-
 /** Builds the whole HTTP application from its parts; never listens and keeps no globals. */
 export function createApp(deps: AppDeps): Express {
   const { config, store, insertLead, mailer, clock, logger, delivery } = deps;
@@ -40,31 +36,8 @@ export function createApp(deps: AppDeps): Express {
   // pose as many or makes every visitor share the proxy's address.
   app.set('trust proxy', config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id =
-          typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: redactUrl(req.url),
-          remoteAddress: req.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(createRequestLog(logger));
   app.use(createSecurityHeaders(siteScriptHashes(config.webDist)));
-  app.use(compression());
 
   app.use(
     createHealthRouter(
@@ -77,8 +50,6 @@ export function createApp(deps: AppDeps): Express {
       }),
     ),
   );
-
-  app.use(createOpenApiRouter());
 
   const captureLead = createCaptureLead({
     insertLead,
@@ -96,6 +67,10 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  // The API's answers are a few bytes of text, under compression's 1 kB threshold, yet the
+  // middleware wraps every response it sees; only the documents that are worth it pass through.
+  app.use(compression());
+  app.use(createOpenApiRouter());
   const { site, notFound } = createStaticSite(config.webDist);
   app.use(site);
   app.use(notFound);

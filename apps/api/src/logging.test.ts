@@ -65,6 +65,29 @@ describe('the log, one JSON line per event', () => {
     }
   });
 
+  it('when a request fails on the server, then its line is an error with the status and the request', async () => {
+    const t = createTestApp({ dataDir: temp.dir });
+    t.store.close();
+    try {
+      const response = await request(t.app)
+        .post('/send-email')
+        .set('X-Request-Id', 'desk-check-2')
+        .send({ name: 'Ravi', mobile: '9876543210' });
+
+      expect(response.status).toBe(500);
+      const line = parse(t.logLines).find((entry) => entry.msg === 'request errored');
+      expect(line).toMatchObject({
+        level: 50,
+        req: { id: 'desk-check-2', method: 'POST', url: '/send-email' },
+        res: { statusCode: 500 },
+        err: { message: 'failed with status code 500' },
+      });
+      expect(typeof line?.responseTime).toBe('number');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('when a lead is delivered on its second attempt, then each attempt writes one line with lead id, attempt, outcome and masked mobile', async () => {
     const port = await freePort();
     const t = createTestApp({ dataDir: temp.dir, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
