@@ -276,7 +276,9 @@ export function openLeadStore(file: string): LeadStore {
     },
     insertLeads: (leads, duplicateWindowMs) => insertMany.immediate(leads, duplicateWindowMs),
     claimNextDue(owner, now, leaseMs) {
-      const row = claim.get({ owner, until: now + leaseMs, now });
+      // all(), not get(): get() stops after the row it returns, and an autocommit that then
+      // fails (a full disk) goes unreported, so a lead would be handed out without its lease.
+      const [row] = claim.all({ owner, until: now + leaseMs, now });
       return row ? toLead(row) : undefined;
     },
     markSent(id, now) {
