@@ -61,6 +61,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     createLeadRouter({
       captureLead,
+      logger,
       corsOrigins: config.corsOrigins,
       rateLimit: config.rateLimit,
       requestTimeoutMs: config.requestTimeoutMs,

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import multer from 'multer';
 import type { Logger } from '../logger.ts';
 import { REPLIES, ReplyError, sendText } from './replies.ts';
+import { requestLogger } from './request-log.ts';
 
 interface Reply {
   status: number;
@@ -65,7 +66,7 @@ export function replyFor(error: unknown): Reply | undefined {
 /** The one place errors become answers: logged with the request, answered briefly in plain text. */
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const log = (req as { log?: Logger }).log ?? logger;
+    const log = requestLogger(req, logger);
     const reply = replyFor(error);
     if (reply) {
       log.info(

@@ -63,17 +63,20 @@ export function createCaptureLead(options: LeadCaptureOptions): CaptureLead {
       consentNotice: consentNoticeFor(input.attribution.source),
     });
 
-    logger.info(
-      {
-        leadId: stored.publicId,
-        kind: stored.kind,
-        status: stored.status,
-        source: stored.attribution.source,
-        name: nameInitial(stored.name),
-        mobile: maskMobile(stored.mobile),
-      },
-      'lead stored',
-    );
+    // The fields are worked out only when the line is written (LOG_LEVEL info or finer).
+    if (logger.isLevelEnabled('info')) {
+      logger.info(
+        {
+          leadId: stored.publicId,
+          kind: stored.kind,
+          status: stored.status,
+          source: stored.attribution.source,
+          name: nameInitial(stored.name),
+          mobile: maskMobile(stored.mobile),
+        },
+        'lead stored',
+      );
+    }
     if (stored.status === 'pending') onPending();
     return stored;
   };

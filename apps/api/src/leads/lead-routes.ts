@@ -10,7 +10,9 @@ import {
 import { createLeadBodyParser, formFields } from '../http/body-parsers.ts';
 import { createRateLimiter, type RateLimitOptions } from '../http/rate-limit.ts';
 import { methodNotAllowed, REPLIES, sendText } from '../http/replies.ts';
+import { requestLogger } from '../http/request-log.ts';
 import { requestTimeout } from '../http/request-timeout.ts';
+import type { Logger } from '../logger.ts';
 import type { CaptureLead } from './capture-lead.ts';
 
 /** Bots fill every field; people never see this one. */
@@ -18,6 +20,8 @@ export const HONEYPOT_FIELD = 'website';
 
 export interface LeadRoutesOptions {
   captureLead: CaptureLead;
+  /** For lines about a request that did not pass the request log. */
+  logger: Logger;
   corsOrigins: readonly string[];
   rateLimit: RateLimitOptions;
   requestTimeoutMs: number;
@@ -41,7 +45,7 @@ function readLead(kind: LeadKind, fields: Record<string, unknown>) {
 
 /** `POST /send-email` (brochure lead) and `POST /contact-form` (contact enquiry). */
 export function createLeadRouter(options: LeadRoutesOptions): Router {
-  const { captureLead, corsOrigins, requestTimeoutMs } = options;
+  const { captureLead, logger, corsOrigins, requestTimeoutMs } = options;
   const router = Router();
   const allowCors = cors({
     origin: (origin, callback) =>
@@ -59,11 +63,14 @@ export function createLeadRouter(options: LeadRoutesOptions): Router {
       if (!lead.ok) {
         if (lead.honeypotFilled) {
           // A bot gets the answer it hopes for and learns nothing; an invalid form has nothing to keep.
-          req.log.info({ kind, field: lead.error.field }, 'invalid spam dropped');
+          requestLogger(req, logger).info(
+            { kind, field: lead.error.field },
+            'invalid spam dropped',
+          );
           sendText(res, 200, REPLIES.success);
           return;
         }
-        req.log.info({ kind, field: lead.error.field }, 'lead refused');
+        requestLogger(req, logger).info({ kind, field: lead.error.field }, 'lead refused');
         sendText(res, 400, lead.error.message);
         return;
       }
