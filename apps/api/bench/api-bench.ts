@@ -3,10 +3,13 @@
  * and while it takes 2 s per message, against a bare Express handler as the ceiling; then how
  * fast the delivery worker empties the outbox and whether every lead arrived exactly once.
  *
- * The server under test runs as its own process (src/server.ts, real config and parts), so the
- * load generator does not share its event loop. Writes docs/benchmarks/api-<date>.json. With
- * `--check` it also exits non-zero when a budget is missed or a lead was not delivered exactly
- * once, naming each failing metric with its value and its budget.
+ * The server under test is what ships: dist/server.js, built from the current source first as
+ * the drills do, run as its own process with real config and parts, so the load generator does
+ * not share its event loop. (Run from source, tsx also names at run time each function the
+ * server's code creates per request, work the shipped bundle does not do.) Writes
+ * docs/benchmarks/api-<date>.json. With `--check` it also exits non-zero when a budget is missed
+ * or a lead was not delivered exactly once, naming each failing metric with its value and its
+ * budget.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -16,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import Database from 'better-sqlite3';
+import { buildServer } from '../drills/support.ts';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../test/smtp-inbox.ts';
 import { createTempDir } from '../test/test-app.ts';
 
@@ -70,8 +74,14 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
   throw new Error('server did not become healthy');
 }
 
-async function startProcess(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+const SERVER = ['dist/server.js'];
+const BARE_HANDLER = ['--import', 'tsx', 'bench/bare-express.ts'];
+
+async function startProcess(
+  entry: readonly string[],
+  env: Record<string, string>,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...entry], {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -227,6 +237,7 @@ function budgetChecks(run: {
 }
 
 async function main(): Promise<void> {
+  await buildServer();
   const loadAtStart = loadavg().map((load) => Math.round(load * 100) / 100);
   const temp = createTempDir('iconia-bench-');
   const children: ChildProcess[] = [];
@@ -237,7 +248,7 @@ async function main(): Promise<void> {
     inboxes.push(fastInbox);
     const fastDir = path.join(temp.dir, 'fast');
     const fastPort = await freePort();
-    const fastServer = await startProcess('src/server.ts', serverEnv(fastPort, fastDir, fastInbox));
+    const fastServer = await startProcess(SERVER, serverEnv(fastPort, fastDir, fastInbox));
     children.push(fastServer);
     const fast = await loadLeads(fastPort, 'POST /send-email, SMTP instant');
     const loadEndedAt = Date.now();
@@ -266,7 +277,7 @@ async function main(): Promise<void> {
     inboxes.push(slowInbox);
     const slowDir = path.join(temp.dir, 'slow');
     const slowPort = await freePort();
-    const slowServer = await startProcess('src/server.ts', serverEnv(slowPort, slowDir, slowInbox));
+    const slowServer = await startProcess(SERVER, serverEnv(slowPort, slowDir, slowInbox));
     children.push(slowServer);
     const slow = await loadLeads(slowPort, 'POST /send-email, SMTP 2 s per message');
     const slowExit = await stopProcess(slowServer);
@@ -274,7 +285,7 @@ async function main(): Promise<void> {
 
     // 3. The ceiling.
     const barePort = await freePort();
-    const bareServer = await startProcess('bench/bare-express.ts', { PORT: String(barePort) });
+    const bareServer = await startProcess(BARE_HANDLER, { PORT: String(barePort) });
     children.push(bareServer);
     const bareLoadAtStart = oneMinuteLoad();
     const bare = summarise(
