@@ -6,8 +6,13 @@
  *
  *   pnpm bench:web                                   # 3 runs, writes docs/benchmarks/web-<date>.json
  *   pnpm --filter @iconia/web check:budgets          # 1 run, no file: the CI check
+ *   pnpm --filter @iconia/web check:site-budgets     # 1 run, in `pnpm test`: see --speed-advisory
  *   options: --build <dir> (default WEB_BUILD_DIR or build) --runs <n> --routes /,/about
  *            --json <file> | --no-json
+ *            --speed-advisory: the speed budgets (performance score, LCP, TBT, Speed Index),
+ *            which swing with whatever else the machine runs, are reported but fail nothing;
+ *            every other budget (accessibility, best practices, SEO, CLS, bytes, outside
+ *            hosts, compression and caching) still fails the run.
  *
  * Builds nothing: run `pnpm build` (or `WEB_BUILD_DIR=… pnpm --filter @iconia/web build` and
  * `pnpm --filter @iconia/api build`) first.
@@ -381,33 +386,51 @@ function failsOnlyByDesign(route: RouteReport, category: CategoryId): boolean {
   );
 }
 
-function brokenBudgets(route: RouteReport, budget: Budget): string[] {
-  const broken: string[] = [];
+interface Broken {
+  line: string;
+  /** A speed budget: the performance score or a timing. */
+  speed: boolean;
+}
+
+/** The Lighthouse measures that time the load on this machine, and so swing with its load. */
+const SPEED_METRICS: readonly MetricId[] = [
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'speed-index',
+];
+
+function brokenBudgets(route: RouteReport, budget: Budget): Broken[] {
+  const broken: Broken[] = [];
   const { minScores, maxMetrics } = budget.lighthouse;
   for (const id of CATEGORY_IDS) {
     const score = route.median.scores[id];
     if (score < minScores[id] && !failsOnlyByDesign(route, id)) {
       const audits = route.failingAudits[id].map((audit) => audit.id).join(', ');
-      broken.push(
-        `${route.path}: ${id} score ${score} < ${minScores[id]}${audits ? ` (${audits})` : ''}`,
-      );
+      broken.push({
+        line: `${route.path}: ${id} score ${score} < ${minScores[id]}${audits ? ` (${audits})` : ''}`,
+        speed: id === 'performance',
+      });
     }
   }
   for (const id of METRIC_IDS) {
     const value = route.median.metrics[id];
     if (!(value <= maxMetrics[id])) {
-      broken.push(
-        `${route.path}: ${id} ${formatMetric(id, value)} > ${formatMetric(id, maxMetrics[id])}`,
-      );
+      broken.push({
+        line: `${route.path}: ${id} ${formatMetric(id, value)} > ${formatMetric(id, maxMetrics[id])}`,
+        speed: SPEED_METRICS.includes(id),
+      });
     }
   }
   if (route.outsideHosts.length > 0) {
-    broken.push(
-      `${route.path}: outside hosts loaded before interaction: ${route.outsideHosts.join(', ')}`,
-    );
+    broken.push({
+      line: `${route.path}: outside hosts loaded before interaction: ${route.outsideHosts.join(', ')}`,
+      speed: false,
+    });
   }
   const landing = route.landing;
-  for (const problem of landing?.headerProblems ?? []) broken.push(`${route.path}: ${problem}`);
+  for (const problem of landing?.headerProblems ?? []) {
+    broken.push({ line: `${route.path}: ${problem}`, speed: false });
+  }
   if (landing) {
     const limits = budget.landing;
     const checks: [string, number, number][] = [
@@ -417,7 +440,9 @@ function brokenBudgets(route: RouteReport, budget: Budget): string[] {
       ['landing total transfer', landing.transferBytes, limits.maxTransferBytes],
     ];
     for (const [name, value, limit] of checks) {
-      if (value > limit) broken.push(`${route.path}: ${name} ${kB(value)} > ${kB(limit)}`);
+      if (value > limit) {
+        broken.push({ line: `${route.path}: ${name} ${kB(value)} > ${kB(limit)}`, speed: false });
+      }
     }
   }
   return broken;
@@ -574,17 +599,27 @@ async function main(): Promise<number> {
         settings: { formFactor: 'mobile', throttling: 'simulate (Lighthouse defaults)', runs },
         budget,
         routes: reports,
-        broken,
+        broken: broken.map((item) => item.line),
       };
       await writeFile(jsonFile, `${JSON.stringify(output, null, 2)}\n`);
       console.log(`Wrote ${path.relative(process.cwd(), jsonFile)}`);
     }
-    if (broken.length > 0) {
-      console.error(`\n${broken.length} budget${broken.length === 1 ? '' : 's'} broken:`);
-      for (const line of broken) console.error(`  ${line}`);
+    const speedAdvisory = args.includes('--speed-advisory');
+    const failing = broken.filter((item) => !(speedAdvisory && item.speed));
+    const advisory = broken.filter((item) => speedAdvisory && item.speed);
+    if (advisory.length > 0) {
+      console.log(
+        `${advisory.length} speed budget${advisory.length === 1 ? '' : 's'} missed on this run ` +
+          `(reported only, --speed-advisory; judge them with \`pnpm bench:web\` on a quiet machine):`,
+      );
+      for (const item of advisory) console.log(`  ${item.line}`);
+    }
+    if (failing.length > 0) {
+      console.error(`\n${failing.length} budget${failing.length === 1 ? '' : 's'} broken:`);
+      for (const item of failing) console.error(`  ${item.line}`);
       return 1;
     }
-    console.log('Every budget holds.');
+    console.log(advisory.length > 0 ? 'Every other budget holds.' : 'Every budget holds.');
     return 0;
   } finally {
     await server.stop();

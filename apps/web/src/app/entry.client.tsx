@@ -22,30 +22,14 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * Resolves once the browser has painted the prerendered page (a frame's callbacks run just
- * before its paint; a task queued from there runs after it). A hidden tab paints no frames, so
- * a timer stands in there.
- */
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 100);
-    requestAnimationFrame(() => {
-      clearTimeout(fallback);
-      setTimeout(resolve, 0);
-    });
-  });
-}
-
-/**
- * Hydrates in tasks of its own, so that no single task keeps a slow phone's main thread long,
- * and only after the prerendered page is on screen: the visitor reads while the page wakes up.
- * First the router decodes the page's embedded state, then the page hydrates. The router
- * signals that the state is still being decoded by throwing the pending promise; Preact hands
- * that back from the call (React would wait by itself).
+ * Hydrates in tasks of its own, so that no single task keeps a slow phone's main thread long:
+ * first the modules run, then the router decodes the page's embedded state, then the page
+ * hydrates. The router signals that the state is still being decoded by throwing the pending
+ * promise; Preact hands that back from the call (React would wait by itself).
  */
 async function hydrate(): Promise<void> {
-  await afterFirstPaint();
   for (;;) {
+    await nextTask();
     try {
       hydrateRoot(
         document,
@@ -57,7 +41,6 @@ async function hydrate(): Promise<void> {
     } catch (thrown) {
       if (!(thrown instanceof Promise)) throw thrown;
       await thrown.catch(() => {});
-      await nextTask();
     }
   }
 }
