@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { createLogger, type Logger } from '../src/logger.ts';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/mail/delivery-worker.ts';
 import { createMailer, type Mailer } from '../src/mail/transport.ts';
 import { createGroupCommit } from '../src/store/group-commit.ts';
-import { openLeadStore, type LeadStore } from '../src/store/lead-store.ts';
+import { openLeadStore, type LeadStore, type NewLead } from '../src/store/lead-store.ts';
 
 /** 21 Nov 2026, 3:45 pm in India. */
 export const START_TIME = Date.parse('2026-11-21T10:15:00Z');
@@ -26,6 +27,21 @@ export function createTestClock(start = START_TIME): TestClock {
     advance: (ms) => {
       now += ms;
     },
+  };
+}
+
+/** A stored-lead-to-be for tests of the store: a brochure request from `mobile`. */
+export function newLead(mobile: string, publicId = randomUUID()): NewLead {
+  return {
+    publicId,
+    messageId: `<lead-${publicId}@iconia.test>`,
+    kind: 'brochure',
+    name: 'Ravi',
+    mobile,
+    plotRange: '200 - 300 Sq. Yds',
+    attribution: { source: 'brochure-modal', utm_source: 'google' },
+    receivedAt: START_TIME,
+    spam: false,
   };
 }
 
