@@ -26,6 +26,16 @@ export const LEAD_TIMEOUT_MS = 20_000;
 const MAX_REPLY_LENGTH = 300;
 
 /**
+ * Where a lead form posts by itself when its script has not started yet (a slow phone that is
+ * still loading, or scripts blocked): the same endpoint, URL-encoded. The lead is stored like
+ * any other and the visitor reads the API's plain reply; nothing typed ends up in the page's
+ * address, as it would with the browser's default GET.
+ */
+export function leadFormAction(kind: LeadKind): string {
+  return `${env.apiOrigin}${LEAD_ENDPOINTS[kind]}`;
+}
+
+/**
  * Posts a lead to the API and reads its plain-text reply. The one place the site talks to the
  * network, so every form gets the same endpoint choice, timeout and failure handling.
  */

@@ -2,7 +2,7 @@ import { MESSAGES, parseName } from '@iconia/shared';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FORM_BUTTONS, FORM_MESSAGES, FORM_NAMES, THANK_YOU_PATH } from '../../content/forms.ts';
-import { submitLead } from '../../lib/api-client.ts';
+import { leadFormAction, submitLead } from '../../lib/api-client.ts';
 import {
   FormMessage,
   HoneypotField,
@@ -76,6 +76,8 @@ export function ContactForm({ labelledBy, className }: ContactFormProps) {
   return (
     <form
       className={[styles.form, styles.card, className].filter(Boolean).join(' ')}
+      method="post"
+      action={leadFormAction('contact')}
       noValidate
       onSubmit={(event) => void handleSubmit(event)}
       aria-labelledby={labelledBy}

@@ -8,7 +8,7 @@ import {
   FORM_NAMES,
   THANK_YOU_PATH,
 } from '../../content/forms.ts';
-import { submitLead } from '../../lib/api-client.ts';
+import { leadFormAction, submitLead } from '../../lib/api-client.ts';
 import {
   ConsentField,
   FormMessage,
@@ -81,6 +81,8 @@ export function InlineBrochureForm({ labelledBy, className }: InlineBrochureForm
   return (
     <form
       className={[styles.form, styles.card, className].filter(Boolean).join(' ')}
+      method="post"
+      action={leadFormAction('brochure')}
       noValidate
       onSubmit={(event) => void handleSubmit(event)}
       aria-labelledby={labelledBy}

@@ -1,7 +1,7 @@
 import { MESSAGES, parseName } from '@iconia/shared';
 import type { FormEvent } from 'react';
 import { CONSENT_TEXT, FORM_BUTTONS, FORM_MESSAGES, FORM_NAMES } from '../../content/forms.ts';
-import { submitLead } from '../../lib/api-client.ts';
+import { leadFormAction, submitLead } from '../../lib/api-client.ts';
 import { downloadBrochure } from '../../lib/download-brochure.ts';
 import {
   ConsentField,
@@ -74,6 +74,8 @@ export function LocationBrochureForm({ onSubmitted }: ModalFormProps) {
   return (
     <form
       className={styles.form}
+      method="post"
+      action={leadFormAction('brochure')}
       noValidate
       onSubmit={(event) => void handleSubmit(event)}
       aria-label={FORM_NAMES.brochureModal}
