@@ -9,7 +9,9 @@
  * server's code creates per request, work the shipped bundle does not do.) Writes
  * docs/benchmarks/api-<date>.json. With `--check` it also exits non-zero when a budget is missed
  * or a lead was not delivered exactly once, naming each failing metric with its value and its
- * budget.
+ * budget. `--speed-advisory` (the step of `pnpm test`) reports the speed budgets (p99, share of
+ * the bare handler), which swing with whatever else the machine runs, without failing on them;
+ * errors, and a lead not delivered exactly once, still fail. `--no-json` writes no report.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -30,6 +32,8 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const BUDGET = { p99Ms: 50, shareOfBare: 0.4 };
 const CHECK = process.argv.includes('--check');
+const SPEED_ADVISORY = process.argv.includes('--speed-advisory');
+const WRITE_REPORT = !process.argv.includes('--no-json');
 
 interface LoadResult {
   label: string;
@@ -170,6 +174,8 @@ async function waitUntilDelivered(port: number, timeoutMs: number): Promise<bool
 interface Check {
   check: string;
   ok: boolean;
+  /** A speed budget rather than a matter of correctness. */
+  speed?: boolean;
   /** The measured value against its budget, in words. */
   detail: string;
 }
@@ -200,11 +206,13 @@ function budgetChecks(run: {
   const latency = cases.map(({ result, name, short }) => ({
     check: `p99 ≤ ${BUDGET.p99Ms} ms, ${short}`,
     ok: result.p99Ms <= BUDGET.p99Ms,
+    speed: true,
     detail: `p99 of ${name} is ${result.p99Ms} ms, budget ${BUDGET.p99Ms} ms`,
   }));
   const throughput = cases.map(({ result, name, short }) => ({
     check: `rps ≥ ${BUDGET.shareOfBare * 100} % of bare, ${short}`,
     ok: result.rps >= bare.rps * BUDGET.shareOfBare,
+    speed: true,
     detail: `req/s of ${name} is ${count(result.rps)}, ${Math.round((result.rps / bare.rps) * 100)} % of the bare handler's ${count(bare.rps)}, budget ${BUDGET.shareOfBare * 100} %`,
   }));
   const failedReplies = [fast, slow, bare].filter((r) => r.errors + r.non2xx > 0);
@@ -345,18 +353,26 @@ async function main(): Promise<void> {
       worker,
       checks,
     };
-    mkdirSync(benchmarksDir, { recursive: true });
-    const file = path.join(benchmarksDir, `api-${date.slice(0, 10)}.json`);
-    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`Report written to ${path.relative(process.cwd(), file)}`);
+    if (WRITE_REPORT) {
+      mkdirSync(benchmarksDir, { recursive: true });
+      const file = path.join(benchmarksDir, `api-${date.slice(0, 10)}.json`);
+      writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+      console.log(`Report written to ${path.relative(process.cwd(), file)}`);
+    }
 
-    const failed = checks.filter((check) => !check.ok);
+    const missed = checks.filter((check) => !check.ok);
+    const advisory = missed.filter((check) => SPEED_ADVISORY && check.speed);
+    const failed = missed.filter((check) => !(SPEED_ADVISORY && check.speed));
+    if (CHECK && advisory.length > 0) {
+      console.log('Speed budgets missed on this run (reported only, --speed-advisory):');
+      for (const check of advisory) console.log(`  - ${check.detail}`);
+    }
     if (CHECK && failed.length > 0) {
       console.error(`API budget missed (${failed.length} of ${checks.length} checks):`);
       for (const check of failed) console.error(`  ✗ ${check.detail}`);
       process.exitCode = 1;
     } else if (CHECK) {
-      console.log('API budget met.');
+      console.log(advisory.length > 0 ? 'Every other API budget met.' : 'API budget met.');
     }
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
