@@ -3,14 +3,14 @@ import path from 'node:path';
 import { defineProject } from 'vitest/config';
 import { PREACT_ALIASES } from './preact-aliases.ts';
 
-// Standalone on purpose: the React Router Vite plugin takes over the dev server and breaks
-// component tests, so JSX is compiled by Vite's own transform instead.
 function testingLibraryModule(): string {
   const require = createRequire(import.meta.url);
   const root = path.dirname(require.resolve('@testing-library/react/package.json'));
   return path.join(root, 'dist/@testing-library/react.esm.js');
 }
 
+// Standalone on purpose: the React Router Vite plugin takes over the dev server and breaks
+// component tests, so JSX is compiled by Vite's own transform instead.
 export default defineProject({
   oxc: {
     jsx: { runtime: 'automatic', importSource: 'react' },

@@ -14,7 +14,7 @@ export type Subscribe = (onChange: () => void) => () => void;
 export function useBrowserValue<T>(read: () => T, prerendered: T, subscribe?: Subscribe): T {
   const [value, setValue] = useState(prerendered);
   useEffect(() => {
-    const update = () => setValue(read);
+    const update = () => setValue(read());
     update();
     return subscribe?.(update);
   }, [read, subscribe]);

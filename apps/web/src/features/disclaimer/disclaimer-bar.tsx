@@ -23,7 +23,7 @@ export interface DisclaimerBarProps {
  */
 export function DisclaimerBar({ store: givenStore }: DisclaimerBarProps) {
   const store = useMemo(() => givenStore ?? createDisclaimerStore(browserStorage), [givenStore]);
-  // The server snapshot (not accepted) keeps hydration identical to the prerendered HTML.
+  // The prerendered value (not accepted) keeps hydration identical to the prerendered HTML.
   const acceptedEarlier = useBrowserValue(
     useCallback(() => store.isAccepted(), [store]),
     false,

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { whenIdle } from './preload-images.ts';
 
+/** Idle callbacks, kept to be run by the test. */
+function stubIdleCallbacks(): (() => void)[] {
+  const idle: (() => void)[] = [];
+  vi.stubGlobal('requestIdleCallback', (work: () => void) => idle.push(work));
+  return idle;
+}
+
 function pretendLoading() {
   vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
 }
@@ -13,8 +20,7 @@ describe('gallery preload scheduling', () => {
 
   it('when the page is still loading, then the preload waits for the load event and then for idle time', () => {
     pretendLoading();
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (work: () => void) => idle.push(work));
+    const idle = stubIdleCallbacks();
     const work = vi.fn();
 
     whenIdle(work);
@@ -29,8 +35,7 @@ describe('gallery preload scheduling', () => {
   });
 
   it('when the page has loaded already, then the preload only waits for idle time', () => {
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (work: () => void) => idle.push(work));
+    const idle = stubIdleCallbacks();
     const work = vi.fn();
 
     whenIdle(work);
@@ -41,8 +46,7 @@ describe('gallery preload scheduling', () => {
 
   it('when the page leaves before loading, then nothing is preloaded', () => {
     pretendLoading();
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (work: () => void) => idle.push(work));
+    const idle = stubIdleCallbacks();
     const work = vi.fn();
 
     const cancel = whenIdle(work);
