@@ -34,6 +34,7 @@ test.describe('disclaimer bar', () => {
   }) => {
     await page.goto('/about');
     await disclaimerBar(page).getByRole('button', { name: DISCLAIMER.accept, exact: true }).click();
+    await expect(disclaimerBar(page)).toBeHidden();
     // Only the prerendered HTML and its head script: the app's bundles answer empty, so what
     // shows is exactly the first paint, before hydration could hide anything.
     await page.route('**/assets/**/*.js', (route) =>

@@ -25,7 +25,8 @@ function nextTask(): Promise<void> {
  * Hydrates in tasks of its own, so that no single task keeps a slow phone's main thread long:
  * first the modules run, then the router decodes the page's embedded state, then the page
  * hydrates. The router signals that the state is still being decoded by throwing the pending
- * promise; Preact hands that back from the call (React would wait by itself).
+ * promise; Preact hands that back from the call (React would wait by itself). Once the page is
+ * hydrated, whatever the visitor did before (queued by the page boot script) is handed to it.
  */
 async function hydrate(): Promise<void> {
   for (;;) {
@@ -37,12 +38,14 @@ async function hydrate(): Promise<void> {
           <HydratedRouter />
         </StrictMode>,
       );
-      return;
+      break;
     } catch (thrown) {
       if (!(thrown instanceof Promise)) throw thrown;
       await thrown.catch(() => {});
     }
   }
+  await nextTask();
+  await window.iconiaEarlyInput?.replay();
 }
 
 startTransition(() => {

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MapEmbed } from './map-embed.tsx';
 
@@ -10,7 +11,7 @@ describe('MapEmbed', () => {
     vi.restoreAllMocks();
   });
 
-  it('when the page shows, then a titled Google Maps frame waits to load until it nears the screen', () => {
+  it('when the page has hydrated, then a titled Google Maps frame waits to load until it nears the screen', () => {
     render(<MapEmbed src={SRC} title={TITLE} height={400} />);
 
     const map = screen.getByTitle(TITLE);
@@ -20,6 +21,14 @@ describe('MapEmbed', () => {
     expect(map).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
     expect(map).toHaveAttribute('height', '400');
     expect(map.parentElement).toHaveStyle({ height: '400px' });
+  });
+
+  it('when the page is prerendered, then it holds no frame yet and links to Google Maps instead', () => {
+    const html = renderToString(<MapEmbed src={SRC} title={TITLE} height={400} />);
+
+    expect(html).not.toContain('<iframe');
+    expect(html).toContain('Open the map in Google Maps');
+    expect(html).toContain('height:400px');
   });
 
   it('when the device is offline, then the frame keeps its size and offers a link instead', () => {

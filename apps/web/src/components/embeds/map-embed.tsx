@@ -13,14 +13,17 @@ export interface MapEmbedProps {
 }
 
 /**
- * The contact map: a Google Maps iframe that the browser loads only when it nears the screen
- * (`loading="lazy"`), over a framed, map-like placeholder, so the section keeps its shape while
- * the map loads, or when it cannot load at all.
+ * The contact map: a Google Maps iframe over a framed, map-like placeholder, so the section
+ * keeps its shape while the map loads, or when it cannot load at all.
+ *
+ * The frame joins the page once it has hydrated, and the browser then loads it only when it
+ * nears the screen (`loading="lazy"`): a browser's own lazy loading starts frames up to a few
+ * screens away, and a map's half megabyte would compete with the page's first paint on a slow
+ * network. Before that (and on a device that knows it is offline, instead of the browser's
+ * error page) the placeholder links to Google Maps.
  */
 export function MapEmbed({ src, title, height = 400, fallbackUrl }: MapEmbedProps) {
-  // A device that knows it is offline gets a tidy frame with a link instead of the browser's
-  // error page. The prerendered HTML assumes online, so hydration matches.
-  const offline = !useBrowserValue(isOnline, true, subscribeToConnectivity);
+  const live = useBrowserValue(isOnline, false, subscribeToConnectivity);
 
   return (
     <div className={`${styles.frame} ${styles.mapFrame}`} style={{ height }}>
@@ -31,16 +34,16 @@ export function MapEmbed({ src, title, height = 400, fallbackUrl }: MapEmbedProp
             fill="currentColor"
           />
         </svg>
-        {offline ? (
+        {live ? (
+          <span aria-hidden="true">{MAP_EMBED_LABELS.loading}</span>
+        ) : (
           <a href={fallbackUrl ?? src} target="_blank" rel="noopener noreferrer">
             {MAP_EMBED_LABELS.open}
             <span className={styles.visuallyHidden}> {UI_TEXT.opensInNewTab}</span>
           </a>
-        ) : (
-          <span aria-hidden="true">{MAP_EMBED_LABELS.loading}</span>
         )}
       </div>
-      {offline ? null : (
+      {live && (
         <iframe
           className={styles.iframe}
           src={src}

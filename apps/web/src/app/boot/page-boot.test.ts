@@ -1,0 +1,165 @@
+import { Script } from 'node:vm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pageBootScript, queueEarlyInput, type EarlyInput } from './page-boot.ts';
+
+/** A prerendered page before hydration: a button and a lead form, with no handlers yet. */
+function renderPage(): {
+  openButton: HTMLButtonElement;
+  form: HTMLFormElement;
+  name: HTMLInputElement;
+  plotRange: HTMLSelectElement;
+  consent: HTMLInputElement;
+  send: HTMLButtonElement;
+} {
+  document.body.innerHTML = `
+    <button type="button" id="open">Download Brochure</button>
+    <form method="post" action="/send-email" id="lead">
+      <input name="name" id="name">
+      <select name="plotRange" id="plot"><option value="">Select</option><option>200-300 SQ YDS</option></select>
+      <input type="checkbox" name="consent" id="consent">
+      <button id="send">Submit</button>
+    </form>`;
+  const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+  return {
+    openButton: byId('open'),
+    form: byId('lead'),
+    name: byId('name'),
+    plotRange: byId('plot'),
+    consent: byId('consent'),
+    send: byId('send'),
+  };
+}
+
+function type(field: HTMLInputElement, text: string): void {
+  field.value = text;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function choose(select: HTMLSelectElement, value: string): void {
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+describe('input before hydration', () => {
+  let early: EarlyInput | undefined;
+
+  afterEach(() => {
+    // Stops the queue's document listeners between tests.
+    early?.release();
+    early = undefined;
+    document.body.innerHTML = '';
+  });
+
+  it('when a visitor taps a button before hydration, then the hydrated page gets the tap once', async () => {
+    const { openButton } = renderPage();
+    early = queueEarlyInput();
+    openButton.click();
+
+    const opened: string[] = [];
+    openButton.addEventListener('click', () => opened.push('brochure')); // hydration
+    await early.replay();
+
+    expect(opened).toEqual(['brochure']);
+  });
+
+  it('when a visitor fills in and sends a form before hydration, then the hydrated form gets the values first and then the submission', async () => {
+    const { form, name, plotRange, consent, send } = renderPage();
+    early = queueEarlyInput();
+    type(name, 'Ravi Kumar');
+    choose(plotRange, '200-300 SQ YDS');
+    consent.click();
+    send.click();
+
+    // Hydration: the form's handlers arrive, and its state starts empty.
+    name.value = '';
+    plotRange.value = '';
+    consent.checked = false;
+    const seen: string[] = [];
+    name.addEventListener('input', () => seen.push(`name=${name.value}`));
+    plotRange.addEventListener('change', () => seen.push(`plotRange=${plotRange.value}`));
+    consent.addEventListener('change', () => seen.push(`consent=${consent.checked}`));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      seen.push(`submit by ${event.submitter?.id}`);
+    });
+    await early.replay();
+
+    expect(seen).toEqual([
+      'name=Ravi Kumar',
+      'plotRange=200-300 SQ YDS',
+      'consent=true',
+      'submit by send',
+    ]);
+  });
+
+  it('when a form is sent before hydration, then the browser does not post it meanwhile', () => {
+    const { form, send } = renderPage();
+    early = queueEarlyInput();
+    let prevented: boolean | undefined;
+    form.addEventListener('submit', (event) => {
+      prevented = event.defaultPrevented;
+      event.preventDefault();
+    });
+
+    send.click();
+
+    expect(prevented).toBe(true);
+  });
+
+  it('when the scripts fail to load, then a form sent early goes out as a plain form post', () => {
+    const { form, send } = renderPage();
+    early = queueEarlyInput();
+    send.click();
+    const posts: (string | undefined)[] = [];
+    form.addEventListener('submit', (event) => {
+      if (!event.defaultPrevented) posts.push(event.submitter?.id);
+      event.preventDefault(); // jsdom cannot navigate
+    });
+
+    early.release();
+
+    expect(posts).toEqual(['send']);
+  });
+
+  it('when the page has hydrated, then later taps reach the page once and are not queued again', async () => {
+    const { openButton } = renderPage();
+    early = queueEarlyInput();
+    let taps = 0;
+    openButton.addEventListener('click', () => (taps += 1));
+    await early.replay();
+
+    openButton.click();
+    await early.replay();
+
+    expect(taps).toBe(1);
+  });
+
+  it('when a tapped button left the page during hydration, then nothing is replayed on it', async () => {
+    const { openButton } = renderPage();
+    early = queueEarlyInput();
+    openButton.click();
+    let taps = 0;
+    openButton.addEventListener('click', () => (taps += 1));
+    openButton.remove();
+
+    await early.replay();
+
+    expect(taps).toBe(0);
+  });
+});
+
+describe('pageBootScript', () => {
+  it('when written into a page, then it is one self-contained script that names every module', () => {
+    const script = pageBootScript({
+      preload: ['/assets/manifest-1.js', '/assets/entry.client-2.js', '/assets/root-3.js'],
+      manifest: '/assets/manifest-1.js',
+      routes: [['root', '/assets/root-3.js']],
+      entry: '/assets/entry.client-2.js',
+    });
+
+    // Compiles as a classic script: no imports, exports or bundler helpers.
+    expect(() => new Script(script)).not.toThrow();
+    expect(script).not.toMatch(/__vite|__vitest|\brequire\(/);
+    expect(script).toContain('"/assets/entry.client-2.js"');
+  });
+});
