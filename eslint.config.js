@@ -40,7 +40,22 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['useId'],
+              message:
+                'Ids from useId follow render order, which differs when parts of a page hydrate later (app/hydrate-later.tsx): give elements fixed ids.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Configuration, build scripts, tests and benchmarks run at the edge and may read env.

@@ -1,8 +1,9 @@
 import { FORM_BUTTONS, THANK_YOU_PATH } from '../../src/content/forms.ts';
-import { CONTACT, UI_TEXT } from '../../src/content/site.ts';
+import { CONTACT, FOOTER, PRIVACY_POLICY, UI_TEXT } from '../../src/content/site.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectLeadEmail, newVisitor } from '../support/leads.ts';
 import { brochureModal, fillLeadForm, holdRequest } from '../support/page-helpers.ts';
+import { PAGES } from '../support/site-map.ts';
 
 // The page paints from its HTML and only then loads its scripts; on a slow phone a visitor may
 // act in between. Holding back the client entry makes that moment last as long as the test
@@ -31,6 +32,53 @@ test('when the page shows, then its scripts are requested only after its first p
   expect(firstScript).toBeGreaterThanOrEqual(firstPaint ?? Infinity);
 });
 
+for (const { path } of PAGES) {
+  test(`when ${path} hydrates, then everything the visitor sees stays in place as the very element the HTML drew`, async ({
+    page,
+  }) => {
+    const scripts = await holdRequest(page, CLIENT_ENTRY);
+    await page.goto(path);
+    // Every element on show before the scripts run, and every element hydration takes out of
+    // the page (moving one takes it out too).
+    await page.evaluate(() => {
+      const state = window as unknown as { shown: Set<Element>; takenOut: Element[] };
+      state.shown = new Set(
+        [...document.body.querySelectorAll('*')].filter((element) => element.checkVisibility()),
+      );
+      state.takenOut = [];
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) {
+            if (node instanceof Element) state.takenOut.push(node);
+          }
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+
+    await scripts.release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+
+    const redrawn = await page.evaluate(() => {
+      const { shown, takenOut } = window as unknown as { shown: Set<Element>; takenOut: Element[] };
+      return takenOut
+        .filter(
+          (element) =>
+            shown.has(element) ||
+            [...element.querySelectorAll('*')].some((inner) => shown.has(inner)),
+        )
+        .map((element) =>
+          [element.tagName.toLowerCase(), element.className, element.getAttribute('href')].join(
+            ' ',
+          ),
+        );
+    });
+    // Swapped on purpose once the browser is known: the link to Google Maps gives way to the map.
+    expect(redrawn.filter((element) => !element.includes(' https://www.google.com/maps'))).toEqual(
+      [],
+    );
+  });
+}
+
 test('when a visitor taps Download Brochure before the scripts have run, then the brochure modal opens once they have @layout', async ({
   page,
 }) => {
@@ -48,6 +96,23 @@ test('when a visitor taps Download Brochure before the scripts have run, then th
   if (onPhone) await download.click();
 
   await expect(brochureModal(page)).toBeVisible();
+});
+
+test('when the scripts take too long, then a tapped link to another page is followed the plain way', async ({
+  page,
+}) => {
+  // Held for good: the page never hydrates.
+  await holdRequest(page, CLIENT_ENTRY);
+  await page.goto('/why');
+
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: FOOTER.privacyPolicy, exact: true })
+    .first()
+    .click();
+
+  await expect(page).toHaveURL('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PRIVACY_POLICY.heading);
 });
 
 test('when a visitor fills in and sends the enquiry before the scripts have run, then the hydrated form sends it once and sales get it', async ({

@@ -2,6 +2,7 @@ import { Fragment, options, type VNode } from 'preact';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { hydrateInSteps } from './hydrate-later.tsx';
 
 /**
  * The built site runs on Preact (vite.config.ts), which hydrates a whole document into its
@@ -25,18 +26,21 @@ function nextTask(): Promise<void> {
  * Hydrates in tasks of its own, so that no single task keeps a slow phone's main thread long:
  * first the modules run, then the router decodes the page's embedded state, then the page
  * hydrates. The router signals that the state is still being decoded by throwing the pending
- * promise; Preact hands that back from the call (React would wait by itself). Once the page is
- * hydrated, whatever the visitor did before (queued by the page boot script) is handed to it.
+ * promise; Preact hands that back from the call (React would wait by itself). Long pages hydrate
+ * their later sections in further tasks (hydrate-later.tsx). Once the whole page is hydrated,
+ * whatever the visitor did before (queued by the page boot script) is handed to it.
  */
 async function hydrate(): Promise<void> {
   for (;;) {
     await nextTask();
     try {
-      hydrateRoot(
-        document,
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>,
+      await hydrateInSteps(() =>
+        hydrateRoot(
+          document,
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>,
+        ),
       );
       break;
     } catch (thrown) {
@@ -46,6 +50,8 @@ async function hydrate(): Promise<void> {
   }
   await nextTask();
   await window.iconiaEarlyInput?.replay();
+  // For anyone who needs to know, a browser test say, that the page now answers directly.
+  document.documentElement.dataset.hydrated = '';
 }
 
 startTransition(() => {

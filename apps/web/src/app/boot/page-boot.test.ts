@@ -1,10 +1,13 @@
 import { Script } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageBootScript, queueEarlyInput, type EarlyInput } from './page-boot.ts';
+import { LINK_PATIENCE_MS, pageBootScript, queueEarlyInput, type EarlyInput } from './page-boot.ts';
 
 /** A prerendered page before hydration: a button and a lead form, with no handlers yet. */
 function renderPage(): {
   openButton: HTMLButtonElement;
+  aboutLink: HTMLAnchorElement;
+  chatLink: HTMLAnchorElement;
+  tab: HTMLButtonElement;
   form: HTMLFormElement;
   name: HTMLInputElement;
   plotRange: HTMLSelectElement;
@@ -13,6 +16,9 @@ function renderPage(): {
 } {
   document.body.innerHTML = `
     <button type="button" id="open">Download Brochure</button>
+    <a href="/about" id="about">About</a>
+    <a href="https://wa.me/919999999999" id="chat">WhatsApp</a>
+    <div role="tablist"><button type="button" role="tab" id="tab">Proposed</button></div>
     <form method="post" action="/send-email" id="lead">
       <input name="name" id="name">
       <select name="plotRange" id="plot"><option value="">Select</option><option>200-300 SQ YDS</option></select>
@@ -22,6 +28,9 @@ function renderPage(): {
   const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
   return {
     openButton: byId('open'),
+    aboutLink: byId('about'),
+    chatLink: byId('chat'),
+    tab: byId('tab'),
     form: byId('lead'),
     name: byId('name'),
     plotRange: byId('plot'),
@@ -52,7 +61,7 @@ describe('input before hydration', () => {
 
   it('when a visitor taps a button before hydration, then the hydrated page gets the tap once', async () => {
     const { openButton } = renderPage();
-    early = queueEarlyInput();
+    early = queueEarlyInput(LINK_PATIENCE_MS);
     openButton.click();
 
     const opened: string[] = [];
@@ -62,9 +71,53 @@ describe('input before hydration', () => {
     expect(opened).toEqual(['brochure']);
   });
 
+  it('when a visitor taps a link to another page before hydration, then the browser waits and the hydrated page follows it', async () => {
+    const { aboutLink } = renderPage();
+    early = queueEarlyInput(LINK_PATIENCE_MS);
+    const followed: boolean[] = [];
+    // What the hydrated link does: follow it within the page, not the browser's way.
+    aboutLink.addEventListener('click', (event) => {
+      followed.push(!event.defaultPrevented);
+      event.preventDefault();
+    });
+
+    aboutLink.click();
+    expect(followed).toEqual([]);
+    await early.replay();
+
+    expect(followed).toEqual([true]);
+  });
+
+  it('when a visitor taps a link to another site before hydration, then the browser follows it at once', () => {
+    const { chatLink } = renderPage();
+    early = queueEarlyInput(LINK_PATIENCE_MS);
+    let followed = false;
+    chatLink.addEventListener('click', (event) => {
+      followed = !event.defaultPrevented;
+      event.preventDefault(); // jsdom cannot navigate
+    });
+
+    chatLink.click();
+
+    expect(followed).toBe(true);
+  });
+
+  it('when a keyboard user presses an arrow key on a tab before hydration, then the hydrated tabs get it', async () => {
+    const { tab } = renderPage();
+    early = queueEarlyInput(LINK_PATIENCE_MS);
+    tab.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    tab.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+
+    const keys: string[] = [];
+    tab.addEventListener('keydown', (event) => keys.push(event.key)); // hydration
+    await early.replay();
+
+    expect(keys).toEqual(['ArrowRight']);
+  });
+
   it('when a visitor fills in and sends a form before hydration, then the hydrated form gets the values first and then the submission', async () => {
     const { form, name, plotRange, consent, send } = renderPage();
-    early = queueEarlyInput();
+    early = queueEarlyInput(LINK_PATIENCE_MS);
     type(name, 'Ravi Kumar');
     choose(plotRange, '200-300 SQ YDS');
     consent.click();
@@ -94,7 +147,7 @@ describe('input before hydration', () => {
 
   it('when a form is sent before hydration, then the browser does not post it meanwhile', () => {
     const { form, send } = renderPage();
-    early = queueEarlyInput();
+    early = queueEarlyInput(LINK_PATIENCE_MS);
     let prevented: boolean | undefined;
     form.addEventListener('submit', (event) => {
       prevented = event.defaultPrevented;
@@ -108,7 +161,7 @@ describe('input before hydration', () => {
 
   it('when the scripts fail to load, then a form sent early goes out as a plain form post', () => {
     const { form, send } = renderPage();
-    early = queueEarlyInput();
+    early = queueEarlyInput(LINK_PATIENCE_MS);
     send.click();
     const posts: (string | undefined)[] = [];
     form.addEventListener('submit', (event) => {
@@ -123,7 +176,7 @@ describe('input before hydration', () => {
 
   it('when the page has hydrated, then later taps reach the page once and are not queued again', async () => {
     const { openButton } = renderPage();
-    early = queueEarlyInput();
+    early = queueEarlyInput(LINK_PATIENCE_MS);
     let taps = 0;
     openButton.addEventListener('click', () => (taps += 1));
     await early.replay();
@@ -134,9 +187,22 @@ describe('input before hydration', () => {
     expect(taps).toBe(1);
   });
 
+  it('when a part of the page has hydrated before the rest, then a tap on it is handled once, by the replay', async () => {
+    const { openButton } = renderPage();
+    early = queueEarlyInput(LINK_PATIENCE_MS);
+    let taps = 0;
+    openButton.addEventListener('click', () => (taps += 1)); // this part hydrated first
+
+    openButton.click();
+    expect(taps).toBe(0);
+    await early.replay();
+
+    expect(taps).toBe(1);
+  });
+
   it('when a tapped button left the page during hydration, then nothing is replayed on it', async () => {
     const { openButton } = renderPage();
-    early = queueEarlyInput();
+    early = queueEarlyInput(LINK_PATIENCE_MS);
     openButton.click();
     let taps = 0;
     openButton.addEventListener('click', () => (taps += 1));

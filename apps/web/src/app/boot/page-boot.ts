@@ -38,25 +38,69 @@ declare global {
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 type Step =
-  | { kind: 'click'; button: HTMLButtonElement }
+  | { kind: 'click'; target: HTMLButtonElement | HTMLAnchorElement }
+  | { kind: 'key'; target: Element; key: string }
   | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
 
 /**
- * Starts queueing at once: clicks on buttons (whose handlers arrive with hydration), edits of
- * form fields (the hydrated forms keep their values in state), and form submissions (held back
- * from the plain post, which the hydrated form sends better: checked, and to the thank-you
- * page). Links, selects and checkboxes keep working natively all along.
+ * Starts queueing at once: clicks on buttons (whose handlers arrive with hydration), clicks on
+ * links to other pages of the site (which the hydrated page follows without a reload, and
+ * which a page that takes too long to hydrate follows the plain way after `linkPatienceMs`),
+ * arrow, Home and End keys outside text fields (tabs move with them), edits of form fields
+ * (the hydrated forms keep their values in state), and form submissions (held back from the
+ * plain post, which the hydrated form sends better: checked, and to the thank-you page).
+ * Everything else (outside links, downloads, checkboxes, selects) works natively all along.
  */
-export function queueEarlyInput(): EarlyInput {
+export function queueEarlyInput(linkPatienceMs: number): EarlyInput {
   const edits = new Map<Field, { value: string; checked: boolean }>();
   const steps: Step[] = [];
   let queueing = true;
 
-  function onClick(event: Event): void {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    // A form's submit button submits the form natively; that submission is queued instead.
-    if (!button || button.disabled || (button.type === 'submit' && button.form)) return;
-    steps.push({ kind: 'click', button });
+  function isPageLink(link: HTMLAnchorElement, event: MouseEvent): boolean {
+    return (
+      link.origin === location.origin &&
+      !link.target &&
+      !link.hasAttribute('download') &&
+      // A jump within the page needs no script.
+      !(link.pathname === location.pathname && link.hash !== '') &&
+      event.button === 0 &&
+      !event.metaKey &&
+      !event.ctrlKey &&
+      !event.shiftKey &&
+      !event.altKey
+    );
+  }
+
+  function onClick(event: MouseEvent): void {
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target?.closest('button');
+    if (button) {
+      // A form's submit button submits the form natively; that submission is queued instead.
+      if (button.disabled || (button.type === 'submit' && button.form)) return;
+      // Parts of the page hydrate one after another: one that already has its handlers must not
+      // act on the tap now and again when it is replayed.
+      event.stopPropagation();
+      steps.push({ kind: 'click', target: button });
+      return;
+    }
+    const link = target?.closest('a[href]');
+    if (!(link instanceof HTMLAnchorElement) || !isPageLink(link, event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const step: Step = { kind: 'click', target: link };
+    steps.push(step);
+    setTimeout(() => {
+      if (queueing && steps.includes(step)) location.assign(link.href);
+    }, linkPatienceMs);
+  }
+
+  function onKey(event: KeyboardEvent): void {
+    const target = event.target;
+    if (!(target instanceof Element) || target.closest('input, select, textarea')) return;
+    if (!/^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(event.key)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    steps.push({ kind: 'key', target, key: event.key });
   }
 
   function onEdit(event: Event): void {
@@ -85,6 +129,7 @@ export function queueEarlyInput(): EarlyInput {
     if (!queueing) return false;
     queueing = false;
     document.removeEventListener('click', onClick, true);
+    document.removeEventListener('keydown', onKey, true);
     document.removeEventListener('input', onEdit, true);
     document.removeEventListener('change', onEdit, true);
     document.removeEventListener('submit', onSubmit, true);
@@ -103,6 +148,7 @@ export function queueEarlyInput(): EarlyInput {
   }
 
   document.addEventListener('click', onClick, true);
+  document.addEventListener('keydown', onKey, true);
   document.addEventListener('input', onEdit, true);
   document.addEventListener('change', onEdit, true);
   document.addEventListener('submit', onSubmit, true);
@@ -124,7 +170,11 @@ export function queueEarlyInput(): EarlyInput {
       }
       for (const step of steps) {
         if (step.kind === 'click') {
-          if (step.button.isConnected) step.button.click();
+          if (step.target.isConnected) step.target.click();
+        } else if (step.kind === 'key') {
+          step.target.dispatchEvent(
+            new KeyboardEvent('keydown', { key: step.key, bubbles: true, cancelable: true }),
+          );
         } else if (step.form.isConnected) {
           submit(step.form, step.submitter);
         }
@@ -135,6 +185,9 @@ export function queueEarlyInput(): EarlyInput {
       if (!stop()) return;
       for (const step of steps) {
         if (step.kind === 'submit' && step.form.isConnected) submit(step.form, step.submitter);
+        else if (step.kind === 'click' && step.target instanceof HTMLAnchorElement) {
+          location.assign(step.target.href);
+        }
       }
     },
   };
@@ -198,11 +251,14 @@ export async function loadPageModules(
 /** How long a page waits for its first paint to be reported before loading its scripts. */
 export const FIRST_PAINT_FALLBACK_MS = 3000;
 
+/** How long a tapped link waits for the page to hydrate before it is followed the plain way. */
+export const LINK_PATIENCE_MS = 1500;
+
 /** The classic inline script that boots a page: queue input, wait for the paint, load. */
 export function pageBootScript(plan: BootPlan): string {
   return `(function(){
 var before = document.currentScript;
-var early = window.iconiaEarlyInput = (${queueEarlyInput.toString()})();
+var early = window.iconiaEarlyInput = (${queueEarlyInput.toString()})(${LINK_PATIENCE_MS});
 (${afterFirstPaint.toString()})(${FIRST_PAINT_FALLBACK_MS})
   .then(function () {
     return (${loadPageModules.toString()})(${JSON.stringify(plan)}, before, function (url) { return import(url); });

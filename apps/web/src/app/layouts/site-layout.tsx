@@ -7,6 +7,7 @@ import { SkipLink } from '../../components/layout/skip-link.tsx';
 import { TopBar } from '../../components/layout/top-bar.tsx';
 import { DisclaimerBar } from '../../features/disclaimer/disclaimer-bar.tsx';
 import { useOpenBrochure } from '../connected-sections.tsx';
+import { HydrateLater } from '../hydrate-later.tsx';
 
 /** The shell of the landing and section pages. */
 export default function SiteLayout() {
@@ -15,14 +16,24 @@ export default function SiteLayout() {
     <>
       <SkipLink />
       <DisclaimerBar />
-      <TopBar />
-      <SiteHeader onDownloadBrochure={openNavigation} />
+      <HydrateLater>
+        <TopBar />
+      </HydrateLater>
+      <HydrateLater>
+        <SiteHeader onDownloadBrochure={openNavigation} />
+      </HydrateLater>
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter />
-      <FloatingActions onBookSiteVisit={openNavigation} />
-      <MobileBottomBar />
+      <HydrateLater>
+        <SiteFooter />
+      </HydrateLater>
+      <HydrateLater>
+        <FloatingActions onBookSiteVisit={openNavigation} />
+      </HydrateLater>
+      <HydrateLater>
+        <MobileBottomBar />
+      </HydrateLater>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { MetaFunction } from 'react-router';
 import { ROUTE_META } from '../../content/site.ts';
 import { ConnectedContactSection, ConnectedLocationSection } from '../connected-sections.tsx';
+import { HydrateLater } from '../hydrate-later.tsx';
 import { pageMeta } from '../meta.ts';
 
 export const meta: MetaFunction = () =>
@@ -9,8 +10,12 @@ export const meta: MetaFunction = () =>
 export default function LocationHighlights() {
   return (
     <>
-      <ConnectedLocationSection headingLevel={1} />
-      <ConnectedContactSection />
+      <HydrateLater>
+        <ConnectedLocationSection headingLevel={1} />
+      </HydrateLater>
+      <HydrateLater>
+        <ConnectedContactSection />
+      </HydrateLater>
     </>
   );
 }

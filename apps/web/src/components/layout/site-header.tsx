@@ -1,10 +1,13 @@
 import { Download, Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NAV_ITEMS, UI_TEXT } from '../../content/site.ts';
 import { buttonClass } from '../ui/button.ts';
 import { LogoLink } from './logo-link.tsx';
 import styles from './site-header.module.css';
+
+/** The page has one header, so one fixed id links the menu button to the menu. */
+const MENU_ID = 'site-menu';
 
 export interface SiteHeaderProps {
   onDownloadBrochure: () => void;
@@ -16,7 +19,6 @@ export interface SiteHeaderProps {
  */
 export function SiteHeader({ onDownloadBrochure }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
   // Pages are prerendered at `/why/` and visited at `/why`: compare without the trailing slash so
   // the prerendered HTML and the hydrated page mark the same link (React keeps the prerendered
   // attributes when hydrating).
@@ -44,14 +46,14 @@ export function SiteHeader({ onDownloadBrochure }: SiteHeaderProps) {
           type="button"
           className={styles.menuButton}
           aria-expanded={menuOpen}
-          aria-controls={menuId}
+          aria-controls={MENU_ID}
           onClick={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <X aria-hidden="true" size={24} /> : <Menu aria-hidden="true" size={24} />}
           <span className="visually-hidden">{menuOpen ? UI_TEXT.menuClose : UI_TEXT.menuOpen}</span>
         </button>
         <nav
-          id={menuId}
+          id={MENU_ID}
           aria-label={UI_TEXT.mainNavLabel}
           className={[styles.nav, menuOpen ? styles.open : ''].join(' ')}
         >

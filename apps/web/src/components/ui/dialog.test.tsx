@@ -12,6 +12,7 @@ function Harness({ closeOnBackdrop }: { closeOnBackdrop?: boolean }) {
         Open brochure
       </button>
       <Dialog
+        id="brochure-dialog"
         open={open}
         onClose={() => setOpen(false)}
         title="Download Brochure"
@@ -98,7 +99,7 @@ describe('Dialog', () => {
     const onClose = vi.fn();
     const user = userEvent.setup();
     render(
-      <Dialog open onClose={onClose} title="Contact Us">
+      <Dialog id="contact-dialog" open onClose={onClose} title="Contact Us">
         <p>Office</p>
       </Dialog>,
     );
@@ -111,7 +112,7 @@ describe('Dialog', () => {
   it('when the browser closes it on its own, then the owner is told', async () => {
     const onClose = vi.fn();
     render(
-      <Dialog open onClose={onClose} title="Contact Us">
+      <Dialog id="contact-dialog" open onClose={onClose} title="Contact Us">
         <p>Office</p>
       </Dialog>,
     );

@@ -1,12 +1,5 @@
 import { X } from 'lucide-react';
-import {
-  useEffect,
-  useId,
-  useRef,
-  type MouseEvent,
-  type ReactNode,
-  type SyntheticEvent,
-} from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import styles from './dialog.module.css';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
@@ -15,6 +8,8 @@ export type DialogSize = 'sm' | 'md' | 'lg';
 export type DialogCloseReason = 'close-button' | 'escape' | 'backdrop' | 'browser';
 
 export interface DialogProps {
+  /** Unique on the page: the dialog's title is `<id>-title`. */
+  id: string;
   open: boolean;
   /** Called when the visitor asks to close: the close button, Escape or (if enabled) the backdrop. */
   onClose: (reason: DialogCloseReason) => void;
@@ -34,6 +29,7 @@ export interface DialogProps {
  * page behind does not scroll, and focus goes back to the control that opened it.
  */
 export function Dialog({
+  id,
   open,
   onClose,
   title,
@@ -45,7 +41,7 @@ export function Dialog({
 }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const pressStartedOnBackdrop = useRef(false);
-  const titleId = useId();
+  const titleId = `${id}-title`;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -93,6 +89,7 @@ export function Dialog({
   return (
     <dialog
       ref={dialogRef}
+      id={id}
       aria-labelledby={titleId}
       className={[styles.dialog, styles[size], className].filter(Boolean).join(' ')}
       onCancel={handleCancel}

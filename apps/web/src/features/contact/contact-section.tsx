@@ -65,6 +65,7 @@ export function ContactSection({ headingLevel = 2, form }: ContactSectionProps) 
         </div>
       </div>
       <Dialog
+        id="contact-dialog"
         open={detailsOpen}
         onClose={() => setDetailsOpen(false)}
         title={CONTACT.modalTitle}

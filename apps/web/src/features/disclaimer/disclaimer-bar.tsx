@@ -67,7 +67,12 @@ export function DisclaimerBar({ store: givenStore }: DisclaimerBarProps) {
           </button>
         </div>
       </div>
-      <Dialog open={modalOpen} onClose={() => setModalOpen(false)} title={DISCLAIMER.modalTitle}>
+      <Dialog
+        id="disclaimer-dialog"
+        open={modalOpen}
+        onClose={() => setModalOpen(false)}
+        title={DISCLAIMER.modalTitle}
+      >
         <div className={styles.modalText}>
           {DISCLAIMER.modalParagraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>

@@ -88,7 +88,13 @@ export function BrochureModalProvider({ children }: { children: ReactNode }) {
   return (
     <BrochureModalContext value={modal}>
       {children}
-      <Dialog open={state.open} onClose={close} title={BROCHURE_MODAL.title} size="sm">
+      <Dialog
+        id="brochure-dialog"
+        open={state.open}
+        onClose={close}
+        title={BROCHURE_MODAL.title}
+        size="sm"
+      >
         {state.variant === 'navigation' && (
           <NavigationBrochureForm key={state.session} onSubmitted={handleSubmitted} />
         )}

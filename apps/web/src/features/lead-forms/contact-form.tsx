@@ -30,7 +30,7 @@ export interface ContactFormProps {
  */
 export function ContactForm({ labelledBy, className }: ContactFormProps) {
   const navigate = useNavigate();
-  const form = useLeadForm(EMPTY);
+  const form = useLeadForm('contact-form', EMPTY);
   const { ids, values, errors } = form;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -53,7 +53,7 @@ export function ContactForm({ labelledBy, className }: ContactFormProps) {
         name: name.value,
         mobile,
         location: values.location.trim(),
-        ...form.leadContext('contact-form', formElement),
+        ...form.leadContext(formElement),
       },
       'multipart',
       { caseInsensitive: true },

@@ -37,7 +37,7 @@ export interface InlineBrochureFormProps {
  */
 export function InlineBrochureForm({ labelledBy, className }: InlineBrochureFormProps) {
   const navigate = useNavigate();
-  const form = useLeadForm(EMPTY);
+  const form = useLeadForm('inline-brochure', EMPTY);
   const { ids, values, errors } = form;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -61,7 +61,7 @@ export function InlineBrochureForm({ labelledBy, className }: InlineBrochureForm
         name: name.value,
         mobile,
         plotRange: values.plotRange,
-        ...form.leadContext('inline-brochure', formElement),
+        ...form.leadContext(formElement),
       },
       'multipart',
     );

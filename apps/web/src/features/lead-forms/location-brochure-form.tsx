@@ -25,7 +25,7 @@ type Values = typeof EMPTY;
  * brochure download on success; the thank-you page follows after a pause the owner schedules.
  */
 export function LocationBrochureForm({ onSubmitted }: ModalFormProps) {
-  const form = useLeadForm(EMPTY);
+  const form = useLeadForm('location-modal', EMPTY);
   const { ids, values, errors } = form;
 
   function fail(message: string) {
@@ -55,7 +55,7 @@ export function LocationBrochureForm({ onSubmitted }: ModalFormProps) {
         name: name.value,
         mobile,
         plotRange: values.plotRange,
-        ...form.leadContext('location-modal', formElement),
+        ...form.leadContext(formElement),
       },
       'multipart',
       { caseInsensitive: true },

@@ -30,7 +30,7 @@ export interface ModalFormProps {
  * a URL-encoded body, and the brochure download on success.
  */
 export function NavigationBrochureForm({ onSubmitted }: ModalFormProps) {
-  const form = useLeadForm(EMPTY);
+  const form = useLeadForm('brochure-modal', EMPTY);
   const { ids, values, errors } = form;
   // Fields the "fill out all fields" message is about; they stay marked until edited.
   const [missing, setMissing] = useState<readonly FieldName[]>([]);
@@ -90,7 +90,7 @@ export function NavigationBrochureForm({ onSubmitted }: ModalFormProps) {
         name: name.value,
         mobile,
         plotRange: values.plotRange,
-        ...form.leadContext('brochure-modal', formElement),
+        ...form.leadContext(formElement),
       },
       'urlencoded',
       { caseInsensitive: true },

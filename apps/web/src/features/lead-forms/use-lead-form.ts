@@ -1,5 +1,5 @@
 import type { LeadSource } from '@iconia/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { getAttribution } from '../../lib/attribution.ts';
 
@@ -8,9 +8,16 @@ export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 /**
  * State every lead form shares: the values (kept after any failure), the field errors, the
  * form's own message and the submitting flag, plus what goes with each lead besides its fields.
+ *
+ * `source` names the form in each lead and prefixes its element ids: a page holds each form at
+ * most once, and ids that do not depend on render order stay the same when parts of a page
+ * hydrate later than the rest (app/hydrate-later.tsx).
  */
-export function useLeadForm<V extends Record<string, string | boolean>>(empty: V) {
-  const idBase = useId();
+export function useLeadForm<V extends Record<string, string | boolean>>(
+  source: LeadSource,
+  empty: V,
+) {
+  const idBase = source;
   const { pathname } = useLocation();
   const [values, setValues] = useState<V>(empty);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
@@ -45,7 +52,7 @@ export function useLeadForm<V extends Record<string, string | boolean>>(empty: V
   }
 
   /** The form, page and campaign a lead came from, plus the trap field as the page holds it. */
-  function leadContext(source: LeadSource, form: HTMLFormElement): Record<string, string> {
+  function leadContext(form: HTMLFormElement): Record<string, string> {
     const trap = form.elements.namedItem('website');
     return {
       source,
