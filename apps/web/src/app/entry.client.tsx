@@ -23,9 +23,23 @@ function nextTask(): Promise<void> {
 }
 
 /**
+ * Creates React Router's router, the largest single piece of hydration, in a task before the
+ * render. `HydratedRouter` creates it on its first line, before any hook, and keeps it for the
+ * render; called here outside a render, it then stops at its first hook, which is expected. A
+ * router that cannot be created yet (the page's state still decoding) throws that promise on.
+ */
+function createRouterAhead(): void {
+  try {
+    (HydratedRouter as (props: object) => unknown)({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) throw thrown;
+  }
+}
+
+/**
  * Hydrates in tasks of its own, so that no single task keeps a slow phone's main thread long:
- * first the modules run, then the router decodes the page's embedded state, then the page
- * hydrates. The router signals that the state is still being decoded by throwing the pending
+ * first the modules run, then the router decodes the page's embedded state, then the router is
+ * created, then the page hydrates. The router signals that the state is still being decoded by throwing the pending
  * promise; Preact hands that back from the call (React would wait by itself). Long pages hydrate
  * their later sections in further tasks (hydrate-later.tsx). Once the whole page is hydrated,
  * whatever the visitor did before (queued by the page boot script) is handed to it.
@@ -34,6 +48,8 @@ async function hydrate(): Promise<void> {
   for (;;) {
     await nextTask();
     try {
+      createRouterAhead();
+      await nextTask();
       await hydrateInSteps(() =>
         hydrateRoot(
           document,

@@ -67,5 +67,12 @@ export async function deferPageScripts(html: string): Promise<string> {
   if (errors.length > 0)
     throw new Error(`the page boot script does not compile: ${errors[0]?.message}`);
   if (/<\/script/i.test(code)) throw new Error('the page boot script cannot be inlined');
-  return html.replace(MODULE_PRELOAD, '').replace(bootstrap[0], `<script>${code.trim()}</script>`);
+  // The boot script takes the place of the first preload and adds the preloads back in front of
+  // itself: the elements then stand in the order hydration renders them, and none is moved.
+  let first = true;
+  return html.replace(bootstrap[0], '').replace(MODULE_PRELOAD, () => {
+    if (!first) return '';
+    first = false;
+    return `<script>${code.trim()}</script>`;
+  });
 }

@@ -15,7 +15,9 @@ export default function SiteLayout() {
   return (
     <>
       <SkipLink />
-      <DisclaimerBar />
+      <HydrateLater>
+        <DisclaimerBar />
+      </HydrateLater>
       <HydrateLater>
         <TopBar />
       </HydrateLater>

@@ -20,7 +20,14 @@ function showGallery() {
   };
   const user = userEvent.setup();
   render(<GallerySection schedulePreload={schedulePreload} />);
-  return { user, runIdleWork: () => idleWork?.() };
+  /** Runs one idle period's work; false when nothing was waiting. */
+  const runIdleWork = () => {
+    const work = idleWork;
+    idleWork = undefined;
+    work?.();
+    return work !== undefined;
+  };
+  return { user, runIdleWork };
 }
 
 function tab(label: string) {
@@ -125,15 +132,18 @@ describe('full-size overlay', () => {
 });
 
 describe('preloading', () => {
-  it('when the page becomes idle, then all eighteen gallery images are fetched with the sources the page uses', () => {
+  it('when the page becomes idle, then the eighteen gallery images are fetched one per idle period, with the sources the page uses', () => {
     const srcSetter = vi.spyOn(HTMLImageElement.prototype, 'src', 'set');
     const { runIdleWork } = showGallery();
     const before = srcSetter.mock.calls.length;
 
-    runIdleWork();
+    const perIdlePeriod: number[] = [];
+    while (runIdleWork()) perIdlePeriod.push(srcSetter.mock.calls.length - before);
 
     const all = [...images.gallery.proposed, ...images.gallery.completed];
     const preloads = srcSetter.mock.contexts.slice(before) as HTMLImageElement[];
+    // One image per idle period: no single step holds the main thread long.
+    expect(perIdlePeriod).toEqual(all.map((_, index) => index + 1));
     expect(srcSetter.mock.calls.slice(before).map(([src]) => src)).toEqual(
       all.map((image) => image.src),
     );

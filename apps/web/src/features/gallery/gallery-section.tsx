@@ -5,7 +5,7 @@ import { Section, type HeadingLevel } from '../../components/ui/section.tsx';
 import { images } from '../../content/images.ts';
 import { GALLERY, GALLERY_IMAGE_HEIGHT, type GalleryCategoryId } from '../../content/site.ts';
 import { ImageOverlay } from './image-overlay.tsx';
-import { preloadImages, whenIdle } from './preload-images.ts';
+import { preloadWhenIdle, whenIdle } from './preload-images.ts';
 import styles from './gallery-section.module.css';
 
 interface GalleryItem {
@@ -45,7 +45,10 @@ export function GallerySection({
 
   useEffect(
     () =>
-      schedulePreload(() => preloadImages(CATEGORIES.flatMap((c) => c.items.map((i) => i.image)))),
+      preloadWhenIdle(
+        CATEGORIES.flatMap((c) => c.items.map((i) => i.image)),
+        schedulePreload,
+      ),
     [schedulePreload],
   );
 

@@ -1,6 +1,6 @@
 import type { ImageAsset } from '../../assets/image-asset.ts';
 
-type IdleScheduler = (work: () => void) => () => void;
+export type IdleScheduler = (work: () => void) => () => void;
 
 /**
  * Runs work once the page has finished loading and the browser is then idle: the page's own
@@ -31,28 +31,46 @@ export const whenIdle: IdleScheduler = (work) => {
 
 /**
  * Warms the browser cache with every image, so switching tabs or opening the overlay shows them
- * at once. Each preload is a detached `<picture>` with the image's own sources, so the browser
- * picks exactly the file the page will ask for (AVIF where it can, at the same width).
+ * at once: one image per idle period, since each costs a slow phone's main thread several
+ * milliseconds and eighteen at once would hold it up for a tap. Returns the cancel function.
  */
-export function preloadImages(list: readonly ImageAsset[]): HTMLPictureElement[] {
-  return list.map((image) => {
-    const picture = document.createElement('picture');
-    for (const source of image.sources ?? []) {
-      const element = document.createElement('source');
-      element.type = source.type;
-      if (source.media) element.media = source.media;
-      const sizes = source.sizes ?? image.sizes;
-      if (sizes) element.sizes = sizes;
-      element.srcset = source.srcSet;
-      picture.append(element);
-    }
-    // The <img> goes in last and gets its candidates then: it chooses among the sources above.
-    const img = document.createElement('img');
-    img.decoding = 'async';
-    picture.append(img);
-    if (image.sizes) img.sizes = image.sizes;
-    if (image.srcSet) img.srcset = image.srcSet;
-    img.src = image.src;
-    return picture;
-  });
+export function preloadWhenIdle(
+  list: readonly ImageAsset[],
+  schedule: IdleScheduler = whenIdle,
+): () => void {
+  let next = 0;
+  let cancel = () => {};
+  const step = () => {
+    const image = list[next];
+    next += 1;
+    if (image) preloadImage(image);
+    if (next < list.length) cancel = schedule(step);
+  };
+  cancel = schedule(step);
+  return () => cancel();
+}
+
+/**
+ * Starts fetching one image as a detached `<picture>` with the image's own sources, so the
+ * browser picks exactly the file the page will ask for (AVIF where it can, at the same width).
+ */
+export function preloadImage(image: ImageAsset): HTMLPictureElement {
+  const picture = document.createElement('picture');
+  for (const source of image.sources ?? []) {
+    const element = document.createElement('source');
+    element.type = source.type;
+    if (source.media) element.media = source.media;
+    const sizes = source.sizes ?? image.sizes;
+    if (sizes) element.sizes = sizes;
+    element.srcset = source.srcSet;
+    picture.append(element);
+  }
+  // The <img> goes in last and gets its candidates then: it chooses among the sources above.
+  const img = document.createElement('img');
+  img.decoding = 'async';
+  picture.append(img);
+  if (image.sizes) img.sizes = image.sizes;
+  if (image.srcSet) img.srcset = image.srcSet;
+  img.src = image.src;
+  return picture;
 }
