@@ -9,10 +9,10 @@
  *   pnpm --filter @iconia/web check:site-budgets     # 1 run, in `pnpm test`: see --speed-advisory
  *   options: --build <dir> (default WEB_BUILD_DIR or build) --runs <n> --routes /,/about
  *            --json <file> | --no-json
- *            --speed-advisory: the speed budgets (performance score, LCP, TBT, Speed Index),
- *            which swing with whatever else the machine runs, are reported but fail nothing;
- *            every other budget (accessibility, best practices, SEO, CLS, bytes, outside
- *            hosts, compression and caching) still fails the run.
+ *            --speed-advisory: the budgets that swing with whatever else the machine runs
+ *            (performance score, TBT, Speed Index) are reported but fail nothing; every other
+ *            budget (LCP, CLS, accessibility, best practices, SEO, bytes, outside hosts,
+ *            compression and caching) still fails the run.
  *
  * Builds nothing: run `pnpm build` (or `WEB_BUILD_DIR=… pnpm --filter @iconia/web build` and
  * `pnpm --filter @iconia/api build`) first.
@@ -392,12 +392,13 @@ interface Broken {
   speed: boolean;
 }
 
-/** The Lighthouse measures that time the load on this machine, and so swing with its load. */
-const SPEED_METRICS: readonly MetricId[] = [
-  'largest-contentful-paint',
-  'total-blocking-time',
-  'speed-index',
-];
+/**
+ * The Lighthouse measures that swing with whatever else this machine runs: main-thread time,
+ * which simulated throttling multiplies by four, and the visual progress that follows it. LCP
+ * is not among them: the pages paint from their HTML before any script loads, which keeps it
+ * far inside its budget even on a busy machine, so it is held everywhere.
+ */
+const SPEED_METRICS: readonly MetricId[] = ['total-blocking-time', 'speed-index'];
 
 function brokenBudgets(route: RouteReport, budget: Budget): Broken[] {
   const broken: Broken[] = [];
