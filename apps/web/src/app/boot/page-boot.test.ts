@@ -115,6 +115,16 @@ describe('input before hydration', () => {
     expect(keys).toEqual(['ArrowRight']);
   });
 
+  it('when a visitor presses an arrow key elsewhere before hydration, then the page scrolls as usual', () => {
+    renderPage();
+    early = queueEarlyInput(LINK_PATIENCE_MS);
+    const key = new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true });
+
+    document.body.dispatchEvent(key);
+
+    expect(key.defaultPrevented).toBe(false);
+  });
+
   it('when a visitor fills in and sends a form before hydration, then the hydrated form gets the values first and then the submission', async () => {
     const { form, name, plotRange, consent, send } = renderPage();
     early = queueEarlyInput(LINK_PATIENCE_MS);

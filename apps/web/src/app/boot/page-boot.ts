@@ -46,7 +46,7 @@ type Step =
  * Starts queueing at once: clicks on buttons (whose handlers arrive with hydration), clicks on
  * links to other pages of the site (which the hydrated page follows without a reload, and
  * which a page that takes too long to hydrate follows the plain way after `linkPatienceMs`),
- * arrow, Home and End keys outside text fields (tabs move with them), edits of form fields
+ * arrow, Home and End keys on tabs (which move with them), edits of form fields
  * (the hydrated forms keep their values in state), and form submissions (held back from the
  * plain post, which the hydrated form sends better: checked, and to the thank-you page).
  * Everything else (outside links, downloads, checkboxes, selects) works natively all along.
@@ -96,7 +96,8 @@ export function queueEarlyInput(linkPatienceMs: number): EarlyInput {
 
   function onKey(event: KeyboardEvent): void {
     const target = event.target;
-    if (!(target instanceof Element) || target.closest('input, select, textarea')) return;
+    // Only widgets that move focus with these keys; anywhere else they scroll the page natively.
+    if (!(target instanceof Element) || !target.closest('[role="tablist"]')) return;
     if (!/^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(event.key)) return;
     event.preventDefault();
     event.stopPropagation();
