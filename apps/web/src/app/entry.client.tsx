@@ -39,10 +39,11 @@ function createRouterAhead(): void {
 /**
  * Hydrates in tasks of its own, so that no single task keeps a slow phone's main thread long:
  * first the modules run, then the router decodes the page's embedded state, then the router is
- * created, then the page hydrates. The router signals that the state is still being decoded by throwing the pending
- * promise; Preact hands that back from the call (React would wait by itself). Long pages hydrate
- * their later sections in further tasks (hydrate-later.tsx). Once the whole page is hydrated,
- * whatever the visitor did before (queued by the page boot script) is handed to it.
+ * created, then the page hydrates. The router signals that the state is still being decoded by
+ * throwing the pending promise; Preact hands that back from the call (React would wait by
+ * itself). Long pages hydrate their later sections in further tasks (hydrate-later.tsx). Once
+ * the whole page is hydrated, whatever the visitor did before (queued by the page boot script)
+ * is handed to it.
  */
 async function hydrate(): Promise<void> {
   for (;;) {
@@ -66,7 +67,7 @@ async function hydrate(): Promise<void> {
   }
   await nextTask();
   await window.iconiaEarlyInput?.replay();
-  // For anyone who needs to know, a browser test say, that the page now answers directly.
+  // Marks the end of hydration for whoever waits for it (browser tests, for one).
   document.documentElement.dataset.hydrated = '';
 }
 
