@@ -5,8 +5,10 @@
  * the whole result as JSON and exits non-zero naming every broken budget of `budget.json`.
  *
  *   pnpm bench:web                                   # 3 runs, writes docs/benchmarks/web-<date>.json
- *   pnpm --filter @iconia/web check:budgets          # 1 run, no file: the CI check
+ *   pnpm --filter @iconia/web check:budgets          # 1 run, no file: every budget
  *   pnpm --filter @iconia/web check:site-budgets     # 1 run, in `pnpm test`: see --speed-advisory
+ *   A page over budget on fewer than 3 runs is measured up to 3 and judged on their median, as
+ *   the budgets are set.
  *   options: --build <dir> (default WEB_BUILD_DIR or build) --runs <n> --routes /,/about
  *            --json <file> | --no-json
  *            --speed-advisory: the budgets that swing with whatever else the machine runs
@@ -49,6 +51,9 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** The budgets are judged on the median of this many runs. */
+const CONFIRMING_RUNS = 3;
 
 /** The gallery warms the cache with all its images once the page is idle; reported apart. */
 const GALLERY_PRELOAD = /\/assets\/gallery-[^/]+\.(avif|webp|jpe?g|png)$/;
@@ -471,8 +476,12 @@ function table(routes: readonly RouteReport[], runs: number): string {
     cells
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
       .join('  ');
+  const remeasured = routes.filter((route) => route.runs.length > runs).map((route) => route.path);
   return [
-    `Lighthouse, mobile, simulated throttling, median of ${runs} run${runs === 1 ? '' : 's'}`,
+    `Lighthouse, mobile, simulated throttling, median of ${runs} run${runs === 1 ? '' : 's'}` +
+      (remeasured.length > 0
+        ? ` (${CONFIRMING_RUNS} for ${remeasured.join(', ')}, over budget on the first)`
+        : ''),
     '',
     line(header),
     line(widths.map((width) => '-'.repeat(width))),
@@ -542,15 +551,31 @@ async function main(): Promise<number> {
     const reports: RouteReport[] = [];
     let environment:
       Pick<RunResult, 'benchmarkIndex' | 'chromeVersion' | 'lighthouseVersion'> | undefined;
+    const reportedOnly = (item: Broken) => item.speed && args.includes('--speed-advisory');
     for (const route of routes) {
       const results: RunResult[] = [];
-      for (let i = 0; i < runs; i++) {
-        const result = await runLighthouse(`${server.origin}${route}`, chromePath);
-        results.push(result);
-        environment ??= result;
+      const measure = async (count: number) => {
+        for (let i = 0; i < count; i++) {
+          const result = await runLighthouse(`${server.origin}${route}`, chromePath);
+          results.push(result);
+          environment ??= result;
+          process.stderr.write(
+            `  ${route} run ${results.length}: performance ${result.scores.performance}, LCP ${formatMetric('largest-contentful-paint', result.metrics['largest-contentful-paint'])}\n`,
+          );
+        }
+      };
+      await measure(runs);
+      // The budgets are set on the median of three runs. A quicker check that finds a page over
+      // budget in fewer runs measures it up to three before it judges: one run can catch the
+      // page mid-way through something (a late task, the machine busy elsewhere).
+      const missed = brokenBudgets(summarise(route, results), budget).filter(
+        (item) => !reportedOnly(item),
+      );
+      if (missed.length > 0 && results.length < CONFIRMING_RUNS) {
         process.stderr.write(
-          `  ${route} run ${i + 1}/${runs}: performance ${result.scores.performance}, LCP ${formatMetric('largest-contentful-paint', result.metrics['largest-contentful-paint'])}\n`,
+          `  ${missed.map((item) => item.line).join('; ')} on ${results.length} run${results.length === 1 ? '' : 's'}: measuring up to ${CONFIRMING_RUNS}\n`,
         );
+        await measure(CONFIRMING_RUNS - results.length);
       }
       const report = summarise(route, results);
       report.outsideHosts = [
@@ -605,7 +630,6 @@ async function main(): Promise<number> {
       await writeFile(jsonFile, `${JSON.stringify(output, null, 2)}\n`);
       console.log(`Wrote ${path.relative(process.cwd(), jsonFile)}`);
     }
-    const reportedOnly = (item: Broken) => item.speed && args.includes('--speed-advisory');
     const failing = broken.filter((item) => !reportedOnly(item));
     const advisory = broken.filter(reportedOnly);
     if (advisory.length > 0) {
