@@ -2,7 +2,7 @@ import { Fragment, options, type VNode } from 'preact';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { hydrateInSteps } from './hydrate-later.tsx';
+import { hydrateInSteps, nextTask } from './hydrate-later.tsx';
 
 /**
  * The built site runs on Preact (vite.config.ts), which hydrates a whole document into its
@@ -16,11 +16,6 @@ options.vnode = (vnode: VNode) => {
   if (vnode.type === 'html') (vnode as { type: unknown }).type = Fragment;
   previousVNodeHook?.(vnode);
 };
-
-/** Lets the browser handle input and paint before the next piece of work. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /**
  * Creates React Router's router, the largest single piece of hydration, in a task before the

@@ -24,7 +24,8 @@ let hydrating = false;
 /** Settles once every section deferred so far has been let through. */
 let lastGate: Promise<void> = Promise.resolve();
 
-function nextTask(): Promise<void> {
+/** Lets the browser handle input and paint before the next piece of work. */
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 

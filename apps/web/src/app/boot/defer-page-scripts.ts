@@ -2,8 +2,7 @@ import { minify } from 'vite';
 import { pageBootScript, type BootPlan } from './page-boot.ts';
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-const BOOTSTRAP =
-  /<script type="module" async="">([\s\S]*?)<\/script>|<script type="module" async>([\s\S]*?)<\/script>/g;
+const BOOTSTRAP = /<script type="module" async(?:="")?>([\s\S]*?)<\/script>/g;
 
 /**
  * Reads React Router's bootstrap module (`<Scripts />` of a prerendered page): the manifest
@@ -59,7 +58,7 @@ export async function deferPageScripts(html: string): Promise<string> {
     );
   }
   const [bootstrap] = bootstraps as [RegExpExecArray];
-  const plan = parseBootstrap(bootstrap[1] ?? bootstrap[2] ?? '', preload);
+  const plan = parseBootstrap(bootstrap[1] ?? '', preload);
   const { code, errors } = await minify('page-boot.js', pageBootScript(plan), {
     compress: true,
     mangle: true,

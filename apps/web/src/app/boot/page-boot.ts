@@ -87,10 +87,9 @@ export function queueEarlyInput(linkPatienceMs: number): EarlyInput {
     if (!(link instanceof HTMLAnchorElement) || !isPageLink(link, event)) return;
     event.preventDefault();
     event.stopPropagation();
-    const step: Step = { kind: 'click', target: link };
-    steps.push(step);
+    steps.push({ kind: 'click', target: link });
     setTimeout(() => {
-      if (queueing && steps.includes(step)) location.assign(link.href);
+      if (queueing) location.assign(link.href);
     }, linkPatienceMs);
   }
 

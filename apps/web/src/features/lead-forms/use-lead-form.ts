@@ -17,7 +17,6 @@ export function useLeadForm<V extends Record<string, string | boolean>>(
   source: LeadSource,
   empty: V,
 ) {
-  const idBase = source;
   const { pathname } = useLocation();
   const [values, setValues] = useState<V>(empty);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
@@ -64,13 +63,13 @@ export function useLeadForm<V extends Record<string, string | boolean>>(
 
   return {
     ids: {
-      name: `${idBase}-name`,
-      mobile: `${idBase}-mobile`,
-      plotRange: `${idBase}-plot-range`,
-      location: `${idBase}-location`,
-      agree: `${idBase}-agree`,
-      website: `${idBase}-website`,
-      message: `${idBase}-message`,
+      name: `${source}-name`,
+      mobile: `${source}-mobile`,
+      plotRange: `${source}-plot-range`,
+      location: `${source}-location`,
+      agree: `${source}-agree`,
+      website: `${source}-website`,
+      message: `${source}-message`,
     },
     values,
     field,
