@@ -145,3 +145,35 @@ test('when a visitor fills in and sends the enquiry before the scripts have run,
     page: '/contact',
   });
 });
+
+test('when the page cannot hydrate, then an enquiry sent before still reaches sales as a plain form post', async ({
+  page,
+  mailbox,
+  problems,
+}, testInfo) => {
+  // The page's embedded router state is served unreadable, so hydration fails on purpose.
+  problems.allow(/./);
+  await page.route('**/contact', async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    // The script policy lists the page's own inline scripts, one of which is changed here.
+    delete headers['content-security-policy'];
+    const body = (await response.text()).replace('enqueue("[{', 'enqueue("[oops{');
+    await route.fulfill({ response, body, headers });
+  });
+  const visitor = newVisitor(testInfo);
+  const scripts = await holdRequest(page, CLIENT_ENTRY);
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: CONTACT.formHeading });
+  await fillLeadForm(form, visitor, { plotRange: false, agree: false, location: true });
+  await form.getByRole('button', { name: FORM_BUTTONS.submit }).click();
+  await scripts.sent;
+  const post = page.waitForRequest((sent) => sent.url().endsWith('/contact-form'));
+
+  await scripts.release();
+
+  expect((await post).method()).toBe('POST');
+  await expect(page.locator('body')).toHaveText('success');
+  const mail = await mailbox.waitForMessage(visitor.name);
+  expect(mail.text).toContain(visitor.location);
+});

@@ -67,5 +67,10 @@ async function hydrate(): Promise<void> {
 }
 
 startTransition(() => {
-  void hydrate();
+  hydrate().catch((error: unknown) => {
+    // A page that cannot hydrate must not keep what the visitor did waiting for it: a form
+    // sent early goes out as a plain form post, which the API answers all the same.
+    window.iconiaEarlyInput?.release();
+    throw error;
+  });
 });

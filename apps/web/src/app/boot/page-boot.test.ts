@@ -1,6 +1,12 @@
 import { Script } from 'node:vm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { LINK_PATIENCE_MS, pageBootScript, queueEarlyInput, type EarlyInput } from './page-boot.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  FORM_PATIENCE_MS,
+  LINK_PATIENCE_MS,
+  pageBootScript,
+  queueEarlyInput,
+  type EarlyInput,
+} from './page-boot.ts';
 
 /** A prerendered page before hydration: a button and a lead form, with no handlers yet. */
 function renderPage(): {
@@ -57,11 +63,13 @@ describe('input before hydration', () => {
     early?.release();
     early = undefined;
     document.body.innerHTML = '';
+    vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   it('when a visitor taps a button before hydration, then the hydrated page gets the tap once', async () => {
     const { openButton } = renderPage();
-    early = queueEarlyInput(LINK_PATIENCE_MS);
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
     openButton.click();
 
     const opened: string[] = [];
@@ -73,7 +81,7 @@ describe('input before hydration', () => {
 
   it('when a visitor taps a link to another page before hydration, then the browser waits and the hydrated page follows it', async () => {
     const { aboutLink } = renderPage();
-    early = queueEarlyInput(LINK_PATIENCE_MS);
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
     const followed: boolean[] = [];
     // What the hydrated link does: follow it within the page, not the browser's way.
     aboutLink.addEventListener('click', (event) => {
@@ -90,7 +98,7 @@ describe('input before hydration', () => {
 
   it('when a visitor taps a link to another site before hydration, then the browser follows it at once', () => {
     const { chatLink } = renderPage();
-    early = queueEarlyInput(LINK_PATIENCE_MS);
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
     let followed = false;
     chatLink.addEventListener('click', (event) => {
       followed = !event.defaultPrevented;
@@ -104,7 +112,7 @@ describe('input before hydration', () => {
 
   it('when a keyboard user presses an arrow key on a tab before hydration, then the hydrated tabs get it', async () => {
     const { tab } = renderPage();
-    early = queueEarlyInput(LINK_PATIENCE_MS);
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
     tab.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
     tab.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
 
@@ -117,7 +125,7 @@ describe('input before hydration', () => {
 
   it('when a visitor presses an arrow key elsewhere before hydration, then the page scrolls as usual', () => {
     renderPage();
-    early = queueEarlyInput(LINK_PATIENCE_MS);
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
     const key = new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true });
 
     document.body.dispatchEvent(key);
@@ -127,7 +135,7 @@ describe('input before hydration', () => {
 
   it('when a visitor fills in and sends a form before hydration, then the hydrated form gets the values first and then the submission', async () => {
     const { form, name, plotRange, consent, send } = renderPage();
-    early = queueEarlyInput(LINK_PATIENCE_MS);
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
     type(name, 'Ravi Kumar');
     choose(plotRange, '200-300 SQ YDS');
     consent.click();
@@ -157,7 +165,7 @@ describe('input before hydration', () => {
 
   it('when a form is sent before hydration, then the browser does not post it meanwhile', () => {
     const { form, send } = renderPage();
-    early = queueEarlyInput(LINK_PATIENCE_MS);
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
     let prevented: boolean | undefined;
     form.addEventListener('submit', (event) => {
       prevented = event.defaultPrevented;
@@ -171,7 +179,7 @@ describe('input before hydration', () => {
 
   it('when the scripts fail to load, then a form sent early goes out as a plain form post', () => {
     const { form, send } = renderPage();
-    early = queueEarlyInput(LINK_PATIENCE_MS);
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
     send.click();
     const posts: (string | undefined)[] = [];
     form.addEventListener('submit', (event) => {
@@ -184,9 +192,79 @@ describe('input before hydration', () => {
     expect(posts).toEqual(['send']);
   });
 
+  it('when the scripts fail after taking a form sent early out of the page, then what it held still goes out as a plain form post', () => {
+    const { form, name, send } = renderPage();
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
+    type(name, 'Ravi Kumar');
+    send.click();
+    form.remove();
+    const posted: { action: string; method: string; fields: [string, string][] }[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (
+      this: HTMLFormElement,
+    ) {
+      posted.push({
+        action: this.action,
+        method: this.method,
+        fields: [...new FormData(this)].map(([key, value]) => [
+          key,
+          typeof value === 'string' ? value : value.name,
+        ]),
+      });
+    });
+
+    early.release();
+
+    expect(posted).toEqual([
+      {
+        action: form.action,
+        method: 'post',
+        fields: [
+          ['name', 'Ravi Kumar'],
+          ['plotRange', ''],
+        ],
+      },
+    ]);
+  });
+
+  it('when the page has not hydrated a while after a form was sent, then it goes out as a plain form post', () => {
+    vi.useFakeTimers();
+    const { form, send } = renderPage();
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
+    send.click();
+    const posts: (string | undefined)[] = [];
+    form.addEventListener('submit', (event) => {
+      if (!event.defaultPrevented) posts.push(event.submitter?.id);
+      event.preventDefault(); // jsdom cannot navigate
+    });
+
+    vi.advanceTimersByTime(FORM_PATIENCE_MS - 1);
+    expect(posts).toEqual([]);
+    vi.advanceTimersByTime(1);
+
+    expect(posts).toEqual(['send']);
+  });
+
+  it('when the page hydrates in time, then the form is sent once, by the hydrated page', async () => {
+    vi.useFakeTimers();
+    const { form, send } = renderPage();
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
+    send.click();
+    const sent: boolean[] = [];
+    form.addEventListener('submit', (event) => {
+      sent.push(event.defaultPrevented);
+      event.preventDefault();
+    });
+
+    const replayed = early.replay();
+    await vi.runAllTimersAsync();
+    await replayed;
+
+    expect(sent).toEqual([false]);
+  });
+
   it('when the page has hydrated, then later taps reach the page once and are not queued again', async () => {
     const { openButton } = renderPage();
-    early = queueEarlyInput(LINK_PATIENCE_MS);
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
     let taps = 0;
     openButton.addEventListener('click', () => (taps += 1));
     await early.replay();
@@ -199,7 +277,7 @@ describe('input before hydration', () => {
 
   it('when a part of the page has hydrated before the rest, then a tap on it is handled once, by the replay', async () => {
     const { openButton } = renderPage();
-    early = queueEarlyInput(LINK_PATIENCE_MS);
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
     let taps = 0;
     openButton.addEventListener('click', () => (taps += 1)); // this part hydrated first
 
@@ -212,7 +290,7 @@ describe('input before hydration', () => {
 
   it('when a tapped button left the page during hydration, then nothing is replayed on it', async () => {
     const { openButton } = renderPage();
-    early = queueEarlyInput(LINK_PATIENCE_MS);
+    early = queueEarlyInput(LINK_PATIENCE_MS, FORM_PATIENCE_MS);
     openButton.click();
     let taps = 0;
     openButton.addEventListener('click', () => (taps += 1));

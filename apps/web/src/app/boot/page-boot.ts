@@ -40,7 +40,13 @@ type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 type Step =
   | { kind: 'click'; target: HTMLButtonElement | HTMLAnchorElement }
   | { kind: 'key'; target: Element; key: string }
-  | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
+  | {
+      kind: 'submit';
+      form: HTMLFormElement;
+      submitter: HTMLElement | null;
+      /** What the form held when it was sent, in case the form is gone by the time it goes. */
+      fields: [string, string][];
+    };
 
 /**
  * Starts queueing at once: clicks on buttons (whose handlers arrive with hydration), clicks on
@@ -48,10 +54,11 @@ type Step =
  * which a page that takes too long to hydrate follows the plain way after `linkPatienceMs`),
  * arrow, Home and End keys on tabs (which move with them), edits of form fields
  * (the hydrated forms keep their values in state), and form submissions (held back from the
- * plain post, which the hydrated form sends better: checked, and to the thank-you page).
+ * plain post, which the hydrated form sends better: checked, and to the thank-you page; a
+ * page that has not hydrated `formPatienceMs` after a submission lets it go as that plain post).
  * Everything else (outside links, downloads, checkboxes, selects) works natively all along.
  */
-export function queueEarlyInput(linkPatienceMs: number): EarlyInput {
+export function queueEarlyInput(linkPatienceMs: number, formPatienceMs: number): EarlyInput {
   const edits = new Map<Field, { value: string; checked: boolean }>();
   const steps: Step[] = [];
   let queueing = true;
@@ -122,7 +129,13 @@ export function queueEarlyInput(linkPatienceMs: number): EarlyInput {
   function onSubmit(event: SubmitEvent): void {
     if (!(event.target instanceof HTMLFormElement)) return;
     event.preventDefault();
-    steps.push({ kind: 'submit', form: event.target, submitter: event.submitter });
+    const fields: [string, string][] = [];
+    new FormData(event.target).forEach((value, name) => {
+      if (typeof value === 'string') fields.push([name, value]);
+    });
+    steps.push({ kind: 'submit', form: event.target, submitter: event.submitter, fields });
+    // A page whose hydration never ends (a script that hangs) must not keep the lead waiting.
+    setTimeout(release, formPatienceMs);
   }
 
   function stop(): boolean {
@@ -145,6 +158,40 @@ export function queueEarlyInput(linkPatienceMs: number): EarlyInput {
 
   function nextTask(): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  /**
+   * Posts what a form held when it was sent, from a copy of the form: a page that failed to
+   * hydrate may have taken the form itself out of the document.
+   */
+  function postCopy(form: HTMLFormElement, fields: [string, string][]): void {
+    const copy = document.createElement('form');
+    copy.hidden = true;
+    copy.action = form.action;
+    copy.method = form.method;
+    copy.enctype = form.enctype;
+    for (const [name, value] of fields) {
+      const input = document.createElement('input');
+      input.type = 'hidden';
+      input.name = name;
+      input.value = value;
+      copy.append(input);
+    }
+    // The document element: a failed hydration may have taken <body> out as well.
+    document.documentElement.append(copy);
+    copy.submit();
+  }
+
+  function release(): void {
+    if (!stop()) return;
+    for (const step of steps) {
+      if (step.kind === 'submit') {
+        if (step.form.isConnected) submit(step.form, step.submitter);
+        else postCopy(step.form, step.fields);
+      } else if (step.kind === 'click' && step.target instanceof HTMLAnchorElement) {
+        location.assign(step.target.href);
+      }
+    }
   }
 
   document.addEventListener('click', onClick, true);
@@ -181,15 +228,7 @@ export function queueEarlyInput(linkPatienceMs: number): EarlyInput {
         await nextTask();
       }
     },
-    release() {
-      if (!stop()) return;
-      for (const step of steps) {
-        if (step.kind === 'submit' && step.form.isConnected) submit(step.form, step.submitter);
-        else if (step.kind === 'click' && step.target instanceof HTMLAnchorElement) {
-          location.assign(step.target.href);
-        }
-      }
-    },
+    release,
   };
 }
 
@@ -254,11 +293,17 @@ export const FIRST_PAINT_FALLBACK_MS = 3000;
 /** How long a tapped link waits for the page to hydrate before it is followed the plain way. */
 export const LINK_PATIENCE_MS = 1500;
 
+/**
+ * How long a form sent early waits for the page to hydrate before it goes out as a plain form
+ * post (which the API answers with a bare "success" rather than the thank-you page).
+ */
+export const FORM_PATIENCE_MS = 5000;
+
 /** The classic inline script that boots a page: queue input, wait for the paint, load. */
 export function pageBootScript(plan: BootPlan): string {
   return `(function(){
 var before = document.currentScript;
-var early = window.iconiaEarlyInput = (${queueEarlyInput.toString()})(${LINK_PATIENCE_MS});
+var early = window.iconiaEarlyInput = (${queueEarlyInput.toString()})(${LINK_PATIENCE_MS}, ${FORM_PATIENCE_MS});
 (${afterFirstPaint.toString()})(${FIRST_PAINT_FALLBACK_MS})
   .then(function () {
     return (${loadPageModules.toString()})(${JSON.stringify(plan)}, before, function (url) { return import(url); });
