@@ -1,20 +1,20 @@
 import { MESSAGES } from '@iconia/shared';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempDir, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
 
 /** What Chromium sends with a form post it navigates for. */
 const BROWSER_ACCEPT =
   'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 let temp: ReturnType<typeof createTempDir>;
-let t: TestApp;
-let limited: TestApp;
+let t: TestServer;
+let limited: TestServer;
 
-beforeAll(() => {
+beforeAll(async () => {
   temp = createTempDir();
-  t = createTestApp({ dataDir: `${temp.dir}/open` });
-  limited = createTestApp({
+  t = await startTestServer({ dataDir: `${temp.dir}/open` });
+  limited = await startTestServer({
     dataDir: `${temp.dir}/limited`,
     env: { RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW_MS: '60000' },
   });
@@ -25,13 +25,13 @@ afterAll(async () => {
   temp.remove();
 });
 
-function storedWithMobile(app: TestApp, mobile: string) {
+function storedWithMobile(app: TestServer, mobile: string) {
   return app.store.listLeads().filter((lead) => lead.mobile === mobile);
 }
 
 describe('a browser posting a lead form itself', () => {
   it('when the brochure form is sent by navigation, then the answer is 303 to /thank-you and the lead is stored', async () => {
-    const response = await request(t.app)
+    const response = await request(t.url)
       .post('/send-email')
       .set('Sec-Fetch-Mode', 'navigate')
       .set('Accept', BROWSER_ACCEPT)
@@ -45,7 +45,7 @@ describe('a browser posting a lead form itself', () => {
   });
 
   it('when the contact form is sent as multipart with an Accept preferring HTML, then the answer is 303 to /thank-you', async () => {
-    const response = await request(t.app)
+    const response = await request(t.url)
       .post('/contact-form')
       .set('Accept', BROWSER_ACCEPT)
       .field('name', 'Anita')
@@ -58,7 +58,7 @@ describe('a browser posting a lead form itself', () => {
   });
 
   it('when the mobile is bad, then a 400 HTML page names the problem, links back to the form page and nothing is stored', async () => {
-    const response = await request(t.app)
+    const response = await request(t.url)
       .post('/send-email')
       .set('Sec-Fetch-Mode', 'navigate')
       .set('Accept', BROWSER_ACCEPT)
@@ -76,7 +76,7 @@ describe('a browser posting a lead form itself', () => {
   });
 
   it('when the Referer names another site, then the page links to the home page instead', async () => {
-    const response = await request(t.app)
+    const response = await request(t.url)
       .post('/contact-form')
       .set('Sec-Fetch-Mode', 'navigate')
       .set('Host', 'iconia.test')
@@ -91,7 +91,7 @@ describe('a browser posting a lead form itself', () => {
   });
 
   it('when the Referer path starts with two slashes, then the link still stays on this site', async () => {
-    const response = await request(t.app)
+    const response = await request(t.url)
       .post('/contact-form')
       .set('Sec-Fetch-Mode', 'navigate')
       .set('Host', 'iconia.test')
@@ -104,7 +104,7 @@ describe('a browser posting a lead form itself', () => {
 
   it('when the visitor is over the rate limit, then a 429 HTML page says so and keeps Retry-After', async () => {
     const send = () =>
-      request(limited.app)
+      request(limited.url)
         .post('/contact-form')
         .set('Sec-Fetch-Mode', 'navigate')
         .type('form')
@@ -119,7 +119,7 @@ describe('a browser posting a lead form itself', () => {
   });
 
   it('when the body is too large, then the answer is a 413 HTML page', async () => {
-    const response = await request(t.app)
+    const response = await request(t.url)
       .post('/send-email')
       .set('Sec-Fetch-Mode', 'navigate')
       .type('form')
@@ -133,7 +133,7 @@ describe('a browser posting a lead form itself', () => {
 
 describe('a script posting a lead form with fetch', () => {
   it('when it succeeds, then the answer is still plain-text success', async () => {
-    const response = await request(t.app)
+    const response = await request(t.url)
       .post('/send-email')
       .set('Accept', '*/*')
       .set('Sec-Fetch-Mode', 'cors')
@@ -146,7 +146,7 @@ describe('a script posting a lead form with fetch', () => {
   });
 
   it('when the mobile is bad, then the answer is still the plain-text message', async () => {
-    const response = await request(t.app)
+    const response = await request(t.url)
       .post('/send-email')
       .set('Sec-Fetch-Mode', 'same-origin')
       .type('form')
