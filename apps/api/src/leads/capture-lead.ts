@@ -13,9 +13,16 @@ import type { NewLead, StoredLead } from '../store/lead-types.ts';
 /** The same mobile sending the same form again within this window is kept but emailed once. */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 
+interface CaptureCommon {
+  attribution: Attribution;
+  honeypotFilled: boolean;
+  /** Over the per-address rate limit: stored, not emailed until released. */
+  held?: boolean;
+}
+
 export type CaptureInput =
-  | { kind: 'brochure'; fields: BrochureLead; attribution: Attribution; honeypotFilled: boolean }
-  | { kind: 'contact'; fields: ContactEnquiry; attribution: Attribution; honeypotFilled: boolean };
+  | (CaptureCommon & { kind: 'brochure'; fields: BrochureLead })
+  | (CaptureCommon & { kind: 'contact'; fields: ContactEnquiry });
 
 export interface LeadCaptureOptions {
   /** Stores a lead durably (with DUPLICATE_WINDOW_MS); resolves once it is on disk. */
@@ -58,6 +65,7 @@ export function createCaptureLead(options: LeadCaptureOptions): CaptureLead {
       attribution: input.attribution,
       receivedAt: clock.now(),
       spam: input.honeypotFilled,
+      held: input.held === true,
       // The `agree` box itself is never sent; the form it came from says which notice was shown.
       consentNotice: consentNoticeFor(input.attribution.source),
     });

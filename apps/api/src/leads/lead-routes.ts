@@ -8,7 +8,12 @@ import {
   type LeadKind,
 } from '@iconia/shared';
 import { createLeadBodyParser, formFields } from '../http/body-parsers.ts';
-import { createRateLimiter, type RateLimitOptions } from '../http/rate-limit.ts';
+import {
+  createHeldTotalLimiter,
+  createRateLimiter,
+  isHeld,
+  type RateLimitOptions,
+} from '../http/rate-limit.ts';
 import { methodNotAllowed, REPLIES, sendReply, sendText } from '../http/replies.ts';
 import { requestLogger } from '../http/request-log.ts';
 import { requestTimeout } from '../http/request-timeout.ts';
@@ -54,6 +59,7 @@ export function createLeadRouter(options: LeadRoutesOptions): Router {
     maxAge: 600,
   });
   const bodyParser = createLeadBodyParser();
+  const heldTotal = createHeldTotalLimiter(options.rateLimit);
 
   for (const kind of Object.keys(LEAD_ENDPOINTS) as LeadKind[]) {
     const handle: RequestHandler = async (req, res) => {
@@ -74,7 +80,7 @@ export function createLeadRouter(options: LeadRoutesOptions): Router {
         sendReply(req, res, 400, lead.error.message);
         return;
       }
-      await captureLead(lead.input);
+      await captureLead({ ...lead.input, held: isHeld(res) });
       if (!res.headersSent) sendReply(req, res, 200, REPLIES.success);
     };
 
@@ -85,7 +91,7 @@ export function createLeadRouter(options: LeadRoutesOptions): Router {
         requestTimeout(requestTimeoutMs),
         allowCors,
         // A limiter per endpoint: separate counters for the brochure and the enquiry.
-        createRateLimiter(options.rateLimit),
+        ...createRateLimiter(options.rateLimit, heldTotal),
         ...bodyParser,
         handle,
       )
