@@ -363,6 +363,13 @@ describe('the production override', () => {
     expect(caddyfile).toMatch(/health_uri \/healthz/);
   });
 
+  it('when someone outside asks for /readyz, then Caddy answers 404 itself and only private addresses reach it', () => {
+    const caddyfile = readRepoFile('deploy/Caddyfile');
+    const matcher = /@(\S+) \{\s*path \/readyz\s*not remote_ip private_ranges\s*\}/.exec(caddyfile);
+    expect(matcher).not.toBeNull();
+    expect(caddyfile).toMatch(new RegExp(`respond @${matcher?.[1]} 404`));
+  });
+
   it('when the repository is read, then it holds no mail password or real credentials', () => {
     for (const file of [
       'docker-compose.yml',

@@ -4,7 +4,10 @@ import {
   maskMobile,
   type Attribution,
   type BrochureLead,
+  type ConsentNoticeVersion,
   type ContactEnquiry,
+  type LeadKind,
+  type LeadSource,
 } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
@@ -37,6 +40,21 @@ export interface LeadCaptureOptions {
 
 export type CaptureLead = (input: CaptureInput) => Promise<StoredLead>;
 
+/**
+ * The consent notice the visitor's form showed. The `agree` box itself is never sent; the form
+ * the lead came from says which notice was shown, and only a form of the lead's own kind counts:
+ * `source` is the client's word, so an enquiry never claims the brochure box's consent and a
+ * brochure lead claims it only from one of the site's brochure forms.
+ */
+export function consentShown(
+  kind: LeadKind,
+  source: LeadSource | undefined,
+): ConsentNoticeVersion | undefined {
+  const formKind: LeadKind | undefined =
+    source === undefined ? undefined : source === 'contact-form' ? 'contact' : 'brochure';
+  return formKind === kind ? consentNoticeFor(source) : undefined;
+}
+
 /** Logs show who by initial only: enough to match a complaint, not enough to profile anyone. */
 export function nameInitial(name: string): string {
   const first = [...name.trim()][0];
@@ -66,8 +84,7 @@ export function createCaptureLead(options: LeadCaptureOptions): CaptureLead {
       receivedAt: clock.now(),
       spam: input.honeypotFilled,
       held: input.held === true,
-      // The `agree` box itself is never sent; the form it came from says which notice was shown.
-      consentNotice: consentNoticeFor(input.attribution.source),
+      consentNotice: consentShown(input.kind, input.attribution.source),
     });
 
     // The fields are worked out only when the line is written (LOG_LEVEL info or finer).

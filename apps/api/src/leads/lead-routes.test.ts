@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { MESSAGES, NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '@iconia/shared';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -269,10 +269,8 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
   );
 
   it('when a chunked multipart body grows past 16 KB, then the reply is 413', async () => {
-    const server = t.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
+    {
+      const { port } = t;
       const boundary = 'x-boundary';
       const response = await new Promise<IncomingMessage & { body: string }>((resolve, reject) => {
         const req = httpRequest(
@@ -300,8 +298,6 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
       });
       expect(response.statusCode).toBe(413);
       expect(response.body).toBe(REPLIES.tooLarge);
-    } finally {
-      server.close();
     }
   });
 
@@ -533,6 +529,56 @@ describe('lead endpoints, across requests', () => {
     expect(preflight.headers['access-control-allow-methods']).toBe('POST');
   });
 
+  it('when a JSON body hides the fields under __proto__, then they are not read and nothing is stored', async () => {
+    t = await startTestServer({ dataDir: temp.dir });
+
+    const response = await request(t.url)
+      .post('/send-email')
+      .set('Content-Type', 'application/json')
+      .send('{"__proto__":{"name":"Ravi","mobile":"9876543210"}}');
+
+    expect(response.status).toBe(400);
+    expect(response.text).toBe(MESSAGES.nameRequired);
+    expect(t.store.listLeads()).toHaveLength(0);
+  });
+
+  it('when another site posts a lead, then the reply is 403 and nothing is stored or counted', async () => {
+    t = await startTestServer({
+      dataDir: temp.dir,
+      env: { CORS_ORIGINS: 'https://iconia.example', RATE_LIMIT_MAX: '1' },
+    });
+    const lead = { name: 'X', mobile: '7400000001', source: 'brochure-modal' };
+    const from = (origin: string) =>
+      request(t.url).post('/contact-form').set('Origin', origin).type('form').send(lead);
+
+    const foreign = await from('https://phish.example');
+    const opaque = await from('null');
+    const own = await request(t.url)
+      .post('/contact-form')
+      .set('Origin', t.url)
+      .type('form')
+      .send(lead);
+
+    expect(foreign.status).toBe(403);
+    expect(foreign.text).toBe(REPLIES.foreignOrigin);
+    expect(opaque.status).toBe(403);
+    expect(own.status).toBe(200);
+    expect(t.store.listLeads()).toHaveLength(1);
+    expect(t.store.listLeads()[0]?.status).toBe('pending');
+  });
+
+  it('when the dev server proxies a same-origin post and rewrites Host, then the lead is taken', async () => {
+    t = await startTestServer({ dataDir: temp.dir });
+    const response = await request(t.url)
+      .post('/send-email')
+      .set('Origin', 'http://localhost:5173')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send({ name: 'Ravi', mobile: '9876543210' });
+
+    expect(response.text).toBe('success');
+  });
+
   it('when a path is unknown, then the reply is a plain-text 404, whatever the method', async () => {
     t = await startTestServer({ dataDir: temp.dir });
     for (const response of [
@@ -544,36 +590,23 @@ describe('lead endpoints, across requests', () => {
     }
   });
 
-  it('when an upload stalls past the request timeout, then the reply is 408 and nothing is stored', async () => {
+  it('when an upload stalls past the request timeout, then one 408 comes back, the connection closes and nothing is stored', async () => {
     t = await startTestServer({ dataDir: temp.dir, env: { REQUEST_TIMEOUT_MS: '1000' } });
-    const server = t.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
-      const status = await new Promise<number>((resolve, reject) => {
-        const req = httpRequest(
-          {
-            port,
-            host: '127.0.0.1',
-            method: 'POST',
-            path: '/send-email',
-            headers: { 'Content-Type': 'multipart/form-data; boundary=b' },
-          },
-          (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-            req.destroy();
-          },
-        );
-        req.on('error', () => undefined);
-        req.write('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nRavi\r\n');
-        setTimeout(() => reject(new Error('no reply')), 5_000).unref();
-      });
-      expect(status).toBe(408);
-      expect(t.store.listLeads()).toHaveLength(0);
-    } finally {
-      server.closeAllConnections();
-      server.close();
-    }
+    const socket = connect(t.port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.write(
+      'POST /send-email HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=b\r\n' +
+        'Content-Length: 500\r\n\r\n--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nRavi\r\n',
+    );
+    // Long enough for Node's own request-timeout check (every second) to have had its turn.
+    await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+    expect(received.match(/HTTP\/1\.1 408/g)).toHaveLength(1);
+    expect(received).toContain('Connection: close');
+    expect(received).toContain(REPLIES.timeout);
+    expect(t.store.listLeads()).toHaveLength(0);
   });
 });
