@@ -1,4 +1,4 @@
-import { allowHeader, textResponse, type Json } from './openapi-parts.ts';
+import { textResponse, type Json } from './openapi-parts.ts';
 import { methodNotAllowed } from './replies.ts';
 
 const readiness = { 'application/json': { schema: { $ref: '#/components/schemas/Readiness' } } };

@@ -24,11 +24,13 @@ export function allowHeader(methods: readonly string[]): JsonObject {
  * their limits are stated in each field's metadata and description.
  */
 export function requestSchema(schema: GenericSchema): JsonObject {
-  const { $schema: _dialect, ...jsonSchema } = toJsonSchema(schema, {
+  const jsonSchema = toJsonSchema(schema, {
     target: 'draft-2020-12',
     typeMode: 'input',
     ignoreActions: ['check'],
   });
+  // The document's dialect (OpenAPI 3.1, JSON Schema 2020-12) applies to every schema in it.
+  delete jsonSchema.$schema;
   return jsonSchema as JsonObject;
 }
 

@@ -237,7 +237,7 @@ describe('the OpenAPI document, checked against the running API', () => {
 
   it('when the document is checked against the OpenAPI 3.1 schema, then it is valid', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document) as object);
+    const result = await validator.validate(structuredClone(document));
 
     expect(validator.version).toBe('3.1');
     expect(result.errors ?? []).toEqual([]);
