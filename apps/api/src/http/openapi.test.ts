@@ -220,7 +220,8 @@ describe('the OpenAPI document, checked against the running API', () => {
             where,
           ).toBe(true);
         }
-      } else {
+      } else if (!reply.redirect) {
+        // A redirect may carry the framework's short note; any other reply without content is empty.
         expect(reply.text, `${where} has no body`).toBe('');
       }
       for (const [header, spec] of Object.entries(
