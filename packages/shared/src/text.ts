@@ -13,9 +13,17 @@ const INVISIBLE = /[\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u20
 
 /**
  * Zero-width joiners (ZWJ, ZWNJ) are part of how Indic scripts spell some names, so they stay
- * between two letters; anywhere else they only hide things and are removed.
+ * between two letters; anywhere else they only hide things and are removed. (Checked by a
+ * function rather than a lookbehind, which older phone browsers cannot parse.)
  */
-const STRAY_JOINER = /(?<![\p{L}\p{M}])[\u200c\u200d]|[\u200c\u200d](?![\p{L}\p{M}])/gu;
+const JOINERS = /[\u200c\u200d]/g;
+const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
+
+function keepJoinerInWord(joiner: string, offset: number, text: string): string {
+  const inWord =
+    LETTER_OR_MARK.test(text.charAt(offset - 1)) && LETTER_OR_MARK.test(text.charAt(offset + 1));
+  return inWord ? joiner : '';
+}
 
 /** Control characters (C0, DEL, C1) and the Unicode line/paragraph separators. */
 // eslint-disable-next-line no-control-regex
@@ -26,7 +34,7 @@ const ENCODED_WORD = /=\?[^?\s]+\?[bq]\?[^?\s]*\?=/i;
 
 /** Removes invisible formatting characters and surrounding white space. */
 export function cleanText(value: string): string {
-  return value.replace(INVISIBLE, '').replace(STRAY_JOINER, '').trim();
+  return value.replace(INVISIBLE, '').replace(JOINERS, keepJoinerInWord).trim();
 }
 
 export function hasControlCharacters(value: string): boolean {
