@@ -3,3 +3,4 @@ export * from './lead.ts';
 export * from './messages.ts';
 export * from './mobile.ts';
 export * from './plot-ranges.ts';
+export * from './text.ts';

@@ -1,10 +1,14 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
+  brochureLeadSchema,
+  contactEnquirySchema,
   LOCATION_MAX_LENGTH,
   NAME_MAX_LENGTH,
   parseAttribution,
   parseBrochureLead,
   parseContactEnquiry,
+  parseName,
 } from './lead.ts';
 import { MESSAGES } from './messages.ts';
 import { PLOT_RANGES } from './plot-ranges.ts';
@@ -128,5 +132,117 @@ describe('parseAttribution', () => {
     expect(
       parseAttribution({ source: 'fax', utm_term: 'x'.repeat(501), utm_medium: 'a\nb' }),
     ).toEqual({});
+  });
+});
+
+describe('hostile and unusual input', () => {
+  it.each(['0000000000', '1234567890', '5555555555', '+91 55555 55555'])(
+    'when the mobile %j is not an Indian mobile number, then it is refused with the specification message',
+    (mobile) => {
+      expect(parseBrochureLead({ name: 'Ravi', mobile })).toEqual({
+        ok: false,
+        error: { field: 'mobile', message: 'Please enter a valid 10-digit mobile number.' },
+      });
+    },
+  );
+
+  it.each([
+    '+91 0 98765 43210',
+    '+91(0)9876543210',
+    '+91 98765 43210',
+    '098765 43210',
+    '98765-43210',
+    '987 654 3210',
+  ])('when a visitor types the mobile as %j, then it is stored as ten digits', (mobile) => {
+    expect(parseContactEnquiry({ name: 'Asha', mobile })).toEqual({
+      ok: true,
+      value: { name: 'Asha', mobile: '9876543210' },
+    });
+  });
+
+  it('when the fields arrive only through __proto__, then no lead is read from them', () => {
+    const input = JSON.parse(
+      '{"__proto__":{"name":"Ravi","mobile":"9876543210","location":"x"}}',
+    ) as Record<string, unknown>;
+    const inherited = Object.create({ name: 'Ravi', mobile: '9876543210' }) as Record<
+      string,
+      unknown
+    >;
+
+    expect(parseContactEnquiry(input).ok).toBe(false);
+    expect(parseBrochureLead(inherited)).toEqual({
+      ok: false,
+      error: { field: 'name', message: MESSAGES.nameRequired },
+    });
+    expect(
+      parseAttribution(
+        Object.create({ source: 'contact-form', page: '/' }) as Record<string, unknown>,
+      ),
+    ).toEqual({});
+  });
+
+  it('when a name or location holds bidi controls or zero-width characters, then they are removed', () => {
+    const result = parseContactEnquiry({
+      name: '\u202eRavi\u200b Kumar\u2066\u2069\ufeff',
+      mobile: '9876543210',
+      location: '\u200fKukat\u2060pally\u202c',
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: { name: 'Ravi Kumar', mobile: '9876543210', location: 'Kukatpally' },
+    });
+  });
+
+  it('when a name needs a zero-width joiner inside a word, then the joiner is kept, and dropped elsewhere', () => {
+    expect(parseName('\u200dశ్\u200cరీ\u200d')).toEqual({ ok: true, value: 'శ్\u200cరీ' });
+  });
+
+  it('when a name is only invisible characters, then it is refused as missing', () => {
+    expect(parseName('\u200b\u202e\u2066')).toEqual({
+      ok: false,
+      error: { field: 'name', message: MESSAGES.nameRequired },
+    });
+  });
+
+  it.each(['=?utf-8?b?UmF2aQ0KQmNjOiB4QHkuego=?=', 'Ravi =?UTF-8?Q?=0D=0ABcc:_x@y.z?='])(
+    'when a name is written as an RFC 2047 encoded word %j, then it is refused',
+    (name) => {
+      expect(parseBrochureLead({ name, mobile: '9876543210' })).toEqual({
+        ok: false,
+        error: { field: 'name', message: MESSAGES.namePlainText },
+      });
+    },
+  );
+
+  it('when a name merely contains =? or ?=, then it is accepted', () => {
+    expect(parseName('Ravi =? Kumar ?=').ok).toBe(true);
+  });
+
+  it('when attribution values hold invisible characters, then they are removed', () => {
+    expect(parseAttribution({ page: '/\u202egallery', utm_source: 'goo\u200bgle' })).toEqual({
+      page: '/gallery',
+      utm_source: 'google',
+    });
+  });
+});
+
+describe('the schemas', () => {
+  it('when a form is validated with the brochure schema, then it gives the same lead as parseBrochureLead', () => {
+    const form = { name: ' Ravi ', mobile: '+91 98765 43210', plotRange: '' };
+    const result = v.safeParse(brochureLeadSchema, form);
+    expect(result.success && result.output).toEqual({
+      name: 'Ravi',
+      mobile: '9876543210',
+      plotRange: undefined,
+    });
+  });
+
+  it('when a contact enquiry has a bad mobile, then the schema names the field with the message', () => {
+    const result = v.safeParse(contactEnquirySchema, { name: 'Asha', mobile: '12345' });
+    expect(result.success).toBe(false);
+    expect(result.issues?.[0]).toMatchObject({
+      message: MESSAGES.invalidMobile,
+      path: [{ key: 'mobile' }],
+    });
   });
 });

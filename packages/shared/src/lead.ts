@@ -1,6 +1,8 @@
+import * as v from 'valibot';
 import { MESSAGES } from './messages.ts';
-import { isValidMobile, normalizeMobile } from './mobile.ts';
-import { isPlotRange, type PlotRange } from './plot-ranges.ts';
+import { INDIAN_MOBILE, normalizeMobile } from './mobile.ts';
+import { PLOT_RANGES, type PlotRange } from './plot-ranges.ts';
+import { characterCount, cleanText, hasControlCharacters, hasEncodedWord } from './text.ts';
 
 export const NAME_MAX_LENGTH = 100;
 export const LOCATION_MAX_LENGTH = 200;
@@ -48,6 +50,9 @@ export type Attribution = Partial<Record<CampaignField, string>> & {
 /** Attribution fields a form may send with a lead: the form, the page and the campaign. */
 export const ATTRIBUTION_FIELDS = ['source', 'page', ...CAMPAIGN_FIELDS] as const;
 
+/** A field hidden from people: a form that arrives with it filled was sent by a bot. */
+export const HONEYPOT_FIELD = 'website';
+
 export interface BrochureLead {
   name: string;
   /** Ten digits. */
@@ -69,82 +74,229 @@ export type FieldError = { field: string; message: string };
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: FieldError };
 
-// Control characters (C0, DEL, C1) and the Unicode line/paragraph separators.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const atMost = (max: number) => (value: string) => characterCount(value) <= max;
+const emptyToUndefined = <T extends string>(value: T | '' | undefined) => value || undefined;
+
+/*
+ * The field schemas read text that `readFields` has already cleaned: own string values only,
+ * invisible formatting characters removed, white space trimmed. The `metadata` entries are what
+ * the API's OpenAPI document shows for each field.
+ */
+
+export const nameSchema = v.pipe(
+  v.string(MESSAGES.nameRequired),
+  v.nonEmpty(MESSAGES.nameRequired),
+  v.check((name) => !hasControlCharacters(name), MESSAGES.nameInvalid),
+  v.check((name) => !hasEncodedWord(name), MESSAGES.namePlainText),
+  v.check(atMost(NAME_MAX_LENGTH), MESSAGES.nameTooLong),
+  v.metadata({
+    maxLength: NAME_MAX_LENGTH,
+    description: `Trimmed; 1 to ${NAME_MAX_LENGTH} characters, no control characters, line breaks or =?…?= encoded words. Invisible formatting characters (bidi controls, zero-width spaces) are removed.`,
+  }),
+);
+
+export const mobileSchema = v.pipe(
+  v.string(MESSAGES.invalidMobile),
+  v.metadata({
+    description:
+      'An Indian mobile number. Spaces, dashes, dots, brackets, a leading +91, 0091 or 91 and a trunk 0 are removed and Indic or full-width digits read; what remains must be 10 digits starting with 6, 7, 8 or 9. JSON may send a number.',
+    examples: ['9876543210', '+91 98765 43210', '+91 (0) 98765 43210'],
+  }),
+  v.transform(normalizeMobile),
+  v.regex(INDIAN_MOBILE, MESSAGES.invalidMobile),
+);
+
+export const plotRangeSchema = v.pipe(
+  v.optional(v.picklist([...PLOT_RANGES, ''], MESSAGES.plotRangeInvalid)),
+  v.description('Optional; when given, one of the three ranges exactly.'),
+  v.transform(emptyToUndefined),
+);
+
+export const locationSchema = v.pipe(
+  v.optional(
+    v.pipe(
+      v.string(),
+      // A location may span lines; other control characters are refused.
+      v.check(
+        (location) => !hasControlCharacters(location.replace(/[\r\n\t]/g, ' ')),
+        MESSAGES.locationInvalid,
+      ),
+      v.check(atMost(LOCATION_MAX_LENGTH), MESSAGES.locationTooLong),
+      v.metadata({
+        maxLength: LOCATION_MAX_LENGTH,
+        description: `Optional; up to ${LOCATION_MAX_LENGTH} characters.`,
+      }),
+    ),
+  ),
+  v.transform(emptyToUndefined),
+);
+
+/** Attribution is best effort: a value that is not a short single line is dropped, never refused. */
+const attributionValue = (description: string) =>
+  v.fallback(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(ATTRIBUTION_MAX_LENGTH),
+        v.check((value) => !hasControlCharacters(value)),
+        v.description(description),
+      ),
+    ),
+    undefined,
+  );
+
+const campaignEntries = Object.fromEntries(
+  CAMPAIGN_FIELDS.map((field) => [
+    field,
+    attributionValue(
+      'Campaign parameter from the first landing; a longer or multi-line value is dropped.',
+    ),
+  ]),
+) as Record<CampaignField, ReturnType<typeof attributionValue>>;
+
+export const attributionSchema = v.object({
+  source: v.fallback(
+    v.optional(
+      v.pipe(
+        v.picklist(LEAD_SOURCES),
+        v.description('Which form sent the lead. Unknown values are dropped, not refused.'),
+      ),
+    ),
+    undefined,
+  ),
+  page: attributionValue('Path of the page the form was on.'),
+  ...campaignEntries,
+});
+
+export const brochureLeadFieldsSchema = v.object({
+  name: nameSchema,
+  mobile: mobileSchema,
+  plotRange: plotRangeSchema,
+});
+
+export const contactEnquiryFieldsSchema = v.object({
+  name: nameSchema,
+  mobile: mobileSchema,
+  location: locationSchema,
+});
+
+/** Fields the site's forms send besides the lead and its attribution. */
+const formExtras = {
+  agree: v.optional(
+    v.pipe(
+      v.string(),
+      v.description('Consent checkbox of the forms; accepted and ignored, never required.'),
+    ),
+  ),
+  [HONEYPOT_FIELD]: v.optional(
+    v.pipe(
+      v.string(),
+      v.description(
+        'Hidden from people. When filled the reply is still `success`, but the lead is kept as spam and not emailed.',
+      ),
+    ),
+  ),
+};
+
+/** Everything a brochure form posts: the lead, the form's extras and the attribution. */
+export const brochureLeadFormSchema = v.pipe(
+  v.object({ ...brochureLeadFieldsSchema.entries, ...formExtras, ...attributionSchema.entries }),
+  v.title('Brochure lead'),
+);
+
+/** Everything the contact form posts: the enquiry, the form's extras and the attribution. */
+export const contactEnquiryFormSchema = v.pipe(
+  v.object({ ...contactEnquiryFieldsSchema.entries, ...formExtras, ...attributionSchema.entries }),
+  v.title('Contact enquiry'),
+);
+
+/**
+ * Reads the fields a schema knows from any input: own properties only (a `__proto__` key or an
+ * inherited value is never a field), strings only (anything else counts as missing), each cleaned
+ * of invisible formatting and trimmed.
+ */
+export function readFields(keys: readonly string[], input: unknown): Record<string, unknown> {
+  const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const object: object = input !== null && typeof input === 'object' ? input : {};
+  for (const key of keys) {
+    const value: unknown = Object.hasOwn(object, key)
+      ? (object as Record<string, unknown>)[key]
+      : undefined;
+    fields[key] = typeof value === 'string' ? cleanText(value) : undefined;
+  }
+  return fields;
+}
+
+/** A schema that first reads its fields from untrusted input with `readFields`. */
+function fromInput<TEntries extends v.ObjectEntries>(schema: v.ObjectSchema<TEntries, undefined>) {
+  const keys = Object.keys(schema.entries);
+  return v.pipe(
+    v.unknown(),
+    v.transform((input) => readFields(keys, input)),
+    schema,
+  );
+}
+
+/** A brochure lead from a form post, JSON or FormData entries: the API's and the forms' rules. */
+export const brochureLeadSchema = fromInput(brochureLeadFieldsSchema);
+/** A contact enquiry from a form post, JSON or FormData entries. */
+export const contactEnquirySchema = fromInput(contactEnquiryFieldsSchema);
+/** The attribution a form sends with a lead; never fails, bad values are left out. */
+export const leadAttributionSchema = fromInput(attributionSchema);
 
 type RawInput = Record<string, unknown>;
 
-function text(input: RawInput, field: string): string {
-  const value = input[field];
-  return typeof value === 'string' ? value : '';
+/** Runs a schema and answers with the first problem, named by its field, in visitor's words. */
+function parseWith<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  input: unknown,
+  field: string,
+): ParseResult<v.InferOutput<TSchema>> {
+  const result = v.safeParse(schema, input, { abortEarly: true });
+  if (result.success) return { ok: true, value: result.output };
+  const issue = result.issues[0];
+  const key = issue.path?.[0]?.key;
+  return {
+    ok: false,
+    error: { field: typeof key === 'string' ? key : field, message: issue.message },
+  };
 }
 
+/** Copies the entries that have a value, so an absent optional field is absent, not undefined. */
+function withoutEmpty<T extends object>(value: T): T {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, entry]) => entry !== undefined && entry !== ''),
+  ) as T;
+}
+
+const single = (raw: string) => cleanText(raw);
+
 export function parseName(raw: string): ParseResult<string> {
-  const name = raw.trim();
-  if (name.length === 0) return fail('name', MESSAGES.nameRequired);
-  if (CONTROL_CHARACTERS.test(name)) return fail('name', MESSAGES.nameInvalid);
-  if ([...name].length > NAME_MAX_LENGTH) return fail('name', MESSAGES.nameTooLong);
-  return { ok: true, value: name };
+  return parseWith(nameSchema, single(raw), 'name');
 }
 
 export function parseMobile(raw: string): ParseResult<string> {
-  const mobile = normalizeMobile(raw);
-  if (!isValidMobile(mobile)) return fail('mobile', MESSAGES.invalidMobile);
-  return { ok: true, value: mobile };
+  return parseWith(mobileSchema, single(raw), 'mobile');
 }
 
 export function parsePlotRange(raw: string): ParseResult<PlotRange | undefined> {
-  const plotRange = raw.trim();
-  if (plotRange === '') return { ok: true, value: undefined };
-  if (!isPlotRange(plotRange)) return fail('plotRange', MESSAGES.plotRangeInvalid);
-  return { ok: true, value: plotRange };
+  return parseWith(plotRangeSchema, single(raw), 'plotRange');
 }
 
 export function parseLocation(raw: string): ParseResult<string | undefined> {
-  const location = raw.trim();
-  if (location === '') return { ok: true, value: undefined };
-  if (CONTROL_CHARACTERS.test(location.replace(/[\r\n\t]/g, ' '))) {
-    return fail('location', MESSAGES.locationInvalid);
-  }
-  if ([...location].length > LOCATION_MAX_LENGTH) return fail('location', MESSAGES.locationTooLong);
-  return { ok: true, value: location };
+  return parseWith(locationSchema, single(raw), 'location');
 }
 
 /** Server-side reading of a brochure lead: name and mobile required, plot range optional. */
 export function parseBrochureLead(input: RawInput): ParseResult<BrochureLead> {
-  const name = parseName(text(input, 'name'));
-  if (!name.ok) return name;
-  const mobile = parseMobile(text(input, 'mobile'));
-  if (!mobile.ok) return mobile;
-  const plotRange = parsePlotRange(text(input, 'plotRange'));
-  if (!plotRange.ok) return plotRange;
-  return {
-    ok: true,
-    value: {
-      name: name.value,
-      mobile: mobile.value,
-      ...(plotRange.value ? { plotRange: plotRange.value } : {}),
-    },
-  };
+  const result = parseWith(brochureLeadSchema, input, 'name');
+  return result.ok ? { ok: true, value: withoutEmpty(result.value) } : result;
 }
 
 /** Server-side reading of a contact enquiry: name and mobile required, location optional. */
 export function parseContactEnquiry(input: RawInput): ParseResult<ContactEnquiry> {
-  const name = parseName(text(input, 'name'));
-  if (!name.ok) return name;
-  const mobile = parseMobile(text(input, 'mobile'));
-  if (!mobile.ok) return mobile;
-  const location = parseLocation(text(input, 'location'));
-  if (!location.ok) return location;
-  return {
-    ok: true,
-    value: {
-      name: name.value,
-      mobile: mobile.value,
-      ...(location.value ? { location: location.value } : {}),
-    },
-  };
+  const result = parseWith(contactEnquirySchema, input, 'name');
+  return result.ok ? { ok: true, value: withoutEmpty(result.value) } : result;
 }
 
 /**
@@ -152,18 +304,5 @@ export function parseContactEnquiry(input: RawInput): ParseResult<ContactEnquiry
  * costing the visitor their lead.
  */
 export function parseAttribution(input: RawInput): Attribution {
-  const attribution: Attribution = {};
-  const source = text(input, 'source').trim();
-  if (isLeadSource(source)) attribution.source = source;
-  for (const field of ['page', ...CAMPAIGN_FIELDS] as const) {
-    const value = text(input, field).trim();
-    if (value && value.length <= ATTRIBUTION_MAX_LENGTH && !CONTROL_CHARACTERS.test(value)) {
-      attribution[field] = value;
-    }
-  }
-  return attribution;
-}
-
-function fail(field: string, message: string): { ok: false; error: FieldError } {
-  return { ok: false, error: { field, message } };
+  return withoutEmpty(v.parse(leadAttributionSchema, input));
 }

@@ -29,6 +29,7 @@ export const MESSAGES = {
   nameRequired: 'Please enter your name.',
   nameTooLong: 'Please enter a name of at most 100 characters.',
   nameInvalid: 'Please enter a name without control characters.',
+  namePlainText: 'Please enter your name as plain text, without =?...?= codes.',
   plotRangeInvalid:
     'Please choose a plot range: 165 - 200 Sq. Yds, 200 - 300 Sq. Yds or 300 - 400 Sq. Yds.',
   plotRangeRequired: 'Please choose a plot range.',

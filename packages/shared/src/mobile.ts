@@ -1,7 +1,15 @@
 /** Exactly ten digits: the only shape a mobile number is stored in. */
 export const MOBILE_LENGTH = 10;
 
-const TEN_DIGITS = /^\d{10}$/;
+/** An Indian mobile number: ten digits, the first 6 to 9. */
+export const INDIAN_MOBILE = /^[6-9]\d{9}$/;
+
+/**
+ * The national number behind what a visitor may type: an optional country code (+91, 0091 or 91),
+ * an optional trunk 0 (also written after the country code, as in +91 (0) 98765 43210), then the
+ * ten digits.
+ */
+const DIALLED_NUMBER = /^(?:\+91|0091|91)?0?(\d{10})$/;
 
 /**
  * Zero code points of the decimal digit sets Indian visitors type with:
@@ -28,22 +36,18 @@ function toAsciiDigit(char: string): string {
 /**
  * Turns what a visitor typed into the ten-digit national number when it can be read as one:
  * drops spaces, dashes, dots and brackets, reads Indic and full-width digits, and removes a
- * leading +91, 0091, 91 (when twelve digits) or 0 (when eleven digits). Anything else is
- * returned cleaned but otherwise unchanged, so validation can refuse it.
+ * leading +91, 0091 or 91 and a trunk 0. Anything else is returned cleaned but otherwise
+ * unchanged, so validation can refuse it.
  */
 export function normalizeMobile(input: string): string {
   if (input.length > MAX_INPUT_LENGTH) return input;
   const cleaned = Array.from(input.replace(SEPARATORS, ''), toAsciiDigit).join('');
-  if (/^\+91\d{10}$/.test(cleaned)) return cleaned.slice(3);
-  if (/^0091\d{10}$/.test(cleaned)) return cleaned.slice(4);
-  if (/^91\d{10}$/.test(cleaned)) return cleaned.slice(2);
-  if (/^0\d{10}$/.test(cleaned)) return cleaned.slice(1);
-  return cleaned;
+  return DIALLED_NUMBER.exec(cleaned)?.[1] ?? cleaned;
 }
 
-/** True for exactly ten ASCII digits, the stored form of a mobile number. */
+/** True for the stored form of an Indian mobile number: ten ASCII digits, the first 6 to 9. */
 export function isValidMobile(value: string): boolean {
-  return TEN_DIGITS.test(value);
+  return INDIAN_MOBILE.test(value);
 }
 
 /** Masks a number for logs: `9876543210` becomes `98xxxxxx10`. */

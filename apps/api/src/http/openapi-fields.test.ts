@@ -66,7 +66,10 @@ const REFUSALS: Record<
   [MESSAGES.nameRequired]: { fields: (mobile) => ({ name: '  ', mobile }) },
   [MESSAGES.nameTooLong]: { fields: (mobile) => ({ name: 'n'.repeat(101), mobile }) },
   [MESSAGES.nameInvalid]: { fields: (mobile) => ({ name: 'Ravi\nBcc: x@example.com', mobile }) },
-  [MESSAGES.invalidMobile]: { fields: () => ({ name: 'Ravi', mobile: '98765' }) },
+  [MESSAGES.namePlainText]: {
+    fields: (mobile) => ({ name: '=?utf-8?b?UmF2aQ0KQmNjOiB4QHkuego=?=', mobile }),
+  },
+  [MESSAGES.invalidMobile]: { fields: () => ({ name: 'Ravi', mobile: '5555555555' }) },
   [MESSAGES.plotRangeInvalid]: {
     fields: (mobile) => ({ name: 'Ravi', mobile, plotRange: '500 - 600 Sq. Yds' }),
   },

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@iconia/shared';
-import request, { type Response } from 'supertest';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import request, { type Response, type Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -8,6 +9,9 @@ type Schema = Record<string, unknown>;
 
 /** A copy of the site on another origin, allowed to post. */
 const PARTNER_ORIGIN = 'https://partner.example';
+/** What Chromium sends with a form post it navigates for. */
+const BROWSER_ACCEPT =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 type Document = {
   paths: Record<string, Record<string, { responses: Record<string, Schema> }>>;
   components: { schemas: Record<string, Schema> };
@@ -93,105 +97,153 @@ describe('the OpenAPI document, checked against the running API', () => {
     return origin ? ask.set('Origin', origin) : ask;
   };
   let ip = 0;
-  /** Each scenario comes from its own address, so the rate limit only bites where meant to. */
-  const post = (app: TestServer['app'], path: string) => {
+  /**
+   * Each scenario comes from its own address, so the rate limit only bites where meant to. A
+   * browser's own form post navigates; a script's does not.
+   */
+  const post = (app: TestServer['app'], path: string, browser: boolean, address?: string) => {
     ip += 1;
-    return request(app).post(path).set('X-Forwarded-For', `198.51.100.${ip}`);
+    const test = request(app)
+      .post(path)
+      .set('X-Forwarded-For', address ?? `198.51.100.${ip}`);
+    return browser ? test.set('Sec-Fetch-Mode', 'navigate').set('Accept', BROWSER_ACCEPT) : test;
   };
 
-  const leadScenarios = (path: string): Record<string, () => Promise<Response>> => ({
-    '200': () => post(t.app, path).type('form').send(lead),
-    '400': () => post(t.app, path).field('name', 'Ravi').field('mobile', '12345'),
+  const leadScenarios = (
+    path: string,
+    browser: boolean,
+  ): Record<string, () => Test | Promise<Response>> => ({
+    '200': () => post(t.app, path, browser).type('form').send(lead),
+    '303': () => post(t.app, path, browser).type('form').send(lead),
+    '400': () => post(t.app, path, browser).field('name', 'Ravi').field('mobile', '12345'),
+    '403': () =>
+      post(t.app, path, browser).set('Origin', 'https://elsewhere.example').type('form').send(lead),
     '405': () => request(t.url).get(path),
     '408': () => {
       // A body that never finishes; the 1 s request timeout answers.
-      const pending = post(t.app, path)
+      const pending = post(t.app, path, browser)
         .set('Content-Type', 'application/x-www-form-urlencoded')
         .set('Content-Length', '100');
       pending.write('name=Ravi');
       return pending;
     },
-    '413': () => post(t.app, path).send({ ...lead, notes: 'x'.repeat(20_000) }),
-    '415': () => post(t.app, path).set('Content-Type', 'text/csv').send('name,mobile'),
+    '413': () => post(t.app, path, browser).send({ ...lead, notes: 'x'.repeat(20_000) }),
+    '415': () => post(t.app, path, browser).set('Content-Type', 'text/csv').send('name,mobile'),
     '429': async () => {
-      const address = '203.0.113.77';
+      const address = `203.0.113.${ip + 1}`;
       for (let index = 0; index < 3; index += 1) {
-        await request(t.url).post(path).set('X-Forwarded-For', address).send(lead);
+        await post(t.app, path, browser, address).send(lead);
       }
-      return request(t.url).post(path).set('X-Forwarded-For', address).send(lead);
+      return post(t.app, path, browser, address).send(lead);
     },
     '500': async () => {
       const broken = await startTestServer({ dataDir: `${temp.dir}/broken-${ip}` });
       broken.store.close();
       try {
-        return await post(broken.app, path).send(lead);
+        return await post(broken.app, path, browser).send(lead);
       } finally {
         await broken.close();
       }
     },
   });
 
-  const scenarios: Record<string, Record<string, () => Promise<Response>>> = {
-    'post /send-email': leadScenarios('/send-email'),
-    'post /contact-form': leadScenarios('/contact-form'),
+  /** The same lead scenarios sent by a script, and by the browser's own form post. */
+  const leadReplies = (path: string) => ({
+    'text/plain': leadScenarios(path, false),
+    'text/html': leadScenarios(path, true),
+  });
+
+  /** Scenarios by operation, then by media type of the reply, then by status. */
+  type Scenarios = Record<string, Record<string, () => Test | Promise<Response>>>;
+  const scenarios: Record<string, Scenarios> = {
+    'post /send-email': leadReplies('/send-email'),
+    'post /contact-form': leadReplies('/contact-form'),
     'options /send-email': {
-      '204': () => preflight('/send-email', PARTNER_ORIGIN),
-      '405': () => preflight('/send-email', 'https://elsewhere.example'),
+      'text/plain': {
+        '204': () => preflight('/send-email', PARTNER_ORIGIN),
+        '405': () => preflight('/send-email', 'https://elsewhere.example'),
+      },
     },
     'options /contact-form': {
-      '204': () => preflight('/contact-form', PARTNER_ORIGIN),
-      '405': () => preflight('/contact-form'),
+      'text/plain': {
+        '204': () => preflight('/contact-form', PARTNER_ORIGIN),
+        '405': () => preflight('/contact-form'),
+      },
     },
     'get /healthz': {
-      '200': () => request(t.url).get('/healthz'),
-      '405': () => request(t.url).delete('/healthz'),
+      'text/plain': {
+        '200': () => request(t.url).get('/healthz'),
+        '405': () => request(t.url).delete('/healthz'),
+      },
     },
     'get /readyz': {
-      '200': () => request(t.url).get('/readyz'),
-      '503': () => request(down.url).get('/readyz'),
+      'application/json': {
+        '200': () => request(t.url).get('/readyz'),
+        '503': () => request(down.url).get('/readyz'),
+      },
     },
   };
 
+  /** Every reply the document promises: each status, once per media type it may come in. */
   const documented = () =>
     Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).flatMap(([method, operation]) =>
-        Object.entries(operation.responses).map(([status, response]) => ({
-          key: `${method} ${path}`,
-          status,
-          response,
-        })),
+        Object.entries(operation.responses).flatMap(([status, response]) => {
+          const content = response.content as Record<string, { schema: Schema }> | undefined;
+          const key = `${method} ${path}`;
+          // A reply without a body: the redirect of a browser's form post, or a preflight.
+          const mediaTypes = content
+            ? Object.keys(content)
+            : [status === '303' ? 'text/html' : 'text/plain'];
+          return mediaTypes.map((mediaType) => ({ key, status, mediaType, response, content }));
+        }),
       ),
     );
 
-  it('when the document lists a status, then a real request reaches it and the reply matches', async () => {
+  it('when the document lists a reply, then a real request gets it, with the documented body and headers', async () => {
     const checked: string[] = [];
-    for (const { key, status, response } of documented()) {
-      const scenario = scenarios[key]?.[status];
-      expect(scenario, `no scenario for ${key} ${status}`).toBeDefined();
+    for (const { key, status, mediaType, response, content } of documented()) {
+      const where = `${key} ${status} ${mediaType}`;
+      const scenario = scenarios[key]?.[mediaType]?.[status];
+      expect(scenario, `no scenario for ${where}`).toBeDefined();
       const reply = await scenario!();
 
-      expect(reply.status, `${key} ${status}`).toBe(Number(status));
-      const content = response.content as Record<string, { schema: Schema }> | undefined;
+      expect(reply.status, where).toBe(Number(status));
       if (content) {
-        const mediaType = String(reply.headers['content-type']).split(';')[0]!;
-        expect(Object.keys(content), `${key} ${status} media type`).toContain(mediaType);
+        expect(String(reply.headers['content-type']).split(';')[0], where).toBe(mediaType);
         const body: unknown = mediaType === 'application/json' ? reply.body : reply.text;
-        expect(violations(document, content[mediaType]!.schema, body), `${key} ${status}`).toEqual(
-          [],
-        );
-      } else {
-        expect(reply.text, `${key} ${status} has no body`).toBe('');
+        expect(violations(document, content[mediaType]!.schema, body), where).toEqual([]);
+        const words = content['text/plain']?.schema.enum as string[] | undefined;
+        if (mediaType === 'text/html' && words && Number(status) < 500) {
+          // The page names the problem in the words of the plain-text reply.
+          expect(
+            words.some((text) => reply.text.includes(text.replaceAll("'", '&#39;'))),
+            where,
+          ).toBe(true);
+        }
+      } else if (!reply.redirect) {
+        // A redirect may carry the framework's short note; any other reply without content is empty.
+        expect(reply.text, `${where} has no body`).toBe('');
       }
       for (const [header, spec] of Object.entries(
         (response.headers as Record<string, { schema: Schema }> | undefined) ?? {},
       )) {
         const raw = reply.headers[header.toLowerCase()];
         const value = spec.schema.type === 'integer' ? Number(raw) : raw;
-        expect(violations(document, spec.schema, value), `${key} ${status} ${header}`).toEqual([]);
+        expect(violations(document, spec.schema, value), `${where} ${header}`).toEqual([]);
       }
-      checked.push(`${key} ${status}`);
+      checked.push(where);
     }
-    expect(checked.length).toBeGreaterThanOrEqual(24);
+    expect(checked.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('when the document is checked against the OpenAPI 3.1 schema, then it is valid', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+
+    expect(validator.version).toBe('3.1');
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
   });
 
   it('when the document is fetched, then it is OpenAPI 3.1 and quotes the shared messages', async () => {

@@ -1,0 +1,59 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { GenericSchema } from 'valibot';
+
+/** Plain JSON, as the document is served. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** A plain-text reply that is one of `values`. */
+export function textContent(values: readonly string[]): JsonObject {
+  return { 'text/plain': { schema: { type: 'string', enum: [...values] } } };
+}
+
+export function textResponse(description: string, values: readonly string[]): JsonObject {
+  return { description, content: textContent(values) };
+}
+
+export function allowHeader(methods: readonly string[]): JsonObject {
+  return { Allow: { schema: { type: 'string', const: [...methods, 'OPTIONS'].join(', ') } } };
+}
+
+/**
+ * The JSON Schema of what a client sends, from the shared valibot schema: the input side of each
+ * field, before the schema normalises it. Custom checks (`v.check`) have no JSON Schema form;
+ * their limits are stated in each field's metadata and description.
+ */
+export function requestSchema(schema: GenericSchema): JsonObject {
+  const jsonSchema = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    typeMode: 'input',
+    ignoreActions: ['check'],
+  });
+  // The document's dialect (OpenAPI 3.1, JSON Schema 2020-12) applies to every schema in it.
+  delete jsonSchema.$schema;
+  return jsonSchema as JsonObject;
+}
+
+interface SchemaNode {
+  message?: unknown;
+  pipe?: readonly SchemaNode[];
+  wrapped?: SchemaNode;
+  entries?: Record<string, SchemaNode>;
+}
+
+/** Every message a schema can refuse input with, in the order its rules run. */
+export function refusalMessages(schema: GenericSchema): string[] {
+  const messages = new Set<string>();
+  const visit = (node: SchemaNode) => {
+    if (typeof node.message === 'string') messages.add(node.message);
+    for (const child of [
+      ...(node.pipe ?? []),
+      ...(node.wrapped ? [node.wrapped] : []),
+      ...Object.values(node.entries ?? {}),
+    ]) {
+      if (child !== node) visit(child);
+    }
+  };
+  visit(schema as SchemaNode);
+  return [...messages];
+}

@@ -1,0 +1,51 @@
+/**
+ * Rules for free text a visitor types (names, locations) and values a page sends (attribution),
+ * shared by every schema that reads them.
+ */
+
+/**
+ * Characters that change how text around them is shown without showing themselves: bidi
+ * embeddings, overrides, isolates and marks, zero-width spaces, word joiners and byte-order marks.
+ * In a name they can make a list, a CSV or an email subject show something other than what was
+ * stored.
+ */
+const INVISIBLE = /[\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/**
+ * Zero-width joiners (ZWJ, ZWNJ) are part of how Indic scripts spell some names, so they stay
+ * between two letters; anywhere else they only hide things and are removed. (Checked by a
+ * function rather than a lookbehind, which older phone browsers cannot parse.)
+ */
+const JOINERS = /[\u200c\u200d]/g;
+const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
+
+function keepJoinerInWord(joiner: string, offset: number, text: string): string {
+  const inWord =
+    LETTER_OR_MARK.test(text.charAt(offset - 1)) && LETTER_OR_MARK.test(text.charAt(offset + 1));
+  return inWord ? joiner : '';
+}
+
+/** Control characters (C0, DEL, C1) and the Unicode line/paragraph separators. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** An RFC 2047 encoded word, `=?charset?B|Q?text?=`, which a mail client would decode. */
+const ENCODED_WORD = /=\?[^?\s]+\?[bq]\?[^?\s]*\?=/i;
+
+/** Removes invisible formatting characters and surrounding white space. */
+export function cleanText(value: string): string {
+  return value.replace(INVISIBLE, '').replace(JOINERS, keepJoinerInWord).trim();
+}
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}
+
+export function hasEncodedWord(value: string): boolean {
+  return ENCODED_WORD.test(value);
+}
+
+/** Length in characters (code points), as a person and JSON Schema count them. */
+export function characterCount(value: string): number {
+  return [...value].length;
+}
