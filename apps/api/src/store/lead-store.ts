@@ -305,6 +305,21 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     }
   }
 
+  /**
+   * Delivery bookkeeping (claims, sent marks, retries) commits without waiting for the disk:
+   * WAL keeps it atomic and crash-safe for the process, and what a power cut may undo is a
+   * lease or a "sent" mark, so a lead is sent again with the same Message-ID rather than lost.
+   * The visitor's lead itself is always synced before "success".
+   */
+  function withoutSync<T>(run: () => T): T {
+    db.pragma('synchronous = NORMAL');
+    try {
+      return write(run);
+    } finally {
+      db.pragma('synchronous = FULL');
+    }
+  }
+
   const read = (id: number): StoredLead => {
     const row = byId.get(id);
     if (!row) throw new Error(`lead ${id} vanished inside its own transaction`);
@@ -381,15 +396,15 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     claimNextDue(channel, owner, now, leaseMs) {
       // all(), not get(): get() stops after the row it returns, and an autocommit that then
       // fails (a full disk) goes unreported, so a lead would be handed out without its lease.
-      const [row] = write(() => claim.all({ channel, owner, until: now + leaseMs, now }));
+      const [row] = withoutSync(() => claim.all({ channel, owner, until: now + leaseMs, now }));
       if (!row) return undefined;
       return { deliveryId: row.id, channel, attempts: row.attempts, lead: read(row.lead_id) };
     },
     markSent(deliveryId, now) {
-      write(() => markSentTx.immediate(deliveryId, now));
+      withoutSync(() => markSentTx.immediate(deliveryId, now));
     },
     markFailed(deliveryId, owner, error, retryAt) {
-      write(() => failed.run(error.slice(0, 1_000), retryAt, deliveryId, owner));
+      withoutSync(() => failed.run(error.slice(0, 1_000), retryAt, deliveryId, owner));
     },
     pendingSummary(channel = EMAIL_CHANNEL) {
       const row = summary.get(channel);
