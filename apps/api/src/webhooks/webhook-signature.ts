@@ -1,13 +1,12 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { endpointKey } from './webhook-config.ts';
 
 /**
  * The `webhook-id` of a lead's post to one endpoint: the same on every retry, so a receiver can
- * drop repeats, and different per endpoint, so two receivers never share one. The endpoint shows
- * only as the first bytes of its hash, as its URL may hold a token.
+ * drop repeats, and different per endpoint, so two receivers never share one.
  */
 export function webhookId(leadPublicId: string, endpoint: string): string {
-  const endpointKey = createHash('sha256').update(endpoint).digest('hex').slice(0, 12);
-  return `msg_${leadPublicId.replaceAll('-', '')}_${endpointKey}`;
+  return `msg_${leadPublicId.replaceAll('-', '')}_${endpointKey(endpoint)}`;
 }
 
 /**
