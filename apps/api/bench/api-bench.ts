@@ -23,7 +23,7 @@ import autocannon, { type Result } from 'autocannon';
 import Database from 'better-sqlite3';
 import { buildServer } from '../drills/support.ts';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../test/smtp-inbox.ts';
-import { createTempDir } from '../test/test-app.ts';
+import { createTempDir } from '../test/test-server.ts';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const benchmarksDir = fileURLToPath(new URL('../../../docs/benchmarks/', import.meta.url));

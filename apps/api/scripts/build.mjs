@@ -27,16 +27,5 @@ await Promise.all([
   build({ ...common, entryPoints: ['src/server.ts'], outfile: 'dist/server.js' }),
   // The operator's CLI: `pnpm leads …`, and `node apps/api/dist/leads.js …` in the image.
   build({ ...common, entryPoints: ['src/cli/leads.ts'], outfile: 'dist/leads.js' }),
-  // The server's worker threads, beside server.js where src/start-thread.ts looks for them.
-  build({
-    ...common,
-    entryPoints: ['src/store/lead-writer-thread.ts'],
-    outfile: 'dist/lead-writer-thread.js',
-  }),
-  build({
-    ...common,
-    entryPoints: ['src/mail/delivery-worker-thread.ts'],
-    outfile: 'dist/delivery-worker-thread.js',
-  }),
 ]);
-console.log('apps/api: built dist/server.js, its two thread entries and dist/leads.js');
+console.log('apps/api: built dist/server.js and dist/leads.js');

@@ -24,7 +24,7 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
 
 /**
  * The server's log output: stdout, written asynchronously and flushed at exit, as pino does by
- * default. Made explicit so worker threads can hand their lines to the same writer.
+ * default.
  */
 export function createLogOutput(): DestinationStream {
   return pino.destination({ dest: 1, sync: false });

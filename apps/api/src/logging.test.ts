@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../test/smtp-inbox.ts';
-import { createTempDir, createTestApp, createTestClock } from '../test/test-app.ts';
+import { createTempDir, startTestServer, createTestClock } from '../test/test-server.ts';
 import { createLogger } from './logger.ts';
-import { createDeliveryWorker } from './mail/delivery-worker.ts';
+import { createDeliveryWorker, createEmailChannel } from './mail/delivery-worker.ts';
 import { createSmtpMailer } from './mail/transport.ts';
 import { openLeadStore } from './store/lead-store.ts';
 
@@ -26,16 +26,16 @@ describe('the log, one JSON line per event', () => {
   });
 
   it('when requests are answered, then each writes one line with its id, method, path, status and time taken', async () => {
-    const t = createTestApp({ dataDir: temp.dir });
+    const t = await startTestServer({ dataDir: temp.dir });
     try {
-      await request(t.app)
+      await request(t.url)
         .post('/send-email')
         .set('X-Request-Id', 'desk-check-1')
         .send({ name: 'Ravi', mobile: '9876543210' });
-      await request(t.app).post('/contact-form').field('name', 'Asha').field('mobile', '12');
-      await request(t.app).get('/send-email');
-      await request(t.app).get('/openapi.json');
-      await request(t.app).get('/healthz');
+      await request(t.url).post('/contact-form').field('name', 'Asha').field('mobile', '12');
+      await request(t.url).get('/send-email');
+      await request(t.url).get('/openapi.json');
+      await request(t.url).get('/healthz');
 
       const lines = parse(t.logLines);
       const requests = lines.filter((line) => line.msg === 'request completed');
@@ -66,10 +66,10 @@ describe('the log, one JSON line per event', () => {
   });
 
   it('when a request fails on the server, then its line is an error with the status and the request', async () => {
-    const t = createTestApp({ dataDir: temp.dir });
+    const t = await startTestServer({ dataDir: temp.dir });
     t.store.close();
     try {
-      const response = await request(t.app)
+      const response = await request(t.url)
         .post('/send-email')
         .set('X-Request-Id', 'desk-check-2')
         .send({ name: 'Ravi', mobile: '9876543210' });
@@ -90,13 +90,16 @@ describe('the log, one JSON line per event', () => {
 
   it('when a lead is delivered on its second attempt, then each attempt writes one line with lead id, attempt, outcome and masked mobile', async () => {
     const port = await freePort();
-    const t = createTestApp({ dataDir: temp.dir, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const t = await startTestServer({
+      dataDir: temp.dir,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+    });
     try {
-      await request(t.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
-      await t.worker.drain();
+      await request(t.url).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+      await t.delivery.drain();
       inbox = await startSmtpInbox({ port });
-      t.clock.advance(1_000);
-      await t.worker.drain();
+      t.clock.advance(10_000);
+      await t.delivery.drain();
       await inbox.waitFor(1);
 
       const leadId = t.store.listLeads()[0]?.publicId;
@@ -111,7 +114,7 @@ describe('the log, one JSON line per event', () => {
           attempt: 1,
           outcome: 'failed',
           mobile: '98xxxxxx10',
-          retryInSeconds: 1,
+          retryInSeconds: 10,
           err: expect.objectContaining({
             message: expect.stringMatching(/ECONNREFUSED/) as unknown,
           }) as unknown,
@@ -138,13 +141,12 @@ describe('the log, one JSON line per event', () => {
     const mailer = createSmtpMailer(`smtp://127.0.0.1:${await freePort()}`, 1_000);
     const worker = createDeliveryWorker({
       store,
-      mailer,
-      clock,
-      logger,
-      addresses: {
+      channel: createEmailChannel(mailer, {
         from: { name: '', address: 'leads@iconia.test' },
         to: [{ name: '', address: 'sales@iconia.test' }],
-      },
+      }),
+      clock,
+      logger,
       pendingAlertMs: 60_000,
       leaseMs: 60_000,
     });

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTempDir } from '../test/test-app.ts';
+import { createTempDir } from '../test/test-server.ts';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startSmtpInbox } from '../../test/smtp-inbox.ts';
 import {
   createTempDir,
-  createTestApp,
+  startTestServer,
   createTestClock,
-  type TestApp,
-} from '../../test/test-app.ts';
+  type TestServer,
+} from '../../test/test-server.ts';
 import { loadConfig } from '../config.ts';
 import { openLeadStore } from '../store/lead-store.ts';
 import { EXPORT_FIELDS } from './lead-export.ts';
@@ -79,7 +79,7 @@ describe('pnpm leads, on a database filled through the real API', () => {
   /** Public ids by what the lead is, for the assertions. */
   const ids: Record<string, string> = {};
 
-  const idOf = (t: TestApp, mobile: string, status?: string): string => {
+  const idOf = (t: TestServer, mobile: string, status?: string): string => {
     const lead = t.store
       .listLeads()
       .filter((item) => item.mobile === mobile && (!status || item.status === status))
@@ -94,8 +94,8 @@ describe('pnpm leads, on a database filled through the real API', () => {
     const clock = createTestClock(DAY_ONE);
 
     // Day one: leads that reach the sales inbox (the dev inbox here), a repeat, and a bot.
-    const day = createTestApp({ dataDir, clock });
-    await request(day.app).post('/send-email').type('form').send({
+    const day = await startTestServer({ dataDir, clock });
+    await request(day.url).post('/send-email').type('form').send({
       name: 'Ravi Kumar',
       mobile: '9876543210',
       plotRange: '200 - 300 Sq. Yds',
@@ -110,13 +110,13 @@ describe('pnpm leads, on a database filled through the real API', () => {
     });
     ids.ravi = idOf(day, '9876543210');
     clock.advance(60_000);
-    await request(day.app)
+    await request(day.url)
       .post('/send-email')
       .type('form')
       .send({ name: 'Ravi Kumar', mobile: '9876543210', source: 'brochure-modal' });
     ids.repeat = idOf(day, '9876543210', 'duplicate');
     clock.advance(HOUR);
-    await request(day.app)
+    await request(day.url)
       .post('/contact-form')
       .field('name', 'Asha, "Hyd" office')
       .field('mobile', '9123456780')
@@ -124,30 +124,30 @@ describe('pnpm leads, on a database filled through the real API', () => {
       .field('source', 'contact-form');
     ids.asha = idOf(day, '9123456780');
     clock.advance(HOUR);
-    await request(day.app).post('/send-email').type('form').send({
+    await request(day.url).post('/send-email').type('form').send({
       name: '=HYPERLINK("https://evil.example","Click me")',
       mobile: '9000000001',
       source: 'inline-brochure',
       website: 'https://spam.example',
     });
     ids.spam = idOf(day, '9000000001');
-    await day.worker.drain();
+    await day.delivery.drain();
     await day.close();
 
     // Day two: the mail server is down, so one lead waits for a retry; one more is just in.
     clock.advance(22 * HOUR);
-    const down = createTestApp({
+    const down = await startTestServer({
       dataDir,
       clock,
       env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` },
     });
-    await request(down.app).post('/send-email').send({
+    await request(down.url).post('/send-email').send({
       name: 'Meena',
       mobile: '9988776655',
       plotRange: '165 - 200 Sq. Yds',
       source: 'location-modal',
     });
-    await down.worker.drain();
+    await down.delivery.drain();
     ids.meena = idOf(down, '9988776655');
     const publicId = randomUUID();
     down.store.insertLead(
@@ -385,18 +385,18 @@ describe('pnpm leads, on a database filled through the real API', () => {
   describe('resend', () => {
     it('when a sent lead is resent, then the running server emails it again with the same Message-ID', async () => {
       const inbox = await startSmtpInbox();
-      const server = createTestApp({
+      const server = await startTestServer({
         dataDir,
         clock: createTestClock(NOW),
         env: { SMTP_URL: inbox.url },
       });
       try {
         // The failed and pending leads go out first, as the server would send them anyway.
-        await server.worker.drain();
+        await server.delivery.drain();
         const before = inbox.messages.length;
 
         const { code, stdout } = await runCli(['resend', ids.ravi!.slice(0, 8)], dataDir);
-        await server.worker.drain();
+        await server.delivery.drain();
 
         expect(code).toBe(0);
         expect(stdout).toContain(`Lead ${ids.ravi!.slice(0, 8)} (Ravi Kumar, brochure request,`);
@@ -429,7 +429,7 @@ describe('pnpm leads, on a database filled through the real API', () => {
 
   describe('backup', () => {
     it('when a backup is taken while the server holds the database, then the copy has every lead', async () => {
-      const server = createTestApp({ dataDir, clock: createTestClock(NOW) });
+      const server = await startTestServer({ dataDir, clock: createTestClock(NOW) });
       const file = path.join(temp.dir, 'backups', 'leads.sqlite');
       try {
         const { code, stdout } = await runCli(

@@ -5,6 +5,7 @@ import type { Command, OptionValues } from './command.ts';
 import { backupCommand } from './commands/backup.ts';
 import { exportCommand } from './commands/export.ts';
 import { listCommand } from './commands/list.ts';
+import { releaseCommand } from './commands/release.ts';
 import { resendCommand } from './commands/resend.ts';
 import { statsCommand } from './commands/stats.ts';
 
@@ -12,6 +13,7 @@ export const COMMANDS: readonly Command[] = [
   listCommand,
   exportCommand,
   resendCommand,
+  releaseCommand,
   statsCommand,
   backupCommand,
 ];

@@ -5,11 +5,11 @@ import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.
 import {
   createCapturingLogger,
   createTempDir,
-  createTestApp,
+  startTestServer,
   createTestClock,
-  type TestApp,
+  type TestServer,
   type TestClock,
-} from '../../test/test-app.ts';
+} from '../../test/test-server.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createSmtpMailer, type Mailer } from '../mail/transport.ts';
 import { openLeadStore, type LeadStore } from '../store/lead-store.ts';
@@ -23,7 +23,7 @@ const india = (date: string, time: string) => Date.parse(`${date}T${time}:00+05:
 describe('the daily digest', () => {
   let temp: ReturnType<typeof createTempDir>;
   let inbox: SmtpInbox | undefined;
-  let site: TestApp;
+  let site: TestServer;
   let clock: TestClock;
   const closers: Array<() => unknown> = [];
 
@@ -76,32 +76,32 @@ describe('the daily digest', () => {
     temp = createTempDir('iconia-digest-');
     inbox = await startSmtpInbox();
     clock = createTestClock(india('2026-11-20', '10:00'));
-    site = createTestApp({ dataDir: temp.dir, clock, env: { SMTP_URL: inbox.url } });
+    site = await startTestServer({ dataDir: temp.dir, clock, env: { SMTP_URL: inbox.url } });
 
     // 20 Nov: three leads from the forms, emailed as they come, and a bot.
-    await request(site.app).post('/send-email').type('form').send({
+    await request(site.url).post('/send-email').type('form').send({
       name: 'Ravi Kumar',
       mobile: '9876543210',
       plotRange: '200 - 300 Sq. Yds',
       source: 'brochure-modal',
     });
     clock.advance(2 * HOUR);
-    await request(site.app)
+    await request(site.url)
       .post('/send-email')
       .field('name', 'Sunita')
       .field('mobile', '9123456781')
       .field('source', 'inline-brochure');
     clock.advance(3 * HOUR);
-    await request(site.app)
+    await request(site.url)
       .post('/contact-form')
       .field('name', 'Asha')
       .field('mobile', '9123456780')
       .field('location', 'Kukatpally')
       .field('source', 'contact-form');
-    await request(site.app)
+    await request(site.url)
       .post('/send-email')
       .send({ name: 'Bot', mobile: '9000000001', website: 'x', source: 'brochure-modal' });
-    await site.worker.drain();
+    await site.delivery.drain();
     await inbox.waitFor(3);
     // Late on 20 Nov and early on 21 Nov: leads whose emails have not gone out yet.
     storePending('Kiran', '9555512345', india('2026-11-20', '23:30'));

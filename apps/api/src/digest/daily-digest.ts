@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import type { LeadEmailAddresses } from '../leads/lead-email.ts';
+import type { LeadEmailAddresses } from '../mail/lead-email.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/transport.ts';
 import { addDays, indiaDay, indiaDayStart, indiaHour } from '../reports/india-day.ts';

@@ -7,7 +7,7 @@ import {
   telLink,
   type LeadEmail,
   type LeadEmailAddresses,
-} from '../leads/lead-email.ts';
+} from '../mail/lead-email.ts';
 import { dayLabel } from '../reports/india-day.ts';
 import { countLeads, isGenuine, SOURCE_KEYS, type SourceKey } from '../reports/lead-stats.ts';
 import type { StoredLead } from '../store/lead-store.ts';

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
-import { createTempDir, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
 
 describe('health endpoints', () => {
   let temp: ReturnType<typeof createTempDir>;
-  let t: TestApp | undefined;
+  let t: TestServer | undefined;
   let inbox: SmtpInbox | undefined;
 
   beforeEach(() => {
@@ -20,17 +20,17 @@ describe('health endpoints', () => {
   });
 
   it('when the process runs, then /healthz answers ok', async () => {
-    t = createTestApp({ dataDir: temp.dir });
-    const response = await request(t.app).get('/healthz');
+    t = await startTestServer({ dataDir: temp.dir });
+    const response = await request(t.url).get('/healthz');
     expect(response.status).toBe(200);
     expect(response.text).toBe('ok');
   });
 
   it('when the database and the SMTP server work and nothing waits, then /readyz is 200 ready', async () => {
     inbox = await startSmtpInbox();
-    t = createTestApp({ dataDir: temp.dir, env: { SMTP_URL: inbox.url } });
+    t = await startTestServer({ dataDir: temp.dir, env: { SMTP_URL: inbox.url } });
 
-    const response = await request(t.app).get('/readyz');
+    const response = await request(t.url).get('/readyz');
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -43,23 +43,23 @@ describe('health endpoints', () => {
   });
 
   it('when the SMTP server cannot be reached, then /readyz is 503 and says so', async () => {
-    t = createTestApp({
+    t = await startTestServer({
       dataDir: temp.dir,
       env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` },
     });
-    const response = await request(t.app).get('/readyz');
+    const response = await request(t.url).get('/readyz');
     expect(response.status).toBe(503);
     expect(response.body).toMatchObject({ status: 'not ready', db: 'ok', smtp: 'unreachable' });
   });
 
   it('when the oldest pending lead is older than PENDING_ALERT_MS, then /readyz is 503 with its age', async () => {
-    t = createTestApp({ dataDir: temp.dir, env: { PENDING_ALERT_MS: '60000' } });
-    await t.worker.stop();
-    await request(t.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+    t = await startTestServer({ dataDir: temp.dir, env: { PENDING_ALERT_MS: '60000' } });
+    await t.delivery.stop();
+    await request(t.url).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
 
-    const fresh = await request(t.app).get('/readyz');
+    const fresh = await request(t.url).get('/readyz');
     t.clock.advance(90_000);
-    const stale = await request(t.app).get('/readyz');
+    const stale = await request(t.url).get('/readyz');
 
     expect(fresh.status).toBe(200);
     expect(fresh.body).toMatchObject({ pending: 1, oldestPendingAgeSeconds: 0 });
@@ -72,16 +72,16 @@ describe('health endpoints', () => {
   });
 
   it('when the database cannot be written, then /readyz is 503 with db unwritable', async () => {
-    t = createTestApp({ dataDir: temp.dir });
+    t = await startTestServer({ dataDir: temp.dir });
     t.store.close();
-    const response = await request(t.app).get('/readyz');
+    const response = await request(t.url).get('/readyz');
     expect(response.status).toBe(503);
     expect(response.body).toMatchObject({ db: 'unwritable', pending: null });
   });
 
   it('when /healthz gets a POST, then the reply is 405 with Allow', async () => {
-    t = createTestApp({ dataDir: temp.dir });
-    const response = await request(t.app).post('/healthz');
+    t = await startTestServer({ dataDir: temp.dir });
+    const response = await request(t.url).post('/healthz');
     expect(response.status).toBe(405);
     expect(response.headers.allow).toBe('GET, HEAD');
   });

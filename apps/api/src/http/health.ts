@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import type { Clock } from '../clock.ts';
-import type { Mailer } from '../mail/transport.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { methodNotAllowed, sendText } from './replies.ts';
 
@@ -14,7 +13,8 @@ export interface ReadinessReport {
 
 export interface ReadinessOptions {
   store: LeadStore;
-  mailer: Mailer;
+  /** Rejects when the sales inbox cannot take mail right now. */
+  verifyMail: () => Promise<void>;
   clock: Clock;
   pendingAlertMs: number;
   /** Upper bound for one SMTP check, so a probe never hangs. */
@@ -24,7 +24,7 @@ export interface ReadinessOptions {
 }
 
 export function createReadinessCheck(options: ReadinessOptions): () => Promise<ReadinessReport> {
-  const { store, mailer, clock, pendingAlertMs, smtpTimeoutMs } = options;
+  const { store, verifyMail, clock, pendingAlertMs, smtpTimeoutMs } = options;
   const smtpCacheMs = options.smtpCacheMs ?? 5_000;
   let smtpCache: { at: number; result: Promise<boolean> } | undefined;
 
@@ -37,7 +37,7 @@ export function createReadinessCheck(options: ReadinessOptions): () => Promise<R
       timer.unref();
     });
     const result = Promise.race([
-      mailer.verify().then(
+      verifyMail().then(
         () => true,
         () => false,
       ),
@@ -54,7 +54,7 @@ export function createReadinessCheck(options: ReadinessOptions): () => Promise<R
     let oldestPendingAgeSeconds: number | null = null;
     let backlogTooOld = false;
     try {
-      store.checkWritable(now);
+      if (!store.isWritable()) db = 'unwritable';
       const summary = store.pendingSummary();
       pending = summary.count;
       if (summary.oldestReceivedAt !== undefined) {

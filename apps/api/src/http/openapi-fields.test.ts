@@ -6,7 +6,7 @@
 import { MESSAGES } from '@iconia/shared';
 import request, { type Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempDir, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { BODY_LIMIT_BYTES, FIELD_LIMIT } from './body-parsers.ts';
 import { REPLIES } from './replies.ts';
 
@@ -61,7 +61,7 @@ function send(test: Test, encoding: Encoding, fields: Fields): Test {
 /** How to make the API give each documented 400 reply, and in which encodings it can arise. */
 const REFUSALS: Record<
   string,
-  { fields?: (mobile: string) => Fields; raw?: (path: string, app: TestApp['app']) => Test }
+  { fields?: (mobile: string) => Fields; raw?: (path: string, app: TestServer['app']) => Test }
 > = {
   [MESSAGES.nameRequired]: { fields: (mobile) => ({ name: '  ', mobile }) },
   [MESSAGES.nameTooLong]: { fields: (mobile) => ({ name: 'n'.repeat(101), mobile }) },
@@ -92,13 +92,13 @@ const REFUSALS: Record<
 
 describe('the OpenAPI document, request side, against the running API', () => {
   let temp: ReturnType<typeof createTempDir>;
-  let t: TestApp;
+  let t: TestServer;
   let document: Document;
 
   beforeAll(async () => {
     temp = createTempDir();
-    t = createTestApp({ dataDir: temp.dir });
-    document = (await request(t.app).get('/openapi.json')).body as Document;
+    t = await startTestServer({ dataDir: temp.dir });
+    document = (await request(t.url).get('/openapi.json')).body as Document;
   });
   afterAll(async () => {
     await t.close();
@@ -149,7 +149,7 @@ describe('the OpenAPI document, request side, against the running API', () => {
             validValue(name, property),
           ]),
         );
-        const reply = await send(request(t.app).post(path), encoding, fields);
+        const reply = await send(request(t.url).post(path), encoding, fields);
 
         expect(reply.status, `${path} ${encoding}`).toBe(200);
         expect(reply.text).toBe(REPLIES.success);
@@ -182,7 +182,7 @@ describe('the OpenAPI document, request side, against the running API', () => {
             mobile: freshMobile(),
             [name]: name.charAt(0).repeat(property.maxLength + 1),
           };
-          const reply = await send(request(t.app).post(path), encoding, fields);
+          const reply = await send(request(t.url).post(path), encoding, fields);
           const where = `${path} ${encoding} ${name}`;
           if (name === 'name' || name === 'location') {
             expect(reply.status, where).toBe(400);
@@ -206,12 +206,12 @@ describe('the OpenAPI document, request side, against the running API', () => {
       for (const [name, property] of Object.entries(schema.properties)) {
         if (!property.enum) continue;
         for (const value of property.enum) {
-          const reply = await request(t.app)
+          const reply = await request(t.url)
             .post(path)
             .send({ name: 'Ravi', mobile: freshMobile(), [name]: value });
           expect(reply.status, `${path} ${name}=${value}`).toBe(200);
         }
-        const other = await request(t.app)
+        const other = await request(t.url)
           .post(path)
           .send({ name: 'Ravi', mobile: freshMobile(), [name]: 'something-else' });
         if (name === 'plotRange') expect(other.text).toBe(MESSAGES.plotRangeInvalid);
@@ -229,8 +229,8 @@ describe('the OpenAPI document, request side, against the running API', () => {
           for (let index = 2; index < count; index += 1) body[`extra${index}`] = 'x';
           return body;
         };
-        const atLimit = await send(request(t.app).post(path), encoding, fields(FIELD_LIMIT));
-        const over = await send(request(t.app).post(path), encoding, fields(FIELD_LIMIT + 1));
+        const atLimit = await send(request(t.url).post(path), encoding, fields(FIELD_LIMIT));
+        const over = await send(request(t.url).post(path), encoding, fields(FIELD_LIMIT + 1));
 
         expect(atLimit.status, `${path} ${encoding} at the limit`).toBe(200);
         expect(over.status, `${path} ${encoding} over the limit`).toBe(413);
@@ -244,7 +244,7 @@ describe('the OpenAPI document, request side, against the running API', () => {
       expect(operation.description).toContain(`${BODY_LIMIT_BYTES} bytes`);
       for (const encoding of ENCODINGS) {
         const fields = { name: 'Ravi', mobile: freshMobile(), page: 'p'.repeat(BODY_LIMIT_BYTES) };
-        const reply = await send(request(t.app).post(path), encoding, fields);
+        const reply = await send(request(t.url).post(path), encoding, fields);
         expect(reply.status, `${path} ${encoding}`).toBe(413);
         expect(reply.text).toBe(REPLIES.tooLarge);
       }
@@ -261,7 +261,7 @@ describe('the OpenAPI document, request side, against the running API', () => {
         const replies = refusal!.fields
           ? await Promise.all(
               ENCODINGS.map((encoding) =>
-                send(request(t.app).post(path), encoding, refusal!.fields!(freshMobile())),
+                send(request(t.url).post(path), encoding, refusal!.fields!(freshMobile())),
               ),
             )
           : [await refusal!.raw!(path, t.app)];

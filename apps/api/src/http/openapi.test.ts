@@ -2,7 +2,7 @@ import { MESSAGES } from '@iconia/shared';
 import request, { type Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
-import { createTempDir, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -54,8 +54,8 @@ function violations(document: Document, schema: Schema, value: unknown, at = '$'
 
 describe('the OpenAPI document, checked against the running API', () => {
   let temp: ReturnType<typeof createTempDir>;
-  let t: TestApp;
-  let down: TestApp;
+  let t: TestServer;
+  let down: TestServer;
   let inbox: SmtpInbox;
   let document: Document;
 
@@ -63,7 +63,7 @@ describe('the OpenAPI document, checked against the running API', () => {
     temp = createTempDir();
     inbox = await startSmtpInbox();
     // Trusting the loopback proxy lets each scenario pose as its own client address.
-    t = createTestApp({
+    t = await startTestServer({
       dataDir: `${temp.dir}/up`,
       env: {
         SMTP_URL: inbox.url,
@@ -73,11 +73,11 @@ describe('the OpenAPI document, checked against the running API', () => {
         CORS_ORIGINS: PARTNER_ORIGIN,
       },
     });
-    down = createTestApp({
+    down = await startTestServer({
       dataDir: `${temp.dir}/down`,
       env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` },
     });
-    document = (await request(t.app).get('/openapi.json')).body as Document;
+    document = (await request(t.url).get('/openapi.json')).body as Document;
   });
   afterAll(async () => {
     await t.close();
@@ -88,12 +88,12 @@ describe('the OpenAPI document, checked against the running API', () => {
 
   const lead = { name: 'Ravi', mobile: '9876543210' };
   const preflight = (path: string, origin?: string) => {
-    const ask = request(t.app).options(path).set('Access-Control-Request-Method', 'POST');
+    const ask = request(t.url).options(path).set('Access-Control-Request-Method', 'POST');
     return origin ? ask.set('Origin', origin) : ask;
   };
   let ip = 0;
   /** Each scenario comes from its own address, so the rate limit only bites where meant to. */
-  const post = (app: TestApp['app'], path: string) => {
+  const post = (app: TestServer['app'], path: string) => {
     ip += 1;
     return request(app).post(path).set('X-Forwarded-For', `198.51.100.${ip}`);
   };
@@ -101,7 +101,7 @@ describe('the OpenAPI document, checked against the running API', () => {
   const leadScenarios = (path: string): Record<string, () => Promise<Response>> => ({
     '200': () => post(t.app, path).type('form').send(lead),
     '400': () => post(t.app, path).field('name', 'Ravi').field('mobile', '12345'),
-    '405': () => request(t.app).get(path),
+    '405': () => request(t.url).get(path),
     '408': () => {
       // A body that never finishes; the 1 s request timeout answers.
       const pending = post(t.app, path)
@@ -115,12 +115,12 @@ describe('the OpenAPI document, checked against the running API', () => {
     '429': async () => {
       const address = '203.0.113.77';
       for (let index = 0; index < 3; index += 1) {
-        await request(t.app).post(path).set('X-Forwarded-For', address).send(lead);
+        await request(t.url).post(path).set('X-Forwarded-For', address).send(lead);
       }
-      return request(t.app).post(path).set('X-Forwarded-For', address).send(lead);
+      return request(t.url).post(path).set('X-Forwarded-For', address).send(lead);
     },
     '500': async () => {
-      const broken = createTestApp({ dataDir: `${temp.dir}/broken-${ip}` });
+      const broken = await startTestServer({ dataDir: `${temp.dir}/broken-${ip}` });
       broken.store.close();
       try {
         return await post(broken.app, path).send(lead);
@@ -142,12 +142,12 @@ describe('the OpenAPI document, checked against the running API', () => {
       '405': () => preflight('/contact-form'),
     },
     'get /healthz': {
-      '200': () => request(t.app).get('/healthz'),
-      '405': () => request(t.app).delete('/healthz'),
+      '200': () => request(t.url).get('/healthz'),
+      '405': () => request(t.url).delete('/healthz'),
     },
     'get /readyz': {
-      '200': () => request(t.app).get('/readyz'),
-      '503': () => request(down.app).get('/readyz'),
+      '200': () => request(t.url).get('/readyz'),
+      '503': () => request(down.url).get('/readyz'),
     },
   };
 
@@ -194,7 +194,7 @@ describe('the OpenAPI document, checked against the running API', () => {
   });
 
   it('when the document is fetched, then it is OpenAPI 3.1 and quotes the shared messages', async () => {
-    const response = await request(t.app).get('/openapi.json');
+    const response = await request(t.url).get('/openapi.json');
     expect(response.status).toBe(200);
     expect((response.body as { openapi: string }).openapi).toBe('3.1.0');
     expect(JSON.stringify(response.body)).toContain(MESSAGES.invalidMobile);

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTempDir, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
 
 const INLINE_SCRIPT = 'window.__context = {"route":"/"};';
 const INLINE_HASH = "'sha256-4J/scGKgjHlycBNM3zwYtF5kTNL9CMxpeRPLTrq8l/c='";
@@ -23,14 +23,14 @@ function writeSite(dir: string): void {
 
 describe('the built site, served by the API process', () => {
   let temp: ReturnType<typeof createTempDir>;
-  let t: TestApp;
+  let t: TestServer;
   let site: string;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     temp = createTempDir();
     site = path.join(temp.dir, 'site');
     writeSite(site);
-    t = createTestApp({ dataDir: temp.dir, env: { WEB_DIST: site } });
+    t = await startTestServer({ dataDir: temp.dir, env: { WEB_DIST: site } });
   });
   afterEach(async () => {
     await t.close();
@@ -38,7 +38,7 @@ describe('the built site, served by the API process', () => {
   });
 
   it('when / is asked for, then the prerendered home page answers and must be revalidated', async () => {
-    const response = await request(t.app).get('/');
+    const response = await request(t.url).get('/');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -48,7 +48,7 @@ describe('the built site, served by the API process', () => {
   it.each(['/about', '/about/'])(
     'when %s is asked for, then about/index.html answers without a redirect',
     async (url) => {
-      const response = await request(t.app).get(url);
+      const response = await request(t.url).get(url);
       expect(response.status).toBe(200);
       expect(response.text).toContain('About the project');
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -56,19 +56,19 @@ describe('the built site, served by the API process', () => {
   );
 
   it('when a hashed asset is asked for, then it may be cached for a year', async () => {
-    const response = await request(t.app).get('/assets/entry-3f9a1c.js');
+    const response = await request(t.url).get('/assets/entry-3f9a1c.js');
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('when a plain file is asked for, then it is served as it is', async () => {
-    const response = await request(t.app).get('/robots.txt');
+    const response = await request(t.url).get('/robots.txt');
     expect(response.status).toBe(200);
     expect(response.text).toBe('User-agent: *\nAllow: /\n');
   });
 
   it('when a path is unknown, then the 404 page answers with status 404, never the SPA fallback', async () => {
-    const response = await request(t.app).get('/no-such-page');
+    const response = await request(t.url).get('/no-such-page');
     expect(response.status).toBe(404);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.text).toContain('Page not found');
@@ -77,26 +77,26 @@ describe('the built site, served by the API process', () => {
 
   it('when the site has no 404 page, then an unknown path gets a plain-text 404', async () => {
     rmSync(path.join(site, '404.html'));
-    const response = await request(t.app).get('/no-such-page');
+    const response = await request(t.url).get('/no-such-page');
     expect(response.status).toBe(404);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
   });
 
   it('when a path tries to climb out of the site, then nothing outside is served', async () => {
     writeFileSync(path.join(temp.dir, 'secret.txt'), 'secret');
-    const response = await request(t.app).get('/..%2Fsecret.txt');
+    const response = await request(t.url).get('/..%2Fsecret.txt');
     expect(response.status).toBe(404);
     expect(response.text).not.toContain('secret');
   });
 
   it('when the browser accepts brotli, then pages come compressed with it', async () => {
-    const response = await request(t.app).get('/').set('Accept-Encoding', 'br, gzip');
+    const response = await request(t.url).get('/').set('Accept-Encoding', 'br, gzip');
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.text).toContain('<h1>Home</h1>');
   });
 
   it("when a page is served, then the CSP allows exactly the site's inline scripts and the agreed hosts", async () => {
-    const response = await request(t.app).get('/');
+    const response = await request(t.url).get('/');
     const csp = String(response.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src '));
 
@@ -121,10 +121,10 @@ describe('the built site, served by the API process', () => {
 describe('without a built site', () => {
   it('when / is asked for, then a short plain-text note says the API runs and the site is not built', async () => {
     const temp = createTempDir();
-    const t = createTestApp({ dataDir: temp.dir });
+    const t = await startTestServer({ dataDir: temp.dir });
     try {
-      const home = await request(t.app).get('/');
-      const other = await request(t.app).get('/about');
+      const home = await request(t.url).get('/');
+      const other = await request(t.url).get('/about');
       expect(home.status).toBe(200);
       expect(home.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(home.text).toContain('pnpm build');

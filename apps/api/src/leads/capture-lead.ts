@@ -8,8 +8,7 @@ import {
 } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
-import type { InsertLead } from '../store/group-commit.ts';
-import type { StoredLead } from '../store/lead-store.ts';
+import type { NewLead, StoredLead } from '../store/lead-types.ts';
 
 /** The same mobile sending the same form again within this window is kept but emailed once. */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
@@ -20,7 +19,7 @@ export type CaptureInput =
 
 export interface LeadCaptureOptions {
   /** Stores a lead durably (with DUPLICATE_WINDOW_MS); resolves once it is on disk. */
-  insertLead: InsertLead;
+  storeLead: (lead: NewLead) => Promise<StoredLead>;
   clock: Clock;
   logger: Logger;
   /** Right part of every Message-ID, normally the sender's domain. */
@@ -42,11 +41,11 @@ export function nameInitial(name: string): string {
  * visitors' leads may share one disk sync) → wake delivery.
  */
 export function createCaptureLead(options: LeadCaptureOptions): CaptureLead {
-  const { insertLead, clock, logger, messageIdDomain, onPending } = options;
+  const { storeLead, clock, logger, messageIdDomain, onPending } = options;
 
   return async (input) => {
     const publicId = randomUUID();
-    const stored = await insertLead({
+    const stored = await storeLead({
       publicId,
       // Fixed at insert: a resend after a crash carries the same Message-ID, so the inbox can
       // tell it is the same lead.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { MESSAGES, NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '@iconia/shared';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTempDir, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { REPLIES } from '../http/replies.ts';
 
 type Encoding = 'urlencoded' | 'multipart' | 'json';
@@ -18,7 +18,7 @@ function uniqueMobile(): string {
   return `98${String(mobileCounter).padStart(8, '0')}`;
 }
 
-function submit(app: TestApp['app'], path: string, fields: Fields, encoding: Encoding) {
+function submit(app: TestServer['app'], path: string, fields: Fields, encoding: Encoding) {
   const post = request(app).post(path);
   if (encoding === 'urlencoded') return post.type('form').send(fields);
   if (encoding === 'json') return post.send(fields);
@@ -79,11 +79,11 @@ const INVALID_INPUTS: Array<[string, (mobile: string) => Fields, string]> = [
 
 describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
   let temp: ReturnType<typeof createTempDir>;
-  let t: TestApp;
+  let t: TestServer;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     temp = createTempDir();
-    t = createTestApp({ dataDir: temp.dir });
+    t = await startTestServer({ dataDir: temp.dir });
   });
   afterAll(async () => {
     await t.close();
@@ -188,7 +188,7 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
       expect(response.text).toBe('success');
       const stored = t.store.listLeads().find((lead) => lead.mobile === mobile);
       expect(stored?.status).toBe('spam');
-      await t.worker.drain();
+      await t.delivery.drain();
       expect(t.store.listLeads().find((lead) => lead.mobile === mobile)?.status).toBe('spam');
     });
   });
@@ -233,7 +233,7 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
 
   it('when a file is attached, then the reply is 400 and nothing is stored', async () => {
     const before = t.store.listLeads().length;
-    const response = await request(t.app)
+    const response = await request(t.url)
       .post(path)
       .field('name', 'Ravi')
       .field('mobile', uniqueMobile())
@@ -306,7 +306,7 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
   });
 
   it('when the body is plain text, then the reply is 415', async () => {
-    const response = await request(t.app)
+    const response = await request(t.url)
       .post(path)
       .set('Content-Type', 'text/plain')
       .send('name=Ravi&mobile=9876543210');
@@ -315,7 +315,7 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
   });
 
   it('when the JSON is malformed, then the reply is 400 in plain text', async () => {
-    const response = await request(t.app)
+    const response = await request(t.url)
       .post(path)
       .set('Content-Type', 'application/json')
       .send('{"name": "Ravi",');
@@ -325,12 +325,12 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
   });
 
   it('when JSON sends the mobile as a number, then it is read as the digits', async () => {
-    const response = await request(t.app).post(path).send({ name: 'Ravi', mobile: 9123456780 });
+    const response = await request(t.url).post(path).send({ name: 'Ravi', mobile: 9123456780 });
     expect(response.text).toBe('success');
   });
 
   it('when the request has no body, then the reply names the first missing field', async () => {
-    const response = await request(t.app).post(path);
+    const response = await request(t.url).post(path);
     expect(response.status).toBe(400);
     expect(response.text).toBe(MESSAGES.nameRequired);
   });
@@ -338,7 +338,7 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
   it.each(['get', 'put', 'delete', 'patch'] as const)(
     'when the method is %s, then the reply is 405 with Allow',
     async (method) => {
-      const response = await request(t.app)[method](path);
+      const response = await request(t.url)[method](path);
       expect(response.status).toBe(405);
       expect(response.headers.allow).toBe('POST, OPTIONS');
       expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -348,7 +348,7 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
 
 describe('lead endpoints, across requests', () => {
   let temp: ReturnType<typeof createTempDir>;
-  let t: TestApp;
+  let t: TestServer;
 
   beforeEach(() => {
     temp = createTempDir();
@@ -359,7 +359,7 @@ describe('lead endpoints, across requests', () => {
   });
 
   it('when the same mobile sends the same form twice within 10 minutes, then both get success but one email is sent', async () => {
-    t = createTestApp({ dataDir: temp.dir });
+    t = await startTestServer({ dataDir: temp.dir });
     const lead = { name: 'Ravi', mobile: '9876543210', source: 'brochure-modal' };
 
     const first = await submit(t.app, '/send-email', lead, 'urlencoded');
@@ -368,12 +368,12 @@ describe('lead endpoints, across requests', () => {
 
     expect([first.text, second.text]).toEqual(['success', 'success']);
     expect(t.store.listLeads().map((stored) => stored.status)).toEqual(['pending', 'duplicate']);
-    await t.worker.drain();
+    await t.delivery.drain();
     expect(t.store.listLeads().map((stored) => stored.status)).toEqual(['sent', 'duplicate']);
   });
 
   it('when the same mobile sends again after 10 minutes, from another form or to the other endpoint, then each is emailed', async () => {
-    t = createTestApp({ dataDir: temp.dir });
+    t = await startTestServer({ dataDir: temp.dir });
     const lead = { name: 'Ravi', mobile: '9876543210' };
 
     await submit(t.app, '/send-email', { ...lead, source: 'brochure-modal' }, 'urlencoded');
@@ -391,7 +391,7 @@ describe('lead endpoints, across requests', () => {
   });
 
   it('when one IP sends more than the limit to an endpoint, then it gets 429 with Retry-After while the other endpoint still answers', async () => {
-    t = createTestApp({ dataDir: temp.dir, env: { RATE_LIMIT_MAX: '2' } });
+    t = await startTestServer({ dataDir: temp.dir, env: { RATE_LIMIT_MAX: '2' } });
     const lead = { name: 'Ravi', mobile: '9876543210' };
 
     await submit(t.app, '/send-email', lead, 'urlencoded');
@@ -408,13 +408,13 @@ describe('lead endpoints, across requests', () => {
   });
 
   it('when TRUST_PROXY names the proxy, then visitors behind it are limited one by one', async () => {
-    t = createTestApp({
+    t = await startTestServer({
       dataDir: temp.dir,
       env: { RATE_LIMIT_MAX: '1', TRUST_PROXY: 'loopback' },
     });
     const lead = { name: 'Ravi', mobile: '9876543210' };
     const from = (ip: string) =>
-      request(t.app).post('/send-email').set('X-Forwarded-For', ip).type('form').send(lead);
+      request(t.url).post('/send-email').set('X-Forwarded-For', ip).type('form').send(lead);
 
     expect((await from('203.0.113.1')).status).toBe(200);
     expect((await from('203.0.113.2')).status).toBe(200);
@@ -422,7 +422,7 @@ describe('lead endpoints, across requests', () => {
   });
 
   it('when the database cannot take the lead, then the reply is 500 error and the app keeps answering', async () => {
-    t = createTestApp({ dataDir: temp.dir });
+    t = await startTestServer({ dataDir: temp.dir });
     t.store.close();
 
     const failed = await submit(
@@ -431,7 +431,7 @@ describe('lead endpoints, across requests', () => {
       { name: 'Ravi', mobile: '9876543210' },
       'json',
     );
-    const health = await request(t.app).get('/healthz');
+    const health = await request(t.url).get('/healthz');
 
     expect(failed.status).toBe(500);
     expect(failed.text).toBe('error');
@@ -441,10 +441,10 @@ describe('lead endpoints, across requests', () => {
   });
 
   it('when a lead is logged, then the mobile is masked and the name shortened to an initial', async () => {
-    t = createTestApp({ dataDir: temp.dir });
+    t = await startTestServer({ dataDir: temp.dir });
     await submit(t.app, '/send-email', { name: 'Ravi Kumar', mobile: '9876543210' }, 'urlencoded');
     await submit(t.app, '/contact-form', { name: 'Ravi Kumar', mobile: '98765' }, 'urlencoded');
-    await t.worker.drain();
+    await t.delivery.drain();
 
     const logs = t.logLines.join('\n');
     expect(logs).toContain('98xxxxxx10');
@@ -455,20 +455,23 @@ describe('lead endpoints, across requests', () => {
   });
 
   it('when an allowed origin posts, then the reply carries CORS headers; other origins get none', async () => {
-    t = createTestApp({ dataDir: temp.dir, env: { CORS_ORIGINS: 'https://iconia.example' } });
+    t = await startTestServer({
+      dataDir: temp.dir,
+      env: { CORS_ORIGINS: 'https://iconia.example' },
+    });
     const lead = { name: 'Ravi', mobile: '9876543210' };
 
-    const allowed = await request(t.app)
+    const allowed = await request(t.url)
       .post('/send-email')
       .set('Origin', 'https://iconia.example')
       .type('form')
       .send(lead);
-    const other = await request(t.app)
+    const other = await request(t.url)
       .post('/send-email')
       .set('Origin', 'https://elsewhere.example')
       .type('form')
       .send(lead);
-    const preflight = await request(t.app)
+    const preflight = await request(t.url)
       .options('/contact-form')
       .set('Origin', 'https://iconia.example')
       .set('Access-Control-Request-Method', 'POST');
@@ -480,10 +483,10 @@ describe('lead endpoints, across requests', () => {
   });
 
   it('when a path is unknown, then the reply is a plain-text 404, whatever the method', async () => {
-    t = createTestApp({ dataDir: temp.dir });
+    t = await startTestServer({ dataDir: temp.dir });
     for (const response of [
-      await request(t.app).get('/send-emails'),
-      await request(t.app).post('/submit'),
+      await request(t.url).get('/send-emails'),
+      await request(t.url).post('/submit'),
     ]) {
       expect(response.status).toBe(404);
       expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -491,7 +494,7 @@ describe('lead endpoints, across requests', () => {
   });
 
   it('when an upload stalls past the request timeout, then the reply is 408 and nothing is stored', async () => {
-    t = createTestApp({ dataDir: temp.dir, env: { REQUEST_TIMEOUT_MS: '1000' } });
+    t = await startTestServer({ dataDir: temp.dir, env: { REQUEST_TIMEOUT_MS: '1000' } });
     const server = t.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {

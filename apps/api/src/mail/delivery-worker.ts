@@ -1,23 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import { maskMobile } from '@iconia/shared';
+import { EMAIL_CHANNEL } from '../store/lead-types.ts';
 import type { Clock } from '../clock.ts';
-import { renderLeadEmail, type LeadEmailAddresses } from '../leads/lead-email.ts';
 import type { Logger } from '../logger.ts';
-import type { LeadStore, StoredLead } from '../store/lead-store.ts';
+import type { ClaimedDelivery, LeadStore } from '../store/lead-store.ts';
+import type { StoredLead } from '../store/lead-types.ts';
+import { renderLeadEmail, type LeadEmailAddresses } from './lead-email.ts';
 import type { Mailer } from './transport.ts';
+
+/** One way a lead leaves the outbox: the sales inbox, or (later) a CRM endpoint. */
+export interface DeliveryChannel {
+  /** The channel's name in the outbox. */
+  name: string;
+  /** The log messages of a delivered and a failed attempt, as log shippers count them. */
+  messages: { sent: string; failed: string };
+  /** Resolves once the receiver has the lead, with extra fields for the log line. */
+  send(lead: StoredLead): Promise<Record<string, unknown>>;
+}
+
+/** The sales inbox as a delivery channel. */
+export function createEmailChannel(mailer: Mailer, addresses: LeadEmailAddresses): DeliveryChannel {
+  return {
+    name: EMAIL_CHANNEL,
+    messages: { sent: 'lead emailed', failed: 'lead email failed; will retry' },
+    async send(lead) {
+      const { savedTo } = await mailer.send(renderLeadEmail(lead, addresses));
+      return savedTo ? { savedTo } : {};
+    },
+  };
+}
 
 export interface DeliveryWorkerOptions {
   store: LeadStore;
-  mailer: Mailer;
+  channel: DeliveryChannel;
   clock: Clock;
   logger: Logger;
-  addresses: LeadEmailAddresses;
   /** A lead pending longer than this is logged as an error on every backlog check. */
   pendingAlertMs: number;
   /** How long a claimed lead stays reserved for this instance; must outlast one SMTP send. */
   leaseMs: number;
   pollIntervalMs?: number;
-  /** Leads sent at the same time; match the mailer's connection count. */
+  /** Leads sent at the same time; for email, match the mailer's connection count. */
   concurrency?: number;
   backoff?: { baseMs: number; maxMs: number };
   /** How often the backlog error may repeat in the log. */
@@ -45,13 +68,13 @@ export function retryDelay(attempts: number, backoff = DEFAULT_BACKOFF): number 
 }
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const { store, mailer, clock, addresses, pendingAlertMs, leaseMs } = options;
+  const { store, channel, clock, pendingAlertMs, leaseMs } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 5_000;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const alertEveryMs = options.alertEveryMs ?? 60_000;
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const owner = options.instanceId ?? `worker-${randomUUID()}`;
-  const logger = options.logger.child({ component: 'delivery-worker' });
+  const logger = options.logger.child({ component: 'delivery-worker', channel: channel.name });
 
   let running: Promise<number> | undefined;
   let rerunRequested = false;
@@ -64,35 +87,36 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
    * lead stays pending and goes again once its lease lapses, with the same Message-ID, so the
    * inbox shows one message; it must not be logged as a failed send.
    */
-  function recordSent(lead: StoredLead, context: Record<string, unknown>): void {
+  function recordSent(delivery: ClaimedDelivery, context: Record<string, unknown>): void {
     try {
-      store.markSent(lead.id, clock.now());
+      store.markSent(delivery.deliveryId, clock.now());
     } catch (error) {
       logger.error(
         { ...context, err: error },
-        'lead emailed but not marked sent; it will go again with the same Message-ID',
+        `${channel.messages.sent} but not marked sent; it will go again with the same id`,
       );
     }
   }
 
-  async function deliver(lead: StoredLead): Promise<boolean> {
+  async function deliver(delivery: ClaimedDelivery): Promise<boolean> {
+    const { lead } = delivery;
     const context = {
       leadId: lead.publicId,
       kind: lead.kind,
       mobile: maskMobile(lead.mobile),
-      attempt: lead.attempts,
+      attempt: delivery.attempts,
     };
     try {
-      const { savedTo } = await mailer.send(renderLeadEmail(lead, addresses));
-      recordSent(lead, context);
+      const details = await channel.send(lead);
+      recordSent(delivery, context);
       // One line per attempt, with its outcome, for log shippers to count and alert on.
-      logger.info({ ...context, outcome: 'sent', ...(savedTo ? { savedTo } : {}) }, 'lead emailed');
+      logger.info({ ...context, outcome: 'sent', ...details }, channel.messages.sent);
       return true;
     } catch (error) {
-      const retryInMs = retryDelay(lead.attempts, backoff);
+      const retryInMs = retryDelay(delivery.attempts, backoff);
       const reason = error instanceof Error ? error.message : String(error);
       try {
-        store.markFailed(lead.id, owner, reason, clock.now() + retryInMs);
+        store.markFailed(delivery.deliveryId, owner, reason, clock.now() + retryInMs);
       } catch (storeError) {
         // The lease will lapse and another pass will retry; nothing is lost.
         logger.error({ ...context, err: storeError }, 'could not record a failed delivery');
@@ -104,7 +128,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           err: error,
           retryInSeconds: Math.round(retryInMs / 1000),
         },
-        'lead email failed; will retry',
+        channel.messages.failed,
       );
       return false;
     }
@@ -114,15 +138,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   async function lane(): Promise<number> {
     let sent = 0;
     while (!stopping) {
-      let lead: StoredLead | undefined;
+      let delivery: ClaimedDelivery | undefined;
       try {
-        lead = store.claimNextDue(owner, clock.now(), leaseMs);
+        delivery = store.claimNextDue(channel.name, owner, clock.now(), leaseMs);
       } catch (error) {
         logger.error({ err: error }, 'could not read the outbox');
         break;
       }
-      if (!lead) break;
-      if (await deliver(lead)) sent += 1;
+      if (!delivery) break;
+      if (await deliver(delivery)) sent += 1;
     }
     return sent;
   }
@@ -137,23 +161,26 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       rerunRequested = true;
       return running;
     }
-    const run = (async () => {
+    // `running` is cleared in the same step that decides not to run again, so a wake that
+    // comes in between always finds either a run that will look again or none at all.
+    running = (async () => {
       let total = 0;
-      do {
-        rerunRequested = false;
-        total += await sendDue();
-      } while (rerunRequested && !stopping);
+      try {
+        do {
+          rerunRequested = false;
+          total += await sendDue();
+        } while (rerunRequested && !stopping);
+      } finally {
+        running = undefined;
+      }
       return total;
     })();
-    running = run.finally(() => {
-      running = undefined;
-    });
     return running;
   }
 
   function checkBacklog(): void {
     try {
-      const { count, oldestReceivedAt } = store.pendingSummary();
+      const { count, oldestReceivedAt } = store.pendingSummary(channel.name);
       const now = clock.now();
       if (oldestReceivedAt === undefined || now - oldestReceivedAt <= pendingAlertMs) return;
       if (now - lastAlertAt < alertEveryMs) return;

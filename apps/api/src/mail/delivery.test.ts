@@ -4,8 +4,8 @@ import { simpleParser } from 'mailparser';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
-import { createTempDir, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { renderLeadEmail } from '../leads/lead-email.ts';
+import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { renderLeadEmail } from './lead-email.ts';
 import { createSmtpMailer } from './transport.ts';
 
 function headerText(value: unknown): string {
@@ -17,14 +17,10 @@ function headerText(value: unknown): string {
 describe('lead delivery to the sales inbox', () => {
   let temp: ReturnType<typeof createTempDir>;
   let inbox: SmtpInbox | undefined;
-  const apps: TestApp[] = [];
+  const apps: TestServer[] = [];
 
-  const openApp = (smtpUrl: string, instanceId?: string): TestApp => {
-    const t = createTestApp({
-      dataDir: temp.dir,
-      env: { SMTP_URL: smtpUrl },
-      ...(instanceId ? { instanceId } : {}),
-    });
+  const openApp = async (smtpUrl: string): Promise<TestServer> => {
+    const t = await startTestServer({ dataDir: temp.dir, env: { SMTP_URL: smtpUrl } });
     apps.push(t);
     return t;
   };
@@ -41,9 +37,9 @@ describe('lead delivery to the sales inbox', () => {
 
   it('when a brochure lead is accepted, then one email reaches the inbox with the lead, links and both parts', async () => {
     inbox = await startSmtpInbox();
-    const t = openApp(inbox.url);
+    const t = await openApp(inbox.url);
 
-    const response = await request(t.app).post('/send-email').type('form').send({
+    const response = await request(t.url).post('/send-email').type('form').send({
       name: 'Ravi Kumar',
       mobile: '+91 98765 43210',
       plotRange: '200 - 300 Sq. Yds',
@@ -54,7 +50,7 @@ describe('lead delivery to the sales inbox', () => {
       gclid: 'Cj0KCQ',
     });
     const [mail] = await inbox.waitFor(1);
-    await t.worker.drain();
+    await t.delivery.drain();
 
     expect(response.text).toBe('success');
     const stored = t.store.listLeads()[0];
@@ -90,9 +86,9 @@ describe('lead delivery to the sales inbox', () => {
 
   it('when a contact enquiry is accepted, then the email says enquiry and gives the location', async () => {
     inbox = await startSmtpInbox();
-    const t = openApp(inbox.url);
+    const t = await openApp(inbox.url);
 
-    await request(t.app)
+    await request(t.url)
       .post('/contact-form')
       .field('name', 'Asha')
       .field('mobile', '9123456780')
@@ -106,9 +102,9 @@ describe('lead delivery to the sales inbox', () => {
 
   it('when the name holds HTML, then the email shows it as text and never as markup', async () => {
     inbox = await startSmtpInbox();
-    const t = openApp(inbox.url);
+    const t = await openApp(inbox.url);
 
-    await request(t.app)
+    await request(t.url)
       .post('/send-email')
       .send({ name: '<script>alert("x")</script> & Co', mobile: '9876543210' });
     const [mail] = await inbox.waitFor(1);
@@ -121,7 +117,7 @@ describe('lead delivery to the sales inbox', () => {
 
   it('when a stored name carries CR/LF, then the subject stays one line and no header is injected', async () => {
     inbox = await startSmtpInbox();
-    const t = openApp(inbox.url);
+    const t = await openApp(inbox.url);
     // The endpoints refuse such names; a row written by an older release still must not break out.
     const publicId = randomUUID();
     t.store.insertLead(
@@ -138,7 +134,7 @@ describe('lead delivery to the sales inbox', () => {
       0,
     );
 
-    await t.worker.drain();
+    await t.delivery.drain();
     const [mail] = await inbox.waitFor(1);
 
     expect(mail!.parsed.subject).toBe(
@@ -152,13 +148,13 @@ describe('lead delivery to the sales inbox', () => {
 
   it('when the SMTP server is down, then the visitor still gets success and the lead is emailed once it is back', async () => {
     const port = await freePort();
-    const t = openApp(`smtp://127.0.0.1:${port}`);
+    const t = await openApp(`smtp://127.0.0.1:${port}`);
 
-    const response = await request(t.app)
+    const response = await request(t.url)
       .post('/send-email')
       .type('form')
       .send({ name: 'Ravi', mobile: '9876543210' });
-    await t.worker.drain();
+    await t.delivery.drain();
 
     expect(response.text).toBe('success');
     const waiting = t.store.listLeads()[0];
@@ -168,31 +164,31 @@ describe('lead delivery to the sales inbox', () => {
 
     inbox = await startSmtpInbox({ port });
     // Before the backoff has passed nothing is retried.
-    expect(await t.worker.drain()).toBe(0);
-    t.clock.advance(1_000);
-    expect(await t.worker.drain()).toBe(1);
+    expect(await t.delivery.drain()).toBe(0);
+    t.clock.advance(10_000);
+    expect(await t.delivery.drain()).toBe(1);
 
     const [mail] = await inbox.waitFor(1);
     expect(mail!.parsed.messageId).toBe(waiting?.messageId);
     expect(t.store.listLeads()[0]?.status).toBe('sent');
-    expect(await t.worker.drain()).toBe(0);
+    expect(await t.delivery.drain()).toBe(0);
     expect(inbox.messages).toHaveLength(1);
   });
 
   it('when a second instance opens the same database, then it delivers the leads the first left pending', async () => {
     const downPort = await freePort();
-    const first = openApp(`smtp://127.0.0.1:${downPort}`, 'first');
+    const first = await openApp(`smtp://127.0.0.1:${downPort}`);
     for (const mobile of ['9876543210', '9123456780', '9988776655']) {
-      await request(first.app).post('/send-email').type('form').send({ name: 'Ravi', mobile });
+      await request(first.url).post('/send-email').type('form').send({ name: 'Ravi', mobile });
     }
-    await first.worker.drain();
+    await first.delivery.drain();
     await first.close();
     apps.splice(apps.indexOf(first), 1);
 
     inbox = await startSmtpInbox();
-    const second = openApp(inbox.url, 'second');
+    const second = await openApp(inbox.url);
     second.clock.advance(60_000);
-    const sent = await second.worker.drain();
+    const sent = await second.delivery.drain();
 
     expect(sent).toBe(3);
     await inbox.waitFor(3);
@@ -201,8 +197,8 @@ describe('lead delivery to the sales inbox', () => {
 
   it('when two instances deliver from the same database at once, then every lead is emailed exactly once', async () => {
     inbox = await startSmtpInbox({ delayMs: 5 });
-    const a = openApp(inbox.url, 'a');
-    const b = openApp(inbox.url, 'b');
+    const a = await openApp(inbox.url);
+    const b = await openApp(inbox.url);
     for (let index = 0; index < 12; index += 1) {
       const publicId = randomUUID();
       a.store.insertLead(
@@ -220,7 +216,7 @@ describe('lead delivery to the sales inbox', () => {
       );
     }
 
-    const [sentByA, sentByB] = await Promise.all([a.worker.drain(), b.worker.drain()]);
+    const [sentByA, sentByB] = await Promise.all([a.delivery.drain(), b.delivery.drain()]);
 
     expect(sentByA + sentByB).toBe(12);
     await inbox.waitFor(12);
@@ -230,18 +226,20 @@ describe('lead delivery to the sales inbox', () => {
 
   it('when a lead is sent again after a crash, then it carries the same Message-ID', async () => {
     inbox = await startSmtpInbox();
-    const t = openApp(inbox.url);
-    await t.worker.stop();
-    await request(t.app).post('/contact-form').send({ name: 'Asha', mobile: '9123456780' });
+    const t = await openApp(inbox.url);
+    await t.delivery.stop();
+    await request(t.url).post('/contact-form').send({ name: 'Asha', mobile: '9123456780' });
     // A crash between the SMTP hand-off and marking the lead sent: the mail left, the row did not change.
-    const claimed = t.store.claimNextDue('crashed-instance', t.clock.now(), 60_000)!;
+    const claimed = t.store.claimNextDue('email', 'crashed-instance', t.clock.now(), 60_000)!;
     const mailer = createSmtpMailer(inbox.url, 2_000);
-    await mailer.send(renderLeadEmail(claimed, { from: t.config.mailFrom, to: t.config.mailTo }));
+    await mailer.send(
+      renderLeadEmail(claimed.lead, { from: t.config.mailFrom, to: t.config.mailTo }),
+    );
     mailer.close();
 
-    const restarted = openApp(inbox.url, 'restarted');
+    const restarted = await openApp(inbox.url);
     restarted.clock.advance(60_001);
-    await restarted.worker.drain();
+    await restarted.delivery.drain();
 
     const [before, after] = await inbox.waitFor(2);
     expect(after!.parsed.messageId).toBe(before!.parsed.messageId);
@@ -250,12 +248,12 @@ describe('lead delivery to the sales inbox', () => {
 
   it('when the worker is stopped mid-send, then it finishes that message and records it sent', async () => {
     inbox = await startSmtpInbox({ delayMs: 300 });
-    const t = openApp(inbox.url);
-    await request(t.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+    const t = await openApp(inbox.url);
+    await request(t.url).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
     // Let the woken worker claim the lead and start talking to the slow server.
     await new Promise((resolve) => setTimeout(resolve, 100));
 
-    await t.worker.stop();
+    await t.delivery.stop();
 
     expect(inbox.messages).toHaveLength(1);
     expect(t.store.listLeads()[0]?.status).toBe('sent');
@@ -263,19 +261,26 @@ describe('lead delivery to the sales inbox', () => {
 
   it('when leads wait longer than PENDING_ALERT_MS, then the worker logs an error', async () => {
     const port = await freePort();
-    const t = createTestApp({
+    const t = await startTestServer({
       dataDir: temp.dir,
       env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PENDING_ALERT_MS: '60000' },
     });
     apps.push(t);
-    await request(t.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
-    await t.worker.drain();
+    await request(t.url).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+    await t.delivery.drain();
 
+    await t.close();
     t.clock.advance(61_000);
-    t.worker.start();
-    await t.worker.stop();
+    // The backlog is checked when delivery starts and at every poll.
+    const restarted = await startTestServer({
+      dataDir: temp.dir,
+      clock: t.clock,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PENDING_ALERT_MS: '60000' },
+    });
+    apps.push(restarted);
+    await restarted.delivery.stop();
 
-    const alert = t.logLines
+    const alert = restarted.logLines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((entry) => entry.level === 50 && entry.pending === 1);
     expect(alert?.oldestPendingAgeSeconds).toBe(61);
@@ -285,10 +290,10 @@ describe('lead delivery to the sales inbox', () => {
 describe('the dev inbox (no SMTP_URL)', () => {
   it('when a lead is accepted, then its email is written as an .eml file under DATA_DIR/mail', async () => {
     const temp = createTempDir();
-    const t = createTestApp({ dataDir: temp.dir });
+    const t = await startTestServer({ dataDir: temp.dir });
     try {
-      await request(t.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
-      await t.worker.drain();
+      await request(t.url).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+      await t.delivery.drain();
 
       const files = readdirSync(t.config.devInboxDir);
       expect(files).toHaveLength(1);

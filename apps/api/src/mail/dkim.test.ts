@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
-import { createTempDir, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 
 /** DKIM tags of a DKIM-Signature header value: `v=1; a=rsa-sha256; d=…`. */
@@ -81,7 +81,7 @@ describe('DKIM signing', () => {
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   let temp: ReturnType<typeof createTempDir>;
   let inbox: SmtpInbox | undefined;
-  let app: TestApp | undefined;
+  let app: TestServer | undefined;
 
   beforeEach(() => {
     temp = createTempDir();
@@ -96,7 +96,7 @@ describe('DKIM signing', () => {
 
   it('when DKIM is set, then the lead email reaches the SMTP server signed for the domain, and the signature verifies', async () => {
     inbox = await startSmtpInbox();
-    app = createTestApp({
+    app = await startTestServer({
       dataDir: temp.dir,
       env: {
         SMTP_URL: inbox.url,
@@ -106,7 +106,7 @@ describe('DKIM signing', () => {
       },
     });
 
-    await request(app.app)
+    await request(app.url)
       .post('/send-email')
       .type('form')
       .send({ name: 'Ravi Kumar', mobile: '9876543210', plotRange: '200 - 300 Sq. Yds' });
@@ -130,9 +130,9 @@ describe('DKIM signing', () => {
 
   it('when DKIM is not set, then mail goes out unsigned', async () => {
     inbox = await startSmtpInbox();
-    app = createTestApp({ dataDir: temp.dir, env: { SMTP_URL: inbox.url } });
+    app = await startTestServer({ dataDir: temp.dir, env: { SMTP_URL: inbox.url } });
 
-    await request(app.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+    await request(app.url).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
     const [mail] = await inbox.waitFor(1);
 
     expect(mail!.raw).not.toMatch(/^DKIM-Signature:/im);
@@ -140,7 +140,7 @@ describe('DKIM signing', () => {
 
   it('when a signed message is altered on the way, then the check fails (the verifier is honest)', async () => {
     inbox = await startSmtpInbox();
-    app = createTestApp({
+    app = await startTestServer({
       dataDir: temp.dir,
       env: {
         SMTP_URL: inbox.url,
@@ -149,7 +149,7 @@ describe('DKIM signing', () => {
         DKIM_PRIVATE_KEY: pem,
       },
     });
-    await request(app.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+    await request(app.url).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
     const [mail] = await inbox.waitFor(1);
 
     const forged = mail!.raw.replace('Subject: New brochure request from Ravi', 'Subject: Pay now');

@@ -3,7 +3,7 @@ import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Config, MailAddress } from '../config.ts';
-import type { LeadEmail } from '../leads/lead-email.ts';
+import type { LeadEmail } from './lead-email.ts';
 import type { DkimSettings } from './dkim.ts';
 
 /** Hands composed lead emails to the sales inbox. */

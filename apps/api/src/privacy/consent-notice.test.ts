@@ -3,17 +3,17 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONSENT_TEXT } from '../../../web/src/content/forms.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
-import { createTempDir, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
 
 describe('the consent notice of each lead', () => {
   let temp: ReturnType<typeof createTempDir>;
   let inbox: SmtpInbox;
-  let t: TestApp;
+  let t: TestServer;
 
   beforeEach(async () => {
     temp = createTempDir();
     inbox = await startSmtpInbox();
-    t = createTestApp({ dataDir: temp.dir, env: { SMTP_URL: inbox.url } });
+    t = await startTestServer({ dataDir: temp.dir, env: { SMTP_URL: inbox.url } });
   });
   afterEach(async () => {
     await t.close();
@@ -22,7 +22,7 @@ describe('the consent notice of each lead', () => {
   });
 
   it('when a brochure form sends a lead, then the lead records the tick-box notice and the email quotes it', async () => {
-    await request(t.app)
+    await request(t.url)
       .post('/send-email')
       .type('form')
       .send({ name: 'Ravi', mobile: '9876543210', source: 'brochure-modal', agree: 'on' });
@@ -38,7 +38,7 @@ describe('the consent notice of each lead', () => {
   });
 
   it('when the contact form sends an enquiry, then the lead records that no box was shown', async () => {
-    await request(t.app)
+    await request(t.url)
       .post('/contact-form')
       .field('name', 'Asha')
       .field('mobile', '9123456780')
@@ -50,7 +50,7 @@ describe('the consent notice of each lead', () => {
   });
 
   it('when a lead names no known form, then no notice is claimed and the email says so', async () => {
-    await request(t.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+    await request(t.url).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
     const [mail] = await inbox.waitFor(1);
 
     expect(t.store.listLeads()[0]?.consentNotice).toBeUndefined();

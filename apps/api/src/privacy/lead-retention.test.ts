@@ -6,7 +6,7 @@ import {
   createTempDir,
   createTestClock,
   START_TIME,
-} from '../../test/test-app.ts';
+} from '../../test/test-server.ts';
 import { openLeadStore, type LeadStore, type NewLead } from '../store/lead-store.ts';
 import { createLeadRetention, DAY_MS } from './lead-retention.ts';
 
@@ -45,9 +45,9 @@ describe('lead retention', () => {
   function stored(lead: NewLead, deliver = true): string {
     const row = store.insertLead(lead, 10 * 60_000);
     if (deliver && row.status === 'pending') {
-      const claimed = store.claimNextDue('test', lead.receivedAt + 1, 60_000);
-      expect(claimed?.id).toBe(row.id);
-      store.markSent(row.id, lead.receivedAt + 2);
+      const claimed = store.claimNextDue('email', 'test', lead.receivedAt + 1, 60_000);
+      expect(claimed?.lead.id).toBe(row.id);
+      store.markSent(claimed!.deliveryId, lead.receivedAt + 2);
     }
     return row.publicId;
   }

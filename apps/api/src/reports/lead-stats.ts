@@ -5,23 +5,28 @@ import { daysBetween, indiaDay } from './india-day.ts';
 /**
  * How the sales desk names where a lead stands. `pending` waits for its first attempt, `failed`
  * waits for a retry after the mail server refused or could not be reached; both are still in the
- * outbox and will be sent.
+ * outbox and will be sent. `held` came in over the rate limit and waits for an operator's release.
  */
-export const LEAD_STATES = ['pending', 'failed', 'sent', 'duplicate', 'spam'] as const;
+export const LEAD_STATES = ['pending', 'failed', 'sent', 'duplicate', 'spam', 'held'] as const;
 export type LeadState = (typeof LEAD_STATES)[number];
 
 export function isLeadState(value: string): value is LeadState {
   return (LEAD_STATES as readonly string[]).includes(value);
 }
 
-export function leadState(lead: Pick<StoredLead, 'status' | 'lastError'>): LeadState {
+export function leadState(
+  lead: Pick<StoredLead, 'status'> & { lastError?: string | undefined },
+): LeadState {
   if (lead.status === 'pending') return lead.lastError === undefined ? 'pending' : 'failed';
   return lead.status;
 }
 
-/** A lead the sales team should act on: not spam, not a repeat of one already received. */
+/**
+ * A lead the sales team should act on: not spam, not a repeat of one already received. A held
+ * lead counts: it is most likely a visitor behind a shared mobile network address.
+ */
 export function isGenuine(lead: Pick<StoredLead, 'status'>): boolean {
-  return lead.status === 'pending' || lead.status === 'sent';
+  return lead.status === 'pending' || lead.status === 'sent' || lead.status === 'held';
 }
 
 export type SourceKey = LeadSource | 'unknown';

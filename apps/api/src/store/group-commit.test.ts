@@ -1,49 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTempDir, newLead } from '../../test/test-app.ts';
-import { createGroupCommit, type InsertLead } from './group-commit.ts';
+import { createTempDir, newLead } from '../../test/test-server.ts';
+import { createGroupCommit } from './group-commit.ts';
 import { openLeadStore, type LeadStore } from './lead-store.ts';
-import { startLeadWriter } from './lead-writer.ts';
 
-interface Committer {
-  insert: InsertLead;
-  close(): Promise<void>;
-}
-
-// The same group commit runs in tests on the calling thread and in the server on its writer thread.
-describe.each([
-  {
-    where: 'on the calling thread',
-    open: (store: LeadStore): Promise<Committer> =>
-      Promise.resolve({ insert: createGroupCommit(store, 600_000), close: async () => {} }),
-  },
-  {
-    where: 'on the writer thread',
-    open: async (_store: LeadStore, databaseFile: string): Promise<Committer> => {
-      const writer = await startLeadWriter({
-        databaseFile,
-        duplicateWindowMs: 600_000,
-        onFailure: (error) => {
-          throw error;
-        },
-      });
-      return { insert: writer.insertLead, close: () => writer.close() };
-    },
-  },
-])('group commit $where', ({ open }) => {
+describe('group commit', () => {
   let temp: ReturnType<typeof createTempDir>;
   let store: LeadStore;
-  let committer: Committer;
+  let committer: { insert: ReturnType<typeof createGroupCommit> };
 
-  beforeEach(async () => {
+  beforeEach(() => {
     temp = createTempDir();
-    const databaseFile = path.join(temp.dir, 'leads.sqlite');
-    store = openLeadStore(databaseFile);
-    committer = await open(store, databaseFile);
+    store = openLeadStore(path.join(temp.dir, 'leads.sqlite'));
+    committer = { insert: createGroupCommit(store, 600_000) };
   });
-  afterEach(async () => {
-    await committer.close();
+  afterEach(() => {
     store.close();
     temp.remove();
   });

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { LeadKind } from '@iconia/shared';
-import type { LeadRow, LeadStatus, StoredLead } from './lead-store.ts';
+import { toLead, type LeadRow, type LeadStatus, type StoredLead } from './lead-types.ts';
 
 export interface LeadQuery {
   /** Received at or after this time (epoch ms). */
@@ -28,27 +28,13 @@ export interface ListedLead extends StoredLead {
 /** What the operator's tools read and change, beside the outbox itself. */
 export interface LeadQueries {
   queryLeads(query: LeadQuery): ListedLead[];
-  /**
-   * Puts a lead back in the outbox, due now, whatever its status; it keeps its Message-ID, so the
-   * inbox threads the copy with the first one. A lead being sent this very moment keeps its
-   * lease, so it is never sent twice at once.
-   */
-  requeueLead(publicId: string, now: number): StoredLead | undefined;
   /** An online, consistent copy of the whole database, taken while the server keeps writing. */
   backupTo(file: string): Promise<void>;
 }
 
 type Row = LeadRow & { original_public_id: string | null };
 
-export function createLeadQueries(
-  db: Database.Database,
-  toLead: (row: LeadRow) => StoredLead,
-): LeadQueries {
-  const requeue = db.prepare<{ publicId: string; now: number }, LeadRow>(`
-    UPDATE leads SET status = 'pending', next_attempt_at = @now, sent_at = NULL, last_error = NULL
-    WHERE public_id = @publicId
-    RETURNING *`);
-
+export function createLeadQueries(db: Database.Database): LeadQueries {
   return {
     queryLeads(query) {
       const where: string[] = [];
@@ -81,7 +67,7 @@ export function createLeadQueries(
       const rows = db
         .prepare<Record<string, string | number>, Row>(
           `SELECT l.*, o.public_id AS original_public_id
-           FROM leads l LEFT JOIN leads o ON o.id = l.duplicate_of
+           FROM lead_rows l LEFT JOIN leads o ON o.id = l.duplicate_of
            ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
            ORDER BY l.received_at ${direction}, l.id ${direction}`,
         )
@@ -90,10 +76,6 @@ export function createLeadQueries(
         ...toLead(row),
         ...(row.original_public_id !== null ? { duplicateOfPublicId: row.original_public_id } : {}),
       }));
-    },
-    requeueLead(publicId, now) {
-      const row = requeue.get({ publicId, now });
-      return row ? toLead(row) : undefined;
     },
     async backupTo(file) {
       await db.backup(file);

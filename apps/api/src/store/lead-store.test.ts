@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTempDir, START_TIME } from '../../test/test-app.ts';
+import { createTempDir, START_TIME } from '../../test/test-server.ts';
 import { MIGRATIONS, openLeadStore, type LeadStore, type NewLead } from './lead-store.ts';
 
 function newLead(overrides: Partial<NewLead> = {}): NewLead {
@@ -106,25 +106,25 @@ describe('openLeadStore', () => {
     const b = open();
     a.insertLead(newLead(), 0);
 
-    const first = a.claimNextDue('a', START_TIME, 60_000);
-    const second = b.claimNextDue('b', START_TIME + 59_999, 60_000);
-    const afterLapse = b.claimNextDue('b', START_TIME + 60_000, 60_000);
+    const first = a.claimNextDue('email', 'a', START_TIME, 60_000);
+    const second = b.claimNextDue('email', 'b', START_TIME + 59_999, 60_000);
+    const afterLapse = b.claimNextDue('email', 'b', START_TIME + 60_000, 60_000);
 
     expect(first?.attempts).toBe(1);
     expect(second).toBeUndefined();
-    expect(afterLapse?.id).toBe(first?.id);
+    expect(afterLapse?.deliveryId).toBe(first?.deliveryId);
     expect(afterLapse?.attempts).toBe(2);
   });
 
   it('when a send fails, then the lead waits until its retry time', () => {
     const store = open();
     store.insertLead(newLead(), 0);
-    const claimed = store.claimNextDue('a', START_TIME, 60_000)!;
+    const claimed = store.claimNextDue('email', 'a', START_TIME, 60_000)!;
 
-    store.markFailed(claimed.id, 'a', 'connection refused', START_TIME + 10_000);
+    store.markFailed(claimed.deliveryId, 'a', 'connection refused', START_TIME + 10_000);
 
-    expect(store.claimNextDue('a', START_TIME + 9_999, 60_000)).toBeUndefined();
-    expect(store.claimNextDue('a', START_TIME + 10_000, 60_000)?.lastError).toBe(
+    expect(store.claimNextDue('email', 'a', START_TIME + 9_999, 60_000)).toBeUndefined();
+    expect(store.claimNextDue('email', 'a', START_TIME + 10_000, 60_000)?.lead.lastError).toBe(
       'connection refused',
     );
   });
@@ -133,8 +133,8 @@ describe('openLeadStore', () => {
     const store = open();
     store.insertLead(newLead({ mobile: '9000000001', receivedAt: START_TIME }), 0);
     store.insertLead(newLead({ mobile: '9000000002', receivedAt: START_TIME + 5_000 }), 0);
-    const sent = store.claimNextDue('a', START_TIME + 5_000, 60_000)!;
-    store.markSent(sent.id, START_TIME + 6_000);
+    const sent = store.claimNextDue('email', 'a', START_TIME + 5_000, 60_000)!;
+    store.markSent(sent.deliveryId, START_TIME + 6_000);
 
     expect(store.pendingSummary()).toEqual({ count: 1, oldestReceivedAt: START_TIME + 5_000 });
   });

@@ -1,71 +1,46 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import {
-  CAMPAIGN_FIELDS,
-  isConsentNoticeVersion,
-  isLeadSource,
-  isPlotRange,
-  type Attribution,
-  type ConsentNoticeVersion,
-  type LeadKind,
-  type PlotRange,
-} from '@iconia/shared';
+import { CAMPAIGN_FIELDS } from '@iconia/shared';
 import { createDigestLog, type DigestLog } from './digest-log.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
+import {
+  EMAIL_CHANNEL,
+  toLead,
+  type LeadRow,
+  type LeadStatus,
+  type NewLead,
+  type StoredLead,
+} from './lead-types.ts';
 
-/**
- * pending: waiting to be emailed · sent: emailed · duplicate: same visitor and form again within
- * the window, kept but not emailed · spam: the honeypot was filled, kept but not emailed.
- */
-export type LeadStatus = 'pending' | 'sent' | 'duplicate' | 'spam';
-
-export interface NewLead {
-  publicId: string;
-  messageId: string;
-  kind: LeadKind;
-  name: string;
-  mobile: string;
-  plotRange?: PlotRange | undefined;
-  location?: string | undefined;
-  attribution: Attribution;
-  receivedAt: number;
-  spam: boolean;
-  /** Version of the consent notice the visitor's form showed; see `CONSENT_NOTICES`. */
-  consentNotice?: ConsentNoticeVersion | undefined;
-}
-
-export interface StoredLead {
-  id: number;
-  publicId: string;
-  messageId: string;
-  kind: LeadKind;
-  name: string;
-  mobile: string;
-  plotRange?: PlotRange;
-  location?: string;
-  attribution: Attribution;
-  status: LeadStatus;
-  receivedAt: number;
-  attempts: number;
-  nextAttemptAt: number;
-  lastError?: string;
-  sentAt?: number;
-  duplicateOf?: number;
-  consentNotice?: ConsentNoticeVersion;
-}
+export type { LeadStatus, NewLead, StoredLead } from './lead-types.ts';
 
 export interface PendingSummary {
   count: number;
-  /** Receipt time of the oldest pending lead, or undefined when none is pending. */
+  /** Receipt time of the oldest lead still waiting on the channel, or undefined when none. */
   oldestReceivedAt: number | undefined;
 }
 
-/** The outbox behind the two endpoints and the delivery worker. */
+/** A delivery taken from the outbox: one lead on one channel, leased to its taker. */
+export interface ClaimedDelivery {
+  deliveryId: number;
+  channel: string;
+  /** Attempts on this channel, this one included. */
+  attempts: number;
+  lead: StoredLead;
+}
+
+/** The outbox behind the two endpoints and the delivery workers. */
 export interface LeadStore extends LeadQueries, DigestLog {
   /**
+   * The store's one connection, for modules that keep their own tables in the same file (they
+   * run their own migrations on it). Not to be closed by them.
+   */
+  readonly db: Database.Database;
+  /**
    * Stores a lead durably and decides its status: spam when flagged, duplicate when the same
-   * mobile sent the same kind of lead from the same form within `duplicateWindowMs`, else pending.
+   * mobile sent the same kind of lead from the same form within `duplicateWindowMs`, held when
+   * over the rate limit, else pending with one delivery per channel, in the same transaction.
    */
   insertLead(lead: NewLead, duplicateWindowMs: number): StoredLead;
   /**
@@ -74,25 +49,52 @@ export interface LeadStore extends LeadQueries, DigestLog {
    */
   insertLeads(leads: readonly NewLead[], duplicateWindowMs: number): StoredLead[];
   /**
-   * Takes the next due pending lead for `owner` until `now + leaseMs`. Atomic across processes
-   * sharing the file: a lead under someone else's live lease is never handed out.
+   * Takes the next due delivery on `channel` for `owner` until `now + leaseMs`. Atomic across
+   * processes sharing the file: a delivery under someone else's live lease is never handed out.
    */
-  claimNextDue(owner: string, now: number, leaseMs: number): StoredLead | undefined;
-  markSent(id: number, now: number): void;
+  claimNextDue(
+    channel: string,
+    owner: string,
+    now: number,
+    leaseMs: number,
+  ): ClaimedDelivery | undefined;
+  markSent(deliveryId: number, now: number): void;
   /** Releases the lease and schedules the next attempt. */
-  markFailed(id: number, owner: string, error: string, retryAt: number): void;
-  pendingSummary(): PendingSummary;
-  /** Throws when the database cannot take a write. */
-  checkWritable(now: number): void;
+  markFailed(deliveryId: number, owner: string, error: string, retryAt: number): void;
+  pendingSummary(channel?: string): PendingSummary;
+  /**
+   * False when the last write failed or the disk has no room left. Reads, never writes: probes
+   * may call it every few seconds.
+   */
+  isWritable(): boolean;
+  /**
+   * Puts a lead back in the outbox on `channel`, due now, whatever its status (a held lead is
+   * released this way); it keeps its Message-ID, so the inbox threads the copy with the first
+   * one. A delivery being sent this very moment keeps its lease, so it is never sent twice at once.
+   */
+  requeueLead(publicId: string, now: number, channel?: string): StoredLead | undefined;
   findByPublicId(publicId: string): StoredLead | undefined;
   listLeads(): StoredLead[];
   /**
    * Deletes every lead received before `cutoff` that no longer waits for delivery (sent,
-   * duplicate, spam); pending leads are kept whatever their age. Returns how many went.
+   * duplicate, spam, held); pending leads are kept whatever their age. Returns how many went.
    */
   deleteSettledBefore(cutoff: number): number;
   close(): void;
 }
+
+export interface LeadStoreOptions {
+  /** The channels every pending lead is delivered on; the email first. */
+  channels?: readonly string[];
+}
+
+/** Below this much free space the database is reported unwritable before a write fails. */
+const MIN_FREE_BYTES = 1024 * 1024;
+
+const LEAD_COLUMNS = `id, public_id, message_id, kind, name, mobile, plot_range, location, source,
+  page, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, status, received_at,
+  attempts, next_attempt_at, lease_owner, lease_until, last_error, sent_at, duplicate_of,
+  consent_notice`;
 
 /** Each entry moves the schema one version up; `user_version` records how far a file has come. */
 export const MIGRATIONS: readonly string[] = [
@@ -140,107 +142,187 @@ export const MIGRATIONS: readonly string[] = [
     sent_at       INTEGER
   ) STRICT;
   `,
+  // One delivery row per lead and channel, so each channel retries on its own. The lead keeps
+  // its status (pending until emailed, then sent); its own attempt and lease columns stay for
+  // older tools but are no longer written. A status check cannot be altered in place, so the
+  // table is copied whole, every column kept, to allow 'held'.
+  `
+  CREATE TABLE leads_next (
+    id              INTEGER PRIMARY KEY,
+    public_id       TEXT    NOT NULL UNIQUE,
+    message_id      TEXT    NOT NULL UNIQUE,
+    kind            TEXT    NOT NULL CHECK (kind IN ('brochure', 'contact')),
+    name            TEXT    NOT NULL,
+    mobile          TEXT    NOT NULL,
+    plot_range      TEXT,
+    location        TEXT,
+    source          TEXT,
+    page            TEXT,
+    utm_source      TEXT,
+    utm_medium      TEXT,
+    utm_campaign    TEXT,
+    utm_term        TEXT,
+    utm_content     TEXT,
+    gclid           TEXT,
+    status          TEXT    NOT NULL
+      CHECK (status IN ('pending', 'sent', 'duplicate', 'spam', 'held')),
+    received_at     INTEGER NOT NULL,
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    lease_owner     TEXT,
+    lease_until     INTEGER,
+    last_error      TEXT,
+    sent_at         INTEGER,
+    duplicate_of    INTEGER REFERENCES leads (id),
+    consent_notice  TEXT
+  ) STRICT;
+  INSERT INTO leads_next (${LEAD_COLUMNS}) SELECT ${LEAD_COLUMNS} FROM leads;
+  DROP TABLE leads;
+  ALTER TABLE leads_next RENAME TO leads;
+  CREATE INDEX leads_by_status ON leads (status, received_at);
+  CREATE INDEX leads_recent_by_mobile ON leads (mobile, kind, received_at);
+  CREATE INDEX leads_by_age ON leads (received_at);
+  DROP TABLE heartbeat;
+
+  CREATE TABLE deliveries (
+    id              INTEGER PRIMARY KEY,
+    lead_id         INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    channel         TEXT    NOT NULL,
+    status          TEXT    NOT NULL CHECK (status IN ('pending', 'sent', 'dead')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    lease_owner     TEXT,
+    lease_until     INTEGER,
+    last_error      TEXT,
+    sent_at         INTEGER,
+    UNIQUE (lead_id, channel)
+  ) STRICT;
+  CREATE INDEX deliveries_due ON deliveries (channel, status, next_attempt_at);
+  INSERT INTO deliveries (lead_id, channel, status, attempts, next_attempt_at, last_error, sent_at)
+    SELECT id, 'email', status, attempts, next_attempt_at, last_error, sent_at
+    FROM leads WHERE status IN ('pending', 'sent');
+
+  CREATE VIEW lead_rows AS
+    SELECT l.id, l.public_id, l.message_id, l.kind, l.name, l.mobile, l.plot_range, l.location,
+      l.source, l.page, l.utm_source, l.utm_medium, l.utm_campaign, l.utm_term, l.utm_content,
+      l.gclid, l.status, l.received_at, d.attempts, d.next_attempt_at, d.last_error, l.sent_at,
+      l.duplicate_of, l.consent_notice
+    FROM leads l LEFT JOIN deliveries d ON d.lead_id = l.id AND d.channel = 'email';
+  `,
 ];
 
-export interface LeadRow {
-  id: number;
-  public_id: string;
-  message_id: string;
-  kind: string;
-  name: string;
-  mobile: string;
-  plot_range: string | null;
-  location: string | null;
-  source: string | null;
-  page: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  gclid: string | null;
-  status: string;
-  received_at: number;
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  sent_at: number | null;
-  duplicate_of: number | null;
-  consent_notice: string | null;
+/**
+ * Creates the data folder (0700) and the database file (0600) for this user alone: leads are
+ * personal data. SQLite gives the -wal and -shm files the database file's mode.
+ */
+function createPrivately(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
 }
 
-export function openLeadStore(file: string): LeadStore {
-  mkdirSync(path.dirname(file), { recursive: true });
+export function openLeadStore(file: string, options: LeadStoreOptions = {}): LeadStore {
+  const channels = options.channels ?? [EMAIL_CHANNEL];
+  createPrivately(file);
   const db = new Database(file, { timeout: 5_000 });
   db.pragma('journal_mode = WAL');
   // FULL: a lead acknowledged with "success" survives a power cut, not just a process crash.
   db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
   migrate(db);
-  // Delivery bookkeeping (claims, sent marks, retries, the readiness heartbeat) runs on its own
-  // connection without a disk sync per commit: WAL keeps it atomic and crash-safe for the
-  // process, and what a power cut may undo is a "sent" mark, so a lead is sent again with the
-  // same Message-ID rather than lost. The visitor's lead itself is always synced before "success".
-  const outbox = new Database(file, { timeout: 5_000 });
-  outbox.pragma('synchronous = NORMAL');
-  outbox.pragma('foreign_keys = ON');
+  db.pragma('foreign_keys = ON');
 
-  const insert = db.prepare<Record<string, unknown>>(`
+  const insert = db.prepare<Record<string, unknown>, { id: number }>(`
     INSERT INTO leads (public_id, message_id, kind, name, mobile, plot_range, location,
       source, page, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid,
       status, received_at, next_attempt_at, duplicate_of, consent_notice)
     VALUES (@publicId, @messageId, @kind, @name, @mobile, @plotRange, @location,
       @source, @page, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @gclid,
       @status, @receivedAt, @receivedAt, @duplicateOf, @consentNotice)
-    RETURNING *`);
+    RETURNING id`);
+  // Queues (or queues again) a lead on a channel; a live lease is left alone.
+  const queue = db.prepare<{ leadId: number; channel: string; now: number }>(`
+    INSERT INTO deliveries (lead_id, channel, status, next_attempt_at)
+    VALUES (@leadId, @channel, 'pending', @now)
+    ON CONFLICT (lead_id, channel) DO UPDATE SET status = 'pending',
+      next_attempt_at = excluded.next_attempt_at, last_error = NULL, sent_at = NULL`);
   const findRecentOriginal = db.prepare<[string, string, string | null, number], { id: number }>(`
     SELECT id FROM leads
     WHERE mobile = ? AND kind = ? AND source IS ? AND received_at >= ?
       AND status IN ('pending', 'sent')
     ORDER BY received_at DESC LIMIT 1`);
-  const claim = outbox.prepare<[{ owner: string; until: number; now: number }], LeadRow>(`
-    UPDATE leads SET lease_owner = @owner, lease_until = @until, attempts = attempts + 1
+  const byId = db.prepare<[number], LeadRow>(`SELECT * FROM lead_rows WHERE id = ?`);
+  const byPublicId = db.prepare<[string], LeadRow>(`SELECT * FROM lead_rows WHERE public_id = ?`);
+  const all = db.prepare<[], LeadRow>(`SELECT * FROM lead_rows ORDER BY id`);
+  const claim = db.prepare<
+    { channel: string; owner: string; until: number; now: number },
+    { id: number; lead_id: number; attempts: number }
+  >(`
+    UPDATE deliveries SET lease_owner = @owner, lease_until = @until, attempts = attempts + 1
     WHERE id = (
-      SELECT id FROM leads
-      WHERE status = 'pending' AND next_attempt_at <= @now
+      SELECT id FROM deliveries
+      WHERE channel = @channel AND status = 'pending' AND next_attempt_at <= @now
         AND (lease_until IS NULL OR lease_until <= @now)
       ORDER BY next_attempt_at, id LIMIT 1)
-    RETURNING *`);
-  const sent = outbox.prepare<[number, number]>(`
-    UPDATE leads SET status = 'sent', sent_at = ?, lease_owner = NULL, lease_until = NULL,
+    RETURNING id, lead_id, attempts`);
+  const deliverySent = db.prepare<[number, number], { lead_id: number; channel: string }>(`
+    UPDATE deliveries SET status = 'sent', sent_at = ?, lease_owner = NULL, lease_until = NULL,
       last_error = NULL
-    WHERE id = ? AND status = 'pending'`);
-  const failed = outbox.prepare<[string, number, number, string]>(`
-    UPDATE leads SET last_error = ?, next_attempt_at = ?, lease_owner = NULL, lease_until = NULL
+    WHERE id = ? AND status = 'pending'
+    RETURNING lead_id, channel`);
+  const leadEmailed = db.prepare<[number, number]>(
+    `UPDATE leads SET status = 'sent', sent_at = ? WHERE id = ? AND status = 'pending'`,
+  );
+  const failed = db.prepare<[string, number, number, string]>(`
+    UPDATE deliveries SET last_error = ?, next_attempt_at = ?, lease_owner = NULL,
+      lease_until = NULL
     WHERE id = ? AND status = 'pending' AND lease_owner = ?`);
-  const summary = db.prepare<[], { count: number; oldest: number | null }>(
-    `SELECT COUNT(*) AS count, MIN(received_at) AS oldest FROM leads WHERE status = 'pending'`,
+  const summary = db.prepare<[string], { count: number; oldest: number | null }>(`
+    SELECT COUNT(*) AS count, MIN(l.received_at) AS oldest
+    FROM deliveries d JOIN leads l ON l.id = d.lead_id
+    WHERE d.channel = ? AND d.status = 'pending'`);
+  const requeue = db.prepare<[number]>(
+    `UPDATE leads SET status = 'pending', sent_at = NULL WHERE id = ?`,
   );
-  const heartbeat = outbox.prepare<[number]>(
-    `INSERT INTO heartbeat (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at`,
-  );
-  const byPublicId = db.prepare<[string], LeadRow>(`SELECT * FROM leads WHERE public_id = ?`);
-  const all = db.prepare<[], LeadRow>(`SELECT * FROM leads ORDER BY id`);
   // A newer duplicate may still point at an original that is old enough to go; it loses the
   // link, not its row.
   const unlinkExpired = db.prepare<[number]>(`
     UPDATE leads SET duplicate_of = NULL
     WHERE duplicate_of IN (
-      SELECT id FROM leads WHERE received_at < ? AND status IN ('sent', 'duplicate', 'spam'))`);
+      SELECT id FROM leads WHERE received_at < ? AND status <> 'pending')`);
   const deleteExpired = db.prepare<[number]>(
-    `DELETE FROM leads WHERE received_at < ? AND status IN ('sent', 'duplicate', 'spam')`,
+    `DELETE FROM leads WHERE received_at < ? AND status <> 'pending'`,
   );
-  const deleteSettled = db.transaction((cutoff: number): number => {
-    unlinkExpired.run(cutoff);
-    return deleteExpired.run(cutoff).changes;
-  });
+
+  let lastWriteFailed = false;
+  /** Every write goes through here, so /readyz can tell a failing disk without writing itself. */
+  function write<T>(run: () => T): T {
+    try {
+      const result = run();
+      lastWriteFailed = false;
+      return result;
+    } catch (error) {
+      lastWriteFailed = true;
+      throw error;
+    }
+  }
+
+  const read = (id: number): StoredLead => {
+    const row = byId.get(id);
+    if (!row) throw new Error(`lead ${id} vanished inside its own transaction`);
+    return toLead(row);
+  };
 
   const insertOne = (lead: NewLead, duplicateWindowMs: number): StoredLead => {
     const source = lead.attribution.source ?? null;
     const original = lead.spam
       ? undefined
       : findRecentOriginal.get(lead.mobile, lead.kind, source, lead.receivedAt - duplicateWindowMs);
-    const status: LeadStatus = lead.spam ? 'spam' : original ? 'duplicate' : 'pending';
+    const status: LeadStatus = lead.spam
+      ? 'spam'
+      : original
+        ? 'duplicate'
+        : lead.held
+          ? 'held'
+          : 'pending';
     const campaign = Object.fromEntries(
       CAMPAIGN_FIELDS.map((field) => [field, lead.attribution[field] ?? null]),
     );
@@ -259,51 +341,76 @@ export function openLeadStore(file: string): LeadStore {
       receivedAt: lead.receivedAt,
       duplicateOf: original?.id ?? null,
       consentNotice: lead.consentNotice ?? null,
-    }) as LeadRow;
-    return toLead(row);
+    });
+    if (!row) throw new Error('the lead was not stored');
+    if (status === 'pending') {
+      for (const channel of channels) queue.run({ leadId: row.id, channel, now: lead.receivedAt });
+    }
+    return read(row.id);
   };
   // IMMEDIATE takes the write lock before the duplicate check, so two processes cannot both
   // decide that the same visitor's lead is the first one.
   const insertMany = db.transaction((leads: readonly NewLead[], duplicateWindowMs: number) =>
     leads.map((lead) => insertOne(lead, duplicateWindowMs)),
   );
+  const markSentTx = db.transaction((deliveryId: number, now: number) => {
+    const delivery = deliverySent.get(now, deliveryId);
+    if (delivery?.channel === EMAIL_CHANNEL) leadEmailed.run(now, delivery.lead_id);
+  });
+  const requeueTx = db.transaction((publicId: string, now: number, channel: string) => {
+    const row = byPublicId.get(publicId);
+    if (!row) return undefined;
+    if (channel === EMAIL_CHANNEL) requeue.run(row.id);
+    queue.run({ leadId: row.id, channel, now });
+    return read(row.id);
+  });
+  const deleteSettled = db.transaction((cutoff: number): number => {
+    unlinkExpired.run(cutoff);
+    return deleteExpired.run(cutoff).changes;
+  });
 
   return {
+    db,
     insertLead: (lead, duplicateWindowMs) => {
-      const [stored] = insertMany.immediate([lead], duplicateWindowMs);
+      const [stored] = write(() => insertMany.immediate([lead], duplicateWindowMs));
       if (!stored) throw new Error('the lead was not stored');
       return stored;
     },
-    insertLeads: (leads, duplicateWindowMs) => insertMany.immediate(leads, duplicateWindowMs),
-    claimNextDue(owner, now, leaseMs) {
+    insertLeads: (leads, duplicateWindowMs) =>
+      write(() => insertMany.immediate(leads, duplicateWindowMs)),
+    claimNextDue(channel, owner, now, leaseMs) {
       // all(), not get(): get() stops after the row it returns, and an autocommit that then
       // fails (a full disk) goes unreported, so a lead would be handed out without its lease.
-      const [row] = claim.all({ owner, until: now + leaseMs, now });
-      return row ? toLead(row) : undefined;
+      const [row] = write(() => claim.all({ channel, owner, until: now + leaseMs, now }));
+      if (!row) return undefined;
+      return { deliveryId: row.id, channel, attempts: row.attempts, lead: read(row.lead_id) };
     },
-    markSent(id, now) {
-      sent.run(now, id);
+    markSent(deliveryId, now) {
+      write(() => markSentTx.immediate(deliveryId, now));
     },
-    markFailed(id, owner, error, retryAt) {
-      failed.run(error.slice(0, 1_000), retryAt, id, owner);
+    markFailed(deliveryId, owner, error, retryAt) {
+      write(() => failed.run(error.slice(0, 1_000), retryAt, deliveryId, owner));
     },
-    pendingSummary() {
-      const row = summary.get();
+    pendingSummary(channel = EMAIL_CHANNEL) {
+      const row = summary.get(channel);
       return { count: row?.count ?? 0, oldestReceivedAt: row?.oldest ?? undefined };
     },
-    checkWritable(now) {
-      heartbeat.run(now);
+    isWritable() {
+      if (lastWriteFailed) return false;
+      const { bavail, bsize } = statfsSync(path.dirname(file));
+      return bavail * bsize >= MIN_FREE_BYTES;
     },
+    requeueLead: (publicId, now, channel = EMAIL_CHANNEL) =>
+      write(() => requeueTx.immediate(publicId, now, channel)),
     findByPublicId(publicId) {
       const row = byPublicId.get(publicId);
       return row ? toLead(row) : undefined;
     },
     listLeads: () => all.all().map(toLead),
-    deleteSettledBefore: (cutoff) => deleteSettled.immediate(cutoff),
-    ...createLeadQueries(db, toLead),
+    deleteSettledBefore: (cutoff) => write(() => deleteSettled.immediate(cutoff)),
+    ...createLeadQueries(db),
     ...createDigestLog(db),
     close() {
-      if (outbox.open) outbox.close();
       if (db.open) db.close();
     },
   };
@@ -316,39 +423,15 @@ function migrate(db: Database.Database): void {
       `The lead database has schema version ${current}, newer than this server knows (${MIGRATIONS.length}).`,
     );
   }
+  if (current === MIGRATIONS.length) return;
+  // Off while tables are rebuilt (SQLite's own recipe), then checked before the commit.
+  db.pragma('foreign_keys = OFF');
   db.transaction(() => {
     MIGRATIONS.slice(current).forEach((sql, index) => {
       db.exec(sql);
       db.pragma(`user_version = ${current + index + 1}`);
     });
+    const broken = db.pragma('foreign_key_check') as unknown[];
+    if (broken.length > 0) throw new Error('the lead database migration broke a reference');
   }).immediate();
-}
-
-function toLead(row: LeadRow): StoredLead {
-  const attribution: Attribution = {};
-  if (isLeadSource(row.source)) attribution.source = row.source;
-  if (row.page !== null) attribution.page = row.page;
-  for (const field of CAMPAIGN_FIELDS) {
-    const value = row[field];
-    if (value !== null) attribution[field] = value;
-  }
-  return {
-    id: row.id,
-    publicId: row.public_id,
-    messageId: row.message_id,
-    kind: row.kind === 'contact' ? 'contact' : 'brochure',
-    name: row.name,
-    mobile: row.mobile,
-    ...(isPlotRange(row.plot_range) ? { plotRange: row.plot_range } : {}),
-    ...(row.location !== null ? { location: row.location } : {}),
-    attribution,
-    status: row.status as LeadStatus,
-    receivedAt: row.received_at,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
-    ...(row.last_error !== null ? { lastError: row.last_error } : {}),
-    ...(row.sent_at !== null ? { sentAt: row.sent_at } : {}),
-    ...(row.duplicate_of !== null ? { duplicateOf: row.duplicate_of } : {}),
-    ...(isConsentNoticeVersion(row.consent_notice) ? { consentNotice: row.consent_notice } : {}),
-  };
 }

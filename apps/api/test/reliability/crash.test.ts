@@ -15,7 +15,7 @@ import {
   type ServerProcess,
 } from '../../drills/support.ts';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../smtp-inbox.ts';
-import { createTempDir } from '../test-app.ts';
+import { createTempDir } from '../test-server.ts';
 
 describe('a crash under load', () => {
   let temp: ReturnType<typeof createTempDir>;

@@ -1,20 +1,25 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDeliveryWorker } from '../../src/mail/delivery-worker.ts';
+import { createDeliveryWorker, createEmailChannel } from '../../src/mail/delivery-worker.ts';
 import type { LeadStore } from '../../src/store/lead-store.ts';
 import { startSmtpInbox, type SmtpInbox } from '../smtp-inbox.ts';
-import { createCapturingLogger, createTempDir, createTestApp, type TestApp } from '../test-app.ts';
+import {
+  createCapturingLogger,
+  createTempDir,
+  startTestServer,
+  type TestServer,
+} from '../test-server.ts';
 
 describe('an email sent while the database cannot record it', () => {
   let temp: ReturnType<typeof createTempDir>;
   let inbox: SmtpInbox;
-  let t: TestApp;
+  let t: TestServer;
 
   beforeEach(async () => {
     temp = createTempDir();
     inbox = await startSmtpInbox();
-    t = createTestApp({ dataDir: temp.dir, env: { SMTP_URL: inbox.url } });
-    await t.worker.stop();
+    t = await startTestServer({ dataDir: temp.dir, env: { SMTP_URL: inbox.url } });
+    await t.delivery.stop();
   });
   afterEach(async () => {
     await t.close();
@@ -23,7 +28,7 @@ describe('an email sent while the database cannot record it', () => {
   });
 
   it('when marking the lead sent fails, then the log says it was emailed, not that it failed, and a later pass resends it with the same Message-ID', async () => {
-    await request(t.app).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+    await request(t.url).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
     const fullDisk = {
       ...t.store,
       markSent: () => {
@@ -34,10 +39,9 @@ describe('an email sent while the database cannot record it', () => {
     const workerWith = (store: LeadStore, instanceId: string) =>
       createDeliveryWorker({
         store,
-        mailer: t.mailer,
+        channel: createEmailChannel(t.mailer, { from: t.config.mailFrom, to: t.config.mailTo }),
         clock: t.clock,
         logger,
-        addresses: { from: t.config.mailFrom, to: t.config.mailTo },
         pendingAlertMs: 60_000,
         leaseMs: 60_000,
         instanceId,

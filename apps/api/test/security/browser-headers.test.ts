@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../../src/http/security-headers.ts';
-import { createTempDir, createTestApp, type TestApp } from '../test-app.ts';
+import { createTempDir, startTestServer, type TestServer } from '../test-server.ts';
 
 const BUILT_SITE = fileURLToPath(new URL('../../../web/build/client/', import.meta.url));
 const HAS_BUILD = existsSync(path.join(BUILT_SITE, 'index.html'));
@@ -75,11 +75,11 @@ function expectBrowserHeaders(headers: Record<string, string | undefined>, where
 
 describe('browser security headers', () => {
   let temp: ReturnType<typeof createTempDir>;
-  let fixture: TestApp;
-  let built: TestApp | undefined;
+  let fixture: TestServer;
+  let built: TestServer | undefined;
   const inlineScript = 'window.dataLayer = window.dataLayer || [];';
 
-  beforeAll(() => {
+  beforeAll(async () => {
     temp = createTempDir();
     const site = path.join(temp.dir, 'site');
     mkdirSync(path.join(site, 'about'), { recursive: true });
@@ -91,9 +91,12 @@ describe('browser security headers', () => {
     writeFileSync(path.join(site, 'about', 'index.html'), '<!doctype html><p>About</p>');
     writeFileSync(path.join(site, '404.html'), '<!doctype html><p>Not here</p>');
     writeFileSync(path.join(site, 'assets', 'entry-abc123.js'), 'console.log(1);');
-    fixture = createTestApp({ dataDir: path.join(temp.dir, 'data'), env: { WEB_DIST: site } });
+    fixture = await startTestServer({
+      dataDir: path.join(temp.dir, 'data'),
+      env: { WEB_DIST: site },
+    });
     if (HAS_BUILD) {
-      built = createTestApp({
+      built = await startTestServer({
         dataDir: path.join(temp.dir, 'built-data'),
         env: { WEB_DIST: BUILT_SITE },
       });
@@ -107,19 +110,19 @@ describe('browser security headers', () => {
 
   it('when any kind of response goes out, then it carries the CSP and the other browser headers', async () => {
     const responses = {
-      'home page': await request(fixture.app).get('/'),
-      'nested page': await request(fixture.app).get('/about/'),
-      asset: await request(fixture.app).get('/assets/entry-abc123.js'),
-      'missing page': await request(fixture.app).get('/no-such-page'),
-      'lead accepted': await request(fixture.app)
+      'home page': await request(fixture.url).get('/'),
+      'nested page': await request(fixture.url).get('/about/'),
+      asset: await request(fixture.url).get('/assets/entry-abc123.js'),
+      'missing page': await request(fixture.url).get('/no-such-page'),
+      'lead accepted': await request(fixture.url)
         .post('/send-email')
         .type('form')
         .send({ name: 'Ravi', mobile: '9876543210' }),
-      'lead refused': await request(fixture.app).post('/contact-form').send({ name: '' }),
-      'wrong method': await request(fixture.app).get('/send-email'),
-      'health check': await request(fixture.app).get('/healthz'),
-      'readiness check': await request(fixture.app).get('/readyz'),
-      'API description': await request(fixture.app).get('/openapi.json'),
+      'lead refused': await request(fixture.url).post('/contact-form').send({ name: '' }),
+      'wrong method': await request(fixture.url).get('/send-email'),
+      'health check': await request(fixture.url).get('/healthz'),
+      'readiness check': await request(fixture.url).get('/readyz'),
+      'API description': await request(fixture.url).get('/openapi.json'),
     };
     for (const [where, response] of Object.entries(responses)) {
       expectBrowserHeaders(response.headers, where);
@@ -127,7 +130,7 @@ describe('browser security headers', () => {
   });
 
   it('when a page has an inline script, then the CSP allows exactly that script by its hash', async () => {
-    const response = await request(fixture.app).get('/');
+    const response = await request(fixture.url).get('/');
 
     const scripts = parseCsp(response.headers['content-security-policy']).get('script-src');
     expect(scripts?.filter((source) => source.startsWith("'sha256-"))).toEqual(

@@ -7,7 +7,7 @@ import { CAMPAIGN_FIELDS, LOCATION_MAX_LENGTH, MESSAGES, NAME_MAX_LENGTH } from 
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../smtp-inbox.ts';
-import { createTempDir, createTestApp, type TestApp } from '../test-app.ts';
+import { createTempDir, startTestServer, type TestServer } from '../test-server.ts';
 
 type Encoding = 'urlencoded' | 'multipart' | 'json';
 const ENCODINGS: Encoding[] = ['urlencoded', 'multipart', 'json'];
@@ -41,8 +41,8 @@ function nextMobile(): string {
   return `97${String(mobileCounter).padStart(8, '0')}`;
 }
 
-function post(t: TestApp, path: string, fields: Record<string, string>, encoding: Encoding) {
-  const req = request(t.app).post(path);
+function post(t: TestServer, path: string, fields: Record<string, string>, encoding: Encoding) {
+  const req = request(t.url).post(path);
   if (encoding === 'urlencoded') return req.type('form').send(fields);
   if (encoding === 'json') return req.send(fields);
   for (const [name, value] of Object.entries(fields)) void req.field(name, value);
@@ -69,12 +69,12 @@ function expectNoInjection(mail: ReceivedMail): void {
 describe('email safety', () => {
   let temp: ReturnType<typeof createTempDir>;
   let inbox: SmtpInbox;
-  let t: TestApp;
+  let t: TestServer;
 
   beforeAll(async () => {
     temp = createTempDir();
     inbox = await startSmtpInbox();
-    t = createTestApp({ dataDir: temp.dir, env: { SMTP_URL: inbox.url } });
+    t = await startTestServer({ dataDir: temp.dir, env: { SMTP_URL: inbox.url } });
   });
   afterAll(async () => {
     await t.close();
@@ -88,7 +88,7 @@ describe('email safety', () => {
     const response = await post(t, path, fields, encoding);
     if (response.text !== 'success') return { response, mail: undefined };
     const mails = await inbox.waitFor(before + 1);
-    await t.worker.drain();
+    await t.delivery.drain();
     return { response, mail: mails[before] };
   }
 

@@ -24,7 +24,7 @@ import {
 } from '@iconia/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLIES } from '../../src/http/replies.ts';
-import { createTempDir, createTestApp, type TestApp } from '../test-app.ts';
+import { createTempDir, startTestServer, type TestServer } from '../test-server.ts';
 import { listen, multipartBody, urlencodedBody, type Listening } from './http-client.ts';
 
 /** Cases per endpoint; two endpoints make the run at least 5,000 requests. */
@@ -241,7 +241,7 @@ const KNOWN_REPLIES = new Set<string>([...Object.values(MESSAGES), ...Object.val
 
 describe('fuzzing the lead endpoints', () => {
   let temp: { dir: string; remove(): void };
-  let t: TestApp;
+  let t: TestServer;
   let http: Listening;
   let db: Database.Database;
   let lastId = 0;
@@ -250,9 +250,9 @@ describe('fuzzing the lead endpoints', () => {
     // Every stored lead is synced to disk before its reply; on a RAM disk, where there is one,
     // the run measures the parsers rather than the CI machine's disk.
     temp = ramDiskTempDir();
-    t = createTestApp({ dataDir: temp.dir });
+    t = await startTestServer({ dataDir: temp.dir });
     // The outbox is what is checked here; sending thousands of .eml files would only slow it.
-    await t.worker.stop();
+    await t.delivery.stop();
     http = await listen(t.app);
     db = new Database(t.config.databaseFile, { readonly: true });
   });

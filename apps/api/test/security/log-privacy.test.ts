@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../smtp-inbox.ts';
-import { createTempDir, createTestApp, type TestApp } from '../test-app.ts';
+import { createTempDir, startTestServer, type TestServer } from '../test-server.ts';
 
 /** Ten digits in a row not part of a longer run of letters or digits (ids, hashes, times). */
 const TEN_DIGITS = /(?<![\dA-Za-z])\d{10}(?![\dA-Za-z])/g;
@@ -18,7 +18,7 @@ function tenDigitRuns(lines: readonly string[]): string[] {
 describe('mobile numbers in the logs', () => {
   let temp: ReturnType<typeof createTempDir>;
   let inbox: SmtpInbox | undefined;
-  let t: TestApp;
+  let t: TestServer;
 
   beforeEach(() => {
     temp = createTempDir();
@@ -32,40 +32,40 @@ describe('mobile numbers in the logs', () => {
 
   it('when leads are stored, refused, garbled, mailed, failed and retried, then no log line holds a ten-digit number', async () => {
     const port = await freePort();
-    t = createTestApp({ dataDir: temp.dir, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    t = await startTestServer({ dataDir: temp.dir, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
     const mobile = '9876543210';
 
     // Stored (every encoding), a duplicate, spam, and refusals that echo nothing back.
-    await request(t.app).post('/send-email').type('form').send({ name: 'Ravi', mobile });
-    await request(t.app).post('/send-email').type('form').send({ name: 'Ravi', mobile });
-    await request(t.app)
+    await request(t.url).post('/send-email').type('form').send({ name: 'Ravi', mobile });
+    await request(t.url).post('/send-email').type('form').send({ name: 'Ravi', mobile });
+    await request(t.url)
       .post('/contact-form')
       .field('name', 'Asha')
       .field('mobile', '+91 91234 56780');
-    await request(t.app).post('/contact-form').send({ name: 'Bot', mobile, website: 'x' });
-    await request(t.app).post('/send-email').send({ name: '', mobile });
-    await request(t.app).post('/send-email').send({ name: 'Ravi', mobile, plotRange: 'huge' });
+    await request(t.url).post('/contact-form').send({ name: 'Bot', mobile, website: 'x' });
+    await request(t.url).post('/send-email').send({ name: '', mobile });
+    await request(t.url).post('/send-email').send({ name: 'Ravi', mobile, plotRange: 'huge' });
     // Bodies the parsers cannot read, with the number inside what they would quote.
-    await request(t.app)
+    await request(t.url)
       .post('/send-email')
       .set('Content-Type', 'application/json')
       .send(`{"name":"Ravi","mobile":"${mobile}",`);
-    await request(t.app)
+    await request(t.url)
       .post('/send-email')
       .set('Content-Type', 'application/json')
       .send(`{"mobile": ${mobile}x}`);
-    await request(t.app)
+    await request(t.url)
       .post('/send-email')
       .set('Content-Type', 'multipart/form-data; boundary=b')
       .send(`--b\r\nContent-Disposition: form-data; name="mobile"\r\n\r\n${mobile}\r\n`);
-    await request(t.app).post(`/send-email?mobile=${mobile}`).send({ name: 'Ravi', mobile });
-    await request(t.app).get(`/no-such-page/${mobile}`);
+    await request(t.url).post(`/send-email?mobile=${mobile}`).send({ name: 'Ravi', mobile });
+    await request(t.url).get(`/no-such-page/${mobile}`);
 
     // Delivery fails while the SMTP server is down, then succeeds once it is up.
-    await t.worker.drain();
+    await t.delivery.drain();
     inbox = await startSmtpInbox({ port });
     t.clock.advance(60_000);
-    await t.worker.drain();
+    await t.delivery.drain();
     await inbox.waitFor(2);
 
     const lines = t.logLines;

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { MESSAGES } from '@iconia/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPLIES } from '../../src/http/replies.ts';
-import { createTempDir, createTestApp, type TestApp } from '../test-app.ts';
+import { createTempDir, startTestServer, type TestServer } from '../test-server.ts';
 import { listen, type Listening } from './http-client.ts';
 
 interface RawReply {
@@ -46,12 +46,12 @@ function send(
 
 describe('malformed and oversized bodies', () => {
   let temp: ReturnType<typeof createTempDir>;
-  let t: TestApp;
+  let t: TestServer;
   let http: Listening;
 
   beforeAll(async () => {
     temp = createTempDir();
-    t = createTestApp({ dataDir: temp.dir });
+    t = await startTestServer({ dataDir: temp.dir });
     http = await listen(t.app);
   });
   afterAll(async () => {
@@ -144,7 +144,7 @@ describe('malformed and oversized bodies', () => {
 
 describe('one address sending many requests', () => {
   let temp: ReturnType<typeof createTempDir>;
-  let t: TestApp | undefined;
+  let t: TestServer | undefined;
   let http: Listening | undefined;
 
   beforeEach(() => {
@@ -157,7 +157,7 @@ describe('one address sending many requests', () => {
   });
 
   async function start(env: Record<string, string>): Promise<Listening> {
-    t = createTestApp({ dataDir: temp.dir, env: { RATE_LIMIT_MAX: '10', ...env } });
+    t = await startTestServer({ dataDir: temp.dir, env: { RATE_LIMIT_MAX: '10', ...env } });
     http = await listen(t.app);
     return http;
   }

@@ -1,16 +1,16 @@
-import { CliError, UsageError, withStore } from '../cli-context.ts';
+import { CliError, withStore } from '../cli-context.ts';
 import type { Command } from '../command.ts';
 import { leadState } from '../../reports/lead-stats.ts';
+import { findLead } from '../find-lead.ts';
 import { formatIndiaTime, shortId } from '../lead-display.ts';
-
-const ID_START = /^[0-9a-f-]{6,36}$/i;
 
 export const resendCommand: Command = {
   name: 'resend',
   summary: 'Queue a lead for delivery to the sales inbox again',
   help: `Usage: pnpm leads resend <id>
 
-Puts the lead back in the outbox, due now, whatever its status (sent, failed, duplicate or spam).
+Puts the lead back in the outbox, due now, whatever its status (sent, failed, duplicate,
+spam or held).
 The running server emails it within a few seconds; if it is stopped, it sends it when it starts.
 <id> is the lead's id as the list shows it (its first 8 characters) or in full, as in the
 lead email's "Lead ID" line.
@@ -25,22 +25,8 @@ Options:
   options: {},
   operands: { min: 1, max: 1 },
   async run(context, _values, [id = '']) {
-    if (!ID_START.test(id)) {
-      throw new UsageError(
-        `The lead id is the one "pnpm leads list" shows, e.g. 3f2a9c1e (got "${id}").`,
-      );
-    }
     const message = await withStore(context, (store) => {
-      const matches = store.queryLeads({ idPrefix: id });
-      const [lead] = matches;
-      if (!lead) throw new CliError(`No lead has an id starting with ${id}.`);
-      if (matches.length > 1) {
-        throw new CliError(
-          `${matches.length} leads have an id starting with ${id}: ${matches
-            .map((match) => match.publicId)
-            .join(', ')}. Give more of the id.`,
-        );
-      }
+      const lead = findLead(store, id);
       const before = leadState(lead);
       const queued = store.requeueLead(lead.publicId, context.clock.now());
       if (!queued) throw new CliError(`The lead ${id} was deleted meanwhile.`);

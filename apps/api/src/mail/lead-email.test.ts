@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { START_TIME } from '../../test/test-app.ts';
+import { START_TIME } from '../../test/test-server.ts';
 import { formatIndiaTime, renderLeadEmail, type LeadForEmail } from './lead-email.ts';
 
 const addresses = {

@@ -1,0 +1,166 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { createApp } from './app.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import { createDailyDigest } from './digest/daily-digest.ts';
+import { createReadinessCheck } from './http/health.ts';
+import { createCaptureLead, DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts';
+import type { Logger } from './logger.ts';
+import {
+  createDeliveryWorker,
+  createEmailChannel,
+  type DeliveryWorker,
+} from './mail/delivery-worker.ts';
+import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mail/transport.ts';
+import { createLeadRetention } from './privacy/lead-retention.ts';
+import { createGroupCommit } from './store/group-commit.ts';
+import { openLeadStore, type LeadStore } from './store/lead-store.ts';
+
+/** How long in-flight requests get to finish once shutdown starts. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface ServerOptions {
+  clock: Clock;
+  logger: Logger;
+}
+
+/** The running product: what `pnpm start` serves, and what tests, drills and the bench start. */
+export interface RunningServer {
+  /** `http://host:port`, with the port the server actually got. */
+  url: string;
+  port: number;
+  server: Server;
+  app: Express;
+  config: Config;
+  store: LeadStore;
+  mailer: Mailer;
+  delivery: DeliveryWorker;
+  /** Stops taking requests, lets those in flight finish, then stops delivery and closes. */
+  close(): Promise<void>;
+}
+
+/** A disk that is full, read-only or missing is an operator's problem: say which file and why. */
+function openStore(file: string): LeadStore {
+  try {
+    return openLeadStore(file);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `The lead database ${file} could not be opened for reading and writing (${reason}). Check that DATA_DIR is on a writable disk with free space.`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * One process, one thread: the request stores the lead (one transaction and one disk sync for
+ * the leads of each event-loop turn) and answers once it is on disk; the delivery worker, on
+ * the same thread, sends it through nodemailer's asynchronous transport.
+ */
+export async function startServer(config: Config, options: ServerOptions): Promise<RunningServer> {
+  const { clock, logger } = options;
+  const store = openStore(config.databaseFile);
+  const mailer = createMailer(config);
+  const delivery = createDeliveryWorker({
+    store,
+    channel: createEmailChannel(mailer, { from: config.mailFrom, to: config.mailTo }),
+    clock,
+    logger,
+    pendingAlertMs: config.pendingAlertMs,
+    // Long enough for one send with every SMTP timeout spent, so another instance on the same
+    // file never picks up a lead this one is still sending.
+    leaseMs: Math.max(60_000, config.smtpTimeoutMs * 4),
+    concurrency: config.smtpUrl ? SMTP_CONNECTIONS : 1,
+  });
+  const retention = createLeadRetention({
+    store,
+    clock,
+    logger,
+    retentionDays: config.leadRetentionDays,
+  });
+  // Opt-in: without DIGEST_HOUR no digest is sent.
+  const digest =
+    config.digestHour === undefined
+      ? undefined
+      : createDailyDigest({
+          store,
+          mailer,
+          clock,
+          logger,
+          addresses: { from: config.mailFrom, to: config.mailTo },
+          hour: config.digestHour,
+          messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
+        });
+  const captureLead = createCaptureLead({
+    storeLead: createGroupCommit(store, DUPLICATE_WINDOW_MS),
+    clock,
+    logger,
+    messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
+    onPending: () => delivery.wake(),
+  });
+  const readiness = createReadinessCheck({
+    store,
+    verifyMail: () => mailer.verify(),
+    clock,
+    pendingAlertMs: config.pendingAlertMs,
+    smtpTimeoutMs: Math.min(config.smtpTimeoutMs, 3_000),
+  });
+  const app = createApp({ config, captureLead, readiness, logger });
+
+  // Node checks the header and request timeouts only this often (30 s by default), so a client
+  // dripping headers or a body would otherwise hold its connection well past the limits below.
+  const server = createServer({ connectionsCheckingInterval: 1_000 }, app);
+  server.requestTimeout = config.requestTimeoutMs;
+  server.headersTimeout = Math.min(config.requestTimeoutMs, 10_000);
+  server.listen(config.port, config.host);
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  logger.info(
+    {
+      url,
+      port,
+      database: config.databaseFile,
+      mail: mailer.description,
+      site: config.webDist,
+      digest: config.digestHour === undefined ? 'off' : `daily from ${config.digestHour}:00 IST`,
+    },
+    'listening',
+  );
+  delivery.start();
+  retention.start();
+  digest?.start();
+
+  let closing: Promise<void> | undefined;
+  const close = async (): Promise<void> => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    grace.unref();
+    await closed;
+    clearTimeout(grace);
+    // Leads handed over in this turn of the event loop are committed in the next one.
+    await new Promise((resolve) => setImmediate(resolve));
+    retention.stop();
+    await delivery.stop();
+    await digest?.stop();
+    mailer.close();
+    store.close();
+  };
+
+  return {
+    url,
+    port,
+    server,
+    app,
+    config,
+    store,
+    mailer,
+    delivery,
+    close: () => (closing ??= close()),
+  };
+}
