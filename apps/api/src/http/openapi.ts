@@ -11,6 +11,7 @@ import {
 import { Router } from 'express';
 import { BODY_LIMIT_BYTES, FIELD_LIMIT } from './body-parsers.ts';
 import { HONEYPOT_FIELD } from '../leads/lead-routes.ts';
+import { WEBHOOK_BACKLOG_SCHEMA } from '../webhooks/openapi-webhooks.ts';
 import { methodNotAllowed, REPLIES } from './replies.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -276,6 +277,7 @@ export function createOpenApiDocument(): Schema {
               minimum: 0,
               description: 'Age of the oldest waiting lead; null when none waits.',
             },
+            webhooks: WEBHOOK_BACKLOG_SCHEMA,
           },
         },
       },

@@ -2,10 +2,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * How a failing webhook delivery is retried: the wait doubles from 30 seconds up to 4 hours, each
- * wait is drawn between half and all of that (so many leads failing together do not come back
- * together), and once an attempt fails 24 hours or more after the lead came in, the delivery is
- * dead. About 15 attempts in all.
+ * How a failing webhook delivery is retried: each wait is about as long as the delivery has been
+ * failing so far (so the waits double), at least 30 seconds and at most 4 hours, drawn between
+ * half and all of that so that leads failing together do not come back together. Once an
+ * attempt fails 24 hours or more after the delivery was queued, it is dead.
  */
 export const WEBHOOK_RETRY = {
   firstDelayMs: 30_000,
@@ -16,25 +16,27 @@ export const WEBHOOK_RETRY = {
 } as const;
 
 export interface FailedAttempt {
-  /** When the delivery was created: the lead's receipt. */
-  createdAt: number;
+  /** When the delivery was queued: the lead's receipt, or a resend by hand. */
+  queuedAt: number;
   /** When this attempt failed. */
   failedAt: number;
-  /** Attempts made so far, this one included. */
-  attempts: number;
   /** What the receiver asked for in `Retry-After`, if anything. */
   retryAfterMs?: number | undefined;
 }
 
-/** When to try again, or `dead` once the day of retries is over. */
+/**
+ * When to try again, or `dead` once the day of retries is over. Driven by the time since the
+ * delivery was queued rather than by an attempt count, so a restart or a resend by hand keeps
+ * the schedule whole.
+ */
 export function nextWebhookAttempt(
   attempt: FailedAttempt,
   random: () => number = Math.random,
 ): number | 'dead' {
-  if (attempt.failedAt - attempt.createdAt >= WEBHOOK_RETRY.giveUpAfterMs) return 'dead';
-  const doublings = Math.max(0, attempt.attempts - 1);
-  const delay = Math.min(WEBHOOK_RETRY.maxDelayMs, WEBHOOK_RETRY.firstDelayMs * 2 ** doublings);
-  const jittered = delay / 2 + (random() * delay) / 2;
+  const failingFor = Math.max(0, attempt.failedAt - attempt.queuedAt);
+  if (failingFor >= WEBHOOK_RETRY.giveUpAfterMs) return 'dead';
+  const wait = Math.min(WEBHOOK_RETRY.maxDelayMs, Math.max(WEBHOOK_RETRY.firstDelayMs, failingFor));
+  const jittered = wait / 2 + (random() * wait) / 2;
   const asked = Math.min(attempt.retryAfterMs ?? 0, WEBHOOK_RETRY.maxRetryAfterMs);
   return attempt.failedAt + Math.round(Math.max(jittered, asked));
 }

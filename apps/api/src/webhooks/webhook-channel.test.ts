@@ -61,7 +61,7 @@ describe('a webhook endpoint as an outbox channel', () => {
     const error = await webhooks.send(lead).catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ message: 'HTTP 503', gone: false, retryAfterMs: 3_600_000 });
-    const next = webhooks.nextAttempt(error, { attempts: 1, createdAt: now });
+    const next = webhooks.nextAttempt(error, { queuedAt: now });
     expect(next).toBeGreaterThanOrEqual(now + HOUR);
   });
 
@@ -71,17 +71,17 @@ describe('a webhook endpoint as an outbox channel', () => {
 
     const error = await webhooks.send(lead).catch((caught: unknown) => caught);
 
-    expect(webhooks.nextAttempt(error, { attempts: 1, createdAt: now })).toBe('gone');
+    expect(webhooks.nextAttempt(error, { queuedAt: now })).toBe('gone');
   });
 
-  it('when an attempt fails a day after the lead came in, then the delivery is dead', async () => {
+  it('when an attempt fails a day after the delivery was queued, then the delivery is dead', async () => {
     receiver.reply(answer(500));
     const webhooks = channel();
-    const createdAt = now - WEBHOOK_RETRY.giveUpAfterMs;
+    const queuedAt = now - WEBHOOK_RETRY.giveUpAfterMs;
 
     const error = await webhooks.send(lead).catch((caught: unknown) => caught);
 
-    expect(webhooks.nextAttempt(error, { attempts: 15, createdAt })).toBe('dead');
+    expect(webhooks.nextAttempt(error, { queuedAt })).toBe('dead');
   });
 
   it('when two endpoints are configured, then each has its own channel, never holding the URL', () => {
