@@ -103,4 +103,4 @@ export function createWebhookChannels(
  * How each endpoint's delivery worker runs: a few posts at once, so one slow receiver still
  * keeps up with a campaign's leads, each leased long enough to outlast one post's timeout.
  */
-export const WEBHOOK_WORKER = { concurrency: 4, leaseMs: 6 * WEBHOOK_TIMEOUT_MS } as const;
+export const WEBHOOK_WORKER = { concurrency: 4, leaseMs: 3 * WEBHOOK_TIMEOUT_MS } as const;
