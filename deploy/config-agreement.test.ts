@@ -284,7 +284,7 @@ describe('docker compose up', () => {
     // In-flight requests get 10 s and the email being sent one SMTP timeout (10 s by default).
     const grace = seconds(app?.stop_grace_period ?? '10s');
     expect(grace).toBeGreaterThanOrEqual(10 + Number(ENV_DEFAULTS.SMTP_TIMEOUT_MS) / 1000);
-    expect(readRepoFile('apps/api/src/server.ts')).toMatch(/SHUTDOWN_GRACE_MS = 10_000/);
+    expect(readRepoFile('apps/api/src/start-server.ts')).toMatch(/SHUTDOWN_GRACE_MS = 10_000/);
   });
 
   it('when the image is built by Compose, then the site build settings from .env are passed in', () => {
@@ -361,6 +361,13 @@ describe('the production override', () => {
     expect(upstream?.[1]).toBe('app');
     expect(upstream?.[2]).toBe(ENV_DEFAULTS.PORT);
     expect(caddyfile).toMatch(/health_uri \/healthz/);
+  });
+
+  it('when someone outside asks for /readyz, then Caddy answers 404 itself and only private addresses reach it', () => {
+    const caddyfile = readRepoFile('deploy/Caddyfile');
+    const matcher = /@(\S+) \{\s*path \/readyz\s*not remote_ip private_ranges\s*\}/.exec(caddyfile);
+    expect(matcher).not.toBeNull();
+    expect(caddyfile).toMatch(new RegExp(`respond @${matcher?.[1]} 404`));
   });
 
   it('when the repository is read, then it holds no mail password or real credentials', () => {

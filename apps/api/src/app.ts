@@ -5,7 +5,7 @@ import { createErrorHandler } from './http/error-handler.ts';
 import { createHealthRouter, type ReadinessReport } from './http/health.ts';
 import { createOpenApiRouter } from './http/openapi.ts';
 import { createRequestLog } from './http/request-log.ts';
-import { createSecurityHeaders, siteScriptHashes } from './http/security-headers.ts';
+import { createSecurityHeaders, siteHasTags, siteScriptHashes } from './http/security-headers.ts';
 import { createStaticSite } from './http/static-site.ts';
 import type { CaptureLead } from './leads/capture-lead.ts';
 import { createLeadRouter } from './leads/lead-routes.ts';
@@ -28,7 +28,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
 
   app.use(createRequestLog(logger));
-  app.use(createSecurityHeaders(siteScriptHashes(config.webDist)));
+  app.use(createSecurityHeaders(siteScriptHashes(config.webDist), siteHasTags(config.webDist)));
   app.use(createHealthRouter(readiness));
   app.use(
     createLeadRouter({

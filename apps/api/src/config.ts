@@ -28,7 +28,7 @@ export interface Config {
   mailFrom: MailAddress;
   corsOrigins: string[];
   trustProxy: TrustProxy;
-  rateLimit: { max: number; windowMs: number };
+  rateLimit: { max: number; windowMs: number; heldPerAddressPerHour: number; heldPerHour: number };
   requestTimeoutMs: number;
   smtpTimeoutMs: number;
   pendingAlertMs: number;
@@ -56,6 +56,8 @@ export const ENV_DEFAULTS = {
   TRUST_PROXY: 'false',
   RATE_LIMIT_MAX: '10',
   RATE_LIMIT_WINDOW_MS: '600000',
+  HELD_PER_ADDRESS_PER_HOUR: '30',
+  HELD_PER_HOUR: '300',
   REQUEST_TIMEOUT_MS: '15000',
   SMTP_TIMEOUT_MS: '10000',
   PENDING_ALERT_MS: '900000',
@@ -156,6 +158,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const rateLimit = {
     max: integer('RATE_LIMIT_MAX', 0, 1_000_000_000),
     windowMs: integer('RATE_LIMIT_WINDOW_MS', 1_000, 86_400_000),
+    heldPerAddressPerHour: integer('HELD_PER_ADDRESS_PER_HOUR', 0, 1_000_000_000),
+    heldPerHour: integer('HELD_PER_HOUR', 0, 1_000_000_000),
   };
   const requestTimeoutMs = integer('REQUEST_TIMEOUT_MS', 1_000, 600_000);
   const smtpTimeoutMs = integer('SMTP_TIMEOUT_MS', 500, 300_000);

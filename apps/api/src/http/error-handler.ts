@@ -63,16 +63,27 @@ export function replyFor(error: unknown): Reply | undefined {
   return undefined;
 }
 
+/**
+ * Why a client's request was refused, for the log, in words that never quote the body: a JSON
+ * parser's message shows the text around the fault, which may be a visitor's name or number.
+ */
+function reasonOf(error: unknown): string {
+  if (error instanceof ReplyError) return error.message;
+  if (error instanceof multer.MulterError) return error.code;
+  if (hasProperty(error, 'type') && typeof error.type === 'string') return error.type;
+  if (hasProperty(error, 'status') && typeof error.status === 'number') {
+    return `client error ${error.status}`;
+  }
+  return 'malformed body';
+}
+
 /** The one place errors become answers: logged with the request, answered briefly in plain text. */
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const log = requestLogger(req, logger);
     const reply = replyFor(error);
     if (reply) {
-      log.info(
-        { status: reply.status, reason: error instanceof Error ? error.message : String(error) },
-        'request refused',
-      );
+      log.info({ status: reply.status, reason: reasonOf(error) }, 'request refused');
     } else {
       log.error({ err: error }, 'request failed');
     }

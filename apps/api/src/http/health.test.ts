@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
@@ -77,6 +79,28 @@ describe('health endpoints', () => {
     const response = await request(t.url).get('/readyz');
     expect(response.status).toBe(503);
     expect(response.body).toMatchObject({ db: 'unwritable', pending: null });
+  });
+
+  it('when /readyz is asked many times, then it never writes to the database', async () => {
+    const server = await startTestServer({ dataDir: temp.dir });
+    t = server;
+    await request(server.url).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+    await server.delivery.drain();
+    // data_version moves when another connection commits: the server's, here.
+    const watcher = new Database(server.config.databaseFile, { readonly: true });
+    const version = () => watcher.pragma('data_version', { simple: true }) as number;
+    const walSize = () => statSync(`${server.config.databaseFile}-wal`).size;
+    const before = { wal: walSize(), version: version() };
+
+    for (let index = 0; index < 5; index += 1) {
+      expect((await request(server.url).get('/readyz')).body).toMatchObject({
+        db: 'ok',
+        pending: 0,
+      });
+    }
+
+    expect({ wal: walSize(), version: version() }).toEqual(before);
+    watcher.close();
   });
 
   it('when /healthz gets a POST, then the reply is 405 with Allow', async () => {

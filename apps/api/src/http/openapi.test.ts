@@ -68,6 +68,7 @@ describe('the OpenAPI document, checked against the running API', () => {
       env: {
         SMTP_URL: inbox.url,
         RATE_LIMIT_MAX: '3',
+        HELD_PER_ADDRESS_PER_HOUR: '0',
         REQUEST_TIMEOUT_MS: '1000',
         TRUST_PROXY: 'loopback',
         CORS_ORIGINS: PARTNER_ORIGIN,

@@ -16,6 +16,7 @@ export const REPLIES = {
   unreadable: 'The form could not be read. Please try again.',
   timeout: 'The request took too long. Please try again.',
   tooManyRequests: MESSAGES.tooManyRequests,
+  foreignOrigin: 'Please send this form from the Elegant Iconia website.',
   notFound: 'Not found.',
 } as const;
 

@@ -9,7 +9,11 @@ import { REPLIES, sendReply } from './replies.ts';
 export function requestTimeout(ms: number): RequestHandler {
   return (req, res, next) => {
     const timer = setTimeout(() => {
-      if (!res.headersSent) sendReply(req, res, 408, REPLIES.timeout);
+      if (res.headersSent) return;
+      // The rest of the body may still be on its way: close the connection once answered, so
+      // the client gets this one reply and never Node's own 408 after it.
+      res.set('Connection', 'close');
+      sendReply(req, res, 408, REPLIES.timeout);
     }, ms);
     timer.unref();
     res.on('close', () => clearTimeout(timer));

@@ -39,7 +39,17 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-function htmlFiles(dir: string): string[] {
+/** Read once at start: the prerendered pages do not change while the server runs. */
+export function siteScriptHashes(webDist: string): string[] {
+  const hashes = new Set<string>();
+  for (const file of siteFiles(webDist, '.html')) {
+    for (const hash of inlineScriptHashes(readFileSync(file, 'utf8'))) hashes.add(hash);
+  }
+  return [...hashes].sort();
+}
+
+/** Files of the built site, by ending. */
+function siteFiles(dir: string, ending: string): string[] {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true, recursive: true });
@@ -47,20 +57,30 @@ function htmlFiles(dir: string): string[] {
     return [];
   }
   return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .filter((entry) => entry.isFile() && entry.name.endsWith(ending))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** Read once at start: the prerendered pages do not change while the server runs. */
-export function siteScriptHashes(webDist: string): string[] {
-  const hashes = new Set<string>();
-  for (const file of htmlFiles(webDist)) {
-    for (const hash of inlineScriptHashes(readFileSync(file, 'utf8'))) hashes.add(hash);
-  }
-  return [...hashes].sort();
+/** A container or measurement id as the build writes it in (`VITE_GTM_ID`, `VITE_GA_ID`). */
+const TAG_ID = /["'](?:GTM-[A-Z0-9]{4,}|G-[A-Z0-9]{6,})["']/;
+
+/**
+ * True when the built site carries a Tag Manager or Analytics id, i.e. it was built with
+ * `VITE_GTM_ID` or `VITE_GA_ID` set: only then may the thank-you page load the tags.
+ */
+export function siteHasTags(webDist: string): boolean {
+  return siteFiles(webDist, '.js').some((file) => TAG_ID.test(readFileSync(file, 'utf8')));
 }
 
+/** The one page that loads the analytics tags (spec: "on the thank-you page"). */
+export const TAGGED_PAGES = ['/thank-you', '/thank-you/', '/thank-you.html'];
+
 const GOOGLE_TAG_MANAGER = 'https://www.googletagmanager.com';
+const TAG_SOURCES = {
+  script: [GOOGLE_TAG_MANAGER],
+  img: ['https://*.google-analytics.com', GOOGLE_TAG_MANAGER],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', GOOGLE_TAG_MANAGER],
+};
 const YOUTUBE_EMBED = 'https://www.youtube-nocookie.com';
 const GOOGLE_MAPS = 'https://www.google.com';
 
@@ -80,35 +100,20 @@ export const PERMISSIONS_POLICY = [
   `picture-in-picture=(self "${YOUTUBE_EMBED}")`,
 ].join(', ');
 
-/**
- * helmet with a Content-Security-Policy that allows exactly the site's own inline scripts (by
- * hash), the analytics tag and the two embeds. The referrer policy keeps the origin on
- * cross-origin requests because the YouTube embed refuses to play without one.
- */
-export function createSecurityHeaders(scriptHashes: readonly string[]): RequestHandler[] {
-  const headers = helmet({
+function helmetWith(scriptHashes: readonly string[], tags: boolean): RequestHandler {
+  const allowed = (sources: string[]) => (tags ? sources : []);
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", ...scriptHashes, GOOGLE_TAG_MANAGER],
+        'script-src': ["'self'", ...scriptHashes, ...allowed(TAG_SOURCES.script)],
         'script-src-attr': ["'none'"],
         // React sets style attributes while hydrating; styles cannot run code.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': [
-          "'self'",
-          'data:',
-          'https://i.ytimg.com',
-          'https://*.google-analytics.com',
-          GOOGLE_TAG_MANAGER,
-        ],
+        'img-src': ["'self'", 'data:', 'https://i.ytimg.com', ...allowed(TAG_SOURCES.img)],
         'font-src': ["'self'", 'data:'],
-        'connect-src': [
-          "'self'",
-          'https://*.google-analytics.com',
-          'https://*.analytics.google.com',
-          GOOGLE_TAG_MANAGER,
-        ],
+        'connect-src': ["'self'", ...allowed(TAG_SOURCES.connect)],
         'frame-src': [GOOGLE_MAPS, YOUTUBE_EMBED],
         'media-src': ["'self'"],
         'object-src': ["'none'"],
@@ -123,6 +128,23 @@ export function createSecurityHeaders(scriptHashes: readonly string[]): RequestH
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     xFrameOptions: { action: 'sameorigin' },
   });
+}
+
+/**
+ * helmet with a Content-Security-Policy that allows exactly the site's own inline scripts (by
+ * hash) and the two embeds; the analytics tags' hosts only on the thank-you page, and only when
+ * the site was built with a tag id. The referrer policy keeps the origin on cross-origin
+ * requests because the YouTube embed refuses to play without one.
+ */
+export function createSecurityHeaders(
+  scriptHashes: readonly string[],
+  tags: boolean,
+): RequestHandler[] {
+  const everywhere = helmetWith(scriptHashes, false);
+  const thankYou = tags ? helmetWith(scriptHashes, true) : everywhere;
+  const headers: RequestHandler = (req, res, next) => {
+    (TAGGED_PAGES.includes(req.path) ? thankYou : everywhere)(req, res, next);
+  };
   const permissions: RequestHandler = (_req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     next();

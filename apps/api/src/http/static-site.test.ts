@@ -95,26 +95,28 @@ describe('the built site, served by the API process', () => {
     expect(response.text).toContain('<h1>Home</h1>');
   });
 
-  it("when a page is served, then the CSP allows exactly the site's inline scripts and the agreed hosts", async () => {
+  it("when a page is served, then the CSP allows exactly the site's inline scripts and the embeds, no tag hosts", async () => {
     const response = await request(t.url).get('/');
     const csp = String(response.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src '));
 
-    expect(scriptSrc).toBe(`script-src 'self' ${INLINE_HASH} https://www.googletagmanager.com`);
+    expect(scriptSrc).toBe(`script-src 'self' ${INLINE_HASH}`);
     expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('googletagmanager');
     expect(csp).toContain('frame-src https://www.google.com https://www.youtube-nocookie.com');
     expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).toContain(
-      "connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com",
-    );
-    expect(csp).toContain(
-      "img-src 'self' data: https://i.ytimg.com https://*.google-analytics.com https://www.googletagmanager.com",
-    );
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("img-src 'self' data: https://i.ytimg.com;");
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['permissions-policy']).toContain('camera=()');
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('when the site was built without a tag id, then the thank-you page allows no tag host either', async () => {
+    const response = await request(t.url).get('/thank-you');
+    expect(String(response.headers['content-security-policy'])).not.toContain('googletagmanager');
   });
 });
 
@@ -129,6 +131,35 @@ describe('without a built site', () => {
       expect(home.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(home.text).toContain('pnpm build');
       expect(other.status).toBe(404);
+    } finally {
+      await t.close();
+      temp.remove();
+    }
+  });
+});
+
+describe('a site built with VITE_GTM_ID', () => {
+  it('when the thank-you page is served, then its CSP allows Tag Manager and Analytics, and no other page does', async () => {
+    const temp = createTempDir();
+    const site = path.join(temp.dir, 'site');
+    writeSite(site);
+    mkdirSync(path.join(site, 'thank-you'), { recursive: true });
+    writeFileSync(path.join(site, 'thank-you', 'index.html'), '<!doctype html><h1>Thank you</h1>');
+    writeFileSync(path.join(site, 'assets', 'env-1a2b3c.js'), 'const gtmId = "GTM-AB12CD";');
+    const t = await startTestServer({ dataDir: temp.dir, env: { WEB_DIST: site } });
+    try {
+      const thankYou = String(
+        (await request(t.url).get('/thank-you')).headers['content-security-policy'],
+      );
+      const home = String((await request(t.url).get('/')).headers['content-security-policy']);
+
+      expect(thankYou).toContain(
+        `script-src 'self' ${INLINE_HASH} https://www.googletagmanager.com`,
+      );
+      expect(thankYou).toContain(
+        "connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com",
+      );
+      expect(home).not.toContain('googletagmanager');
     } finally {
       await t.close();
       temp.remove();

@@ -4,7 +4,10 @@ import {
   maskMobile,
   type Attribution,
   type BrochureLead,
+  type ConsentNoticeVersion,
   type ContactEnquiry,
+  type LeadKind,
+  type LeadSource,
 } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
@@ -13,9 +16,16 @@ import type { NewLead, StoredLead } from '../store/lead-types.ts';
 /** The same mobile sending the same form again within this window is kept but emailed once. */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 
+interface CaptureCommon {
+  attribution: Attribution;
+  honeypotFilled: boolean;
+  /** Over the per-address rate limit: stored, not emailed until released. */
+  held?: boolean;
+}
+
 export type CaptureInput =
-  | { kind: 'brochure'; fields: BrochureLead; attribution: Attribution; honeypotFilled: boolean }
-  | { kind: 'contact'; fields: ContactEnquiry; attribution: Attribution; honeypotFilled: boolean };
+  | (CaptureCommon & { kind: 'brochure'; fields: BrochureLead })
+  | (CaptureCommon & { kind: 'contact'; fields: ContactEnquiry });
 
 export interface LeadCaptureOptions {
   /** Stores a lead durably (with DUPLICATE_WINDOW_MS); resolves once it is on disk. */
@@ -29,6 +39,21 @@ export interface LeadCaptureOptions {
 }
 
 export type CaptureLead = (input: CaptureInput) => Promise<StoredLead>;
+
+/**
+ * The consent notice the visitor's form showed. The `agree` box itself is never sent; the form
+ * the lead came from says which notice was shown, and only a form of the lead's own kind counts:
+ * `source` is the client's word, so an enquiry never claims the brochure box's consent and a
+ * brochure lead claims it only from one of the site's brochure forms.
+ */
+export function consentShown(
+  kind: LeadKind,
+  source: LeadSource | undefined,
+): ConsentNoticeVersion | undefined {
+  const formKind: LeadKind | undefined =
+    source === undefined ? undefined : source === 'contact-form' ? 'contact' : 'brochure';
+  return formKind === kind ? consentNoticeFor(source) : undefined;
+}
 
 /** Logs show who by initial only: enough to match a complaint, not enough to profile anyone. */
 export function nameInitial(name: string): string {
@@ -58,8 +83,8 @@ export function createCaptureLead(options: LeadCaptureOptions): CaptureLead {
       attribution: input.attribution,
       receivedAt: clock.now(),
       spam: input.honeypotFilled,
-      // The `agree` box itself is never sent; the form it came from says which notice was shown.
-      consentNotice: consentNoticeFor(input.attribution.source),
+      held: input.held === true,
+      consentNotice: consentShown(input.kind, input.attribution.source),
     });
 
     // The fields are worked out only when the line is written (LOG_LEVEL info or finer).

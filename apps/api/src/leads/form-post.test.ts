@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await startTestServer({ dataDir: `${temp.dir}/open` });
   limited = await startTestServer({
     dataDir: `${temp.dir}/limited`,
-    env: { RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW_MS: '60000' },
+    env: { RATE_LIMIT_MAX: '1', HELD_PER_ADDRESS_PER_HOUR: '0' },
   });
 });
 afterAll(async () => {

@@ -8,7 +8,12 @@ import {
   type LeadKind,
 } from '@iconia/shared';
 import { createLeadBodyParser, formFields } from '../http/body-parsers.ts';
-import { createRateLimiter, type RateLimitOptions } from '../http/rate-limit.ts';
+import {
+  createHeldTotalLimiter,
+  createRateLimiter,
+  isHeld,
+  type RateLimitOptions,
+} from '../http/rate-limit.ts';
 import { methodNotAllowed, REPLIES, sendReply, sendText } from '../http/replies.ts';
 import { requestLogger } from '../http/request-log.ts';
 import { requestTimeout } from '../http/request-timeout.ts';
@@ -43,6 +48,42 @@ function readLead(kind: LeadKind, fields: Record<string, unknown>) {
     : { ok: false as const, error: parsed.error, honeypotFilled };
 }
 
+/**
+ * A browser always names the page's origin on a cross-site post. A lead posted from another
+ * site (a form that copies ours, a phishing page) is refused before anything is read or counted;
+ * this site, the origins in CORS_ORIGINS and clients that name no origin (curl, servers) pass.
+ */
+function refuseForeignOrigin(corsOrigins: readonly string[], logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const origin = req.get('origin');
+    // Sec-Fetch-Site is the browser's own word (a page cannot set it); it covers the dev
+    // server's proxy, which rewrites Host.
+    const sameSite = req.get('sec-fetch-site') === 'same-origin';
+    if (
+      origin === undefined ||
+      sameSite ||
+      corsOrigins.includes(origin) ||
+      isOwnOrigin(origin, req.get('host'))
+    ) {
+      next();
+      return;
+    }
+    requestLogger(req, logger).info(
+      { origin: origin.slice(0, 100) },
+      'lead from another site refused',
+    );
+    sendReply(req, res, 403, REPLIES.foreignOrigin);
+  };
+}
+
+function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 /** `POST /send-email` (brochure lead) and `POST /contact-form` (contact enquiry). */
 export function createLeadRouter(options: LeadRoutesOptions): Router {
   const { captureLead, logger, corsOrigins, requestTimeoutMs } = options;
@@ -54,6 +95,7 @@ export function createLeadRouter(options: LeadRoutesOptions): Router {
     maxAge: 600,
   });
   const bodyParser = createLeadBodyParser();
+  const heldTotal = createHeldTotalLimiter(options.rateLimit);
 
   for (const kind of Object.keys(LEAD_ENDPOINTS) as LeadKind[]) {
     const handle: RequestHandler = async (req, res) => {
@@ -74,7 +116,7 @@ export function createLeadRouter(options: LeadRoutesOptions): Router {
         sendReply(req, res, 400, lead.error.message);
         return;
       }
-      await captureLead(lead.input);
+      await captureLead({ ...lead.input, held: isHeld(res) });
       if (!res.headersSent) sendReply(req, res, 200, REPLIES.success);
     };
 
@@ -84,8 +126,9 @@ export function createLeadRouter(options: LeadRoutesOptions): Router {
       .post(
         requestTimeout(requestTimeoutMs),
         allowCors,
+        refuseForeignOrigin(corsOrigins, logger),
         // A limiter per endpoint: separate counters for the brochure and the enquiry.
-        createRateLimiter(options.rateLimit),
+        ...createRateLimiter(options.rateLimit, heldTotal),
         ...bodyParser,
         handle,
       )

@@ -57,6 +57,27 @@ describe('the consent notice of each lead', () => {
     expect(mail!.parsed.text).toContain('Consent: Not recorded');
   });
 
+  it('when an enquiry claims to come from a brochure form, then it records no notice, never the brochure consent', async () => {
+    const response = await request(t.url)
+      .post('/contact-form')
+      .type('form')
+      .send({ name: 'X', mobile: '7400000001', source: 'brochure-modal' });
+    const [mail] = await inbox.waitFor(1);
+
+    expect(response.text).toBe('success');
+    expect(t.store.listLeads()[0]?.consentNotice).toBeUndefined();
+    expect(mail!.parsed.text).not.toContain(BROCHURE_CONSENT_TEXT);
+  });
+
+  it('when a brochure lead claims to come from the contact form, then it records no notice', async () => {
+    await request(t.url)
+      .post('/send-email')
+      .type('form')
+      .send({ name: 'Ravi', mobile: '9876543210', source: 'contact-form' });
+
+    expect(t.store.listLeads()[0]?.consentNotice).toBeUndefined();
+  });
+
   it('when the site shows its consent box, then its words are exactly the recorded notice', () => {
     // A change of wording on the site needs a new notice version, or old leads would point at
     // words their visitors never saw.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,6 +50,17 @@ describe('openLeadStore', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('when the store creates its folder and files, then only their owner can read them', () => {
+    const store = open();
+    store.insertLead(newLead(), 0);
+
+    const mode = (name: string) => statSync(path.join(path.dirname(file), name)).mode & 0o777;
+    expect(mode('.')).toBe(0o700);
+    expect(mode('leads.sqlite')).toBe(0o600);
+    expect(mode('leads.sqlite-wal')).toBe(0o600);
+    expect(mode('leads.sqlite-shm')).toBe(0o600);
   });
 
   it('when the store is reopened, then the leads are still there as stored', () => {

@@ -1,30 +1,7 @@
-import { once } from 'node:events';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import type { RunningServer } from '../../src/start-server.ts';
 
-/** The app on a real loopback port, for tests that need raw HTTP rather than supertest. */
-export interface Listening {
-  server: Server;
-  port: number;
-  url: string;
-  close(): Promise<void>;
-}
-
-export async function listen(app: Express): Promise<Listening> {
-  const server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    server,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+/** The server's own listener, for tests that need raw HTTP rather than supertest. */
+export type Listening = Pick<RunningServer, 'server' | 'port' | 'url'>;
 
 export type FormPairs = ReadonlyArray<readonly [string, string]>;
 

@@ -25,7 +25,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLIES } from '../../src/http/replies.ts';
 import { createTempDir, startTestServer, type TestServer } from '../test-server.ts';
-import { listen, multipartBody, urlencodedBody, type Listening } from './http-client.ts';
+import { multipartBody, urlencodedBody, type Listening } from './http-client.ts';
 
 /** Cases per endpoint; two endpoints make the run at least 5,000 requests. */
 const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 2_600);
@@ -253,12 +253,11 @@ describe('fuzzing the lead endpoints', () => {
     t = await startTestServer({ dataDir: temp.dir });
     // The outbox is what is checked here; sending thousands of .eml files would only slow it.
     await t.delivery.stop();
-    http = await listen(t.app);
+    http = t;
     db = new Database(t.config.databaseFile, { readonly: true });
   });
   afterAll(async () => {
     db.close();
-    await http.close();
     await t.close();
     temp.remove();
   });

@@ -30,6 +30,20 @@ describe('mobile numbers in the logs', () => {
     temp.remove();
   });
 
+  it('when a JSON body cannot be parsed, then the log gives the reason without any of the body text', async () => {
+    t = await startTestServer({ dataDir: temp.dir });
+
+    const response = await request(t.url)
+      .post('/send-email')
+      .set('Content-Type', 'application/json')
+      .send('{"name":"Ravikumar Subramanyam" "mobile":"98');
+
+    expect(response.status).toBe(400);
+    const refused = t.logLines.find((line) => line.includes('request refused'));
+    expect(JSON.parse(refused ?? '{}')).toMatchObject({ reason: 'entity.parse.failed' });
+    expect(t.logLines.join('\n')).not.toMatch(/Ravi|Subram|"98/);
+  });
+
   it('when leads are stored, refused, garbled, mailed, failed and retried, then no log line holds a ten-digit number', async () => {
     const port = await freePort();
     t = await startTestServer({ dataDir: temp.dir, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });

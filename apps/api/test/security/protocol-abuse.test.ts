@@ -13,7 +13,7 @@ import { MESSAGES } from '@iconia/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPLIES } from '../../src/http/replies.ts';
 import { createTempDir, startTestServer, type TestServer } from '../test-server.ts';
-import { listen, type Listening } from './http-client.ts';
+import { type Listening } from './http-client.ts';
 
 interface RawReply {
   status: number;
@@ -52,10 +52,9 @@ describe('malformed and oversized bodies', () => {
   beforeAll(async () => {
     temp = createTempDir();
     t = await startTestServer({ dataDir: temp.dir });
-    http = await listen(t.app);
+    http = t;
   });
   afterAll(async () => {
-    await http.close();
     await t.close();
     temp.remove();
   });
@@ -151,14 +150,13 @@ describe('one address sending many requests', () => {
     temp = createTempDir();
   });
   afterEach(async () => {
-    await http?.close();
     await t?.close();
     temp.remove();
   });
 
   async function start(env: Record<string, string>): Promise<Listening> {
     t = await startTestServer({ dataDir: temp.dir, env: { RATE_LIMIT_MAX: '10', ...env } });
-    http = await listen(t.app);
+    http = t;
     return http;
   }
 
@@ -182,24 +180,27 @@ describe('one address sending many requests', () => {
     );
   }
 
-  it('when one address sends 500 leads at once, then the first 10 are stored and the rest get 429 with Retry-After', async () => {
+  it('when one address sends 500 leads at once, then 10 are stored for email, 30 are held and the rest get 429 with Retry-After', async () => {
     const server = await start({});
 
     const replies = await burst(server, 500, () => ({}));
 
     const limited = replies.filter((reply) => reply.status === 429);
-    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(10);
-    expect(limited).toHaveLength(490);
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(40);
+    expect(limited).toHaveLength(460);
     for (const reply of limited) {
       expect(reply.text).toBe(MESSAGES.tooManyRequests);
       expect(Number(reply.retryAfter)).toBeGreaterThan(0);
-      expect(Number(reply.retryAfter)).toBeLessThanOrEqual(600);
+      // The cap on held leads counts per hour.
+      expect(Number(reply.retryAfter)).toBeLessThanOrEqual(3600);
     }
-    expect(t?.store.listLeads()).toHaveLength(10);
-  });
+    const statuses = t?.store.listLeads().map((lead) => lead.status) ?? [];
+    expect(statuses.filter((status) => status === 'pending' || status === 'sent')).toHaveLength(10);
+    expect(statuses.filter((status) => status === 'held')).toHaveLength(30);
+  }, 60_000);
 
   it('when TRUST_PROXY is off and each request forges another X-Forwarded-For, then they still share one limit', async () => {
-    const server = await start({ TRUST_PROXY: 'false' });
+    const server = await start({ TRUST_PROXY: 'false', HELD_PER_ADDRESS_PER_HOUR: '0' });
 
     const replies = await burst(server, 30, (index) => ({
       'X-Forwarded-For': `203.0.113.${index + 1}`,
@@ -211,7 +212,7 @@ describe('one address sending many requests', () => {
   });
 
   it('when one proxy hop is trusted, then addresses a client prepends to X-Forwarded-For are ignored', async () => {
-    const server = await start({ TRUST_PROXY: '1' });
+    const server = await start({ TRUST_PROXY: '1', HELD_PER_ADDRESS_PER_HOUR: '0' });
 
     // The proxy appends the address it saw; what the client wrote before it is not believed.
     const replies = await burst(server, 30, (index) => ({
