@@ -49,6 +49,23 @@ describe('webhook delivery through the outbox', () => {
     t.clock.advance(ms);
     await Promise.all(t.webhooks.map((worker) => worker.drain()));
   };
+  /** `pnpm leads …` on the server's database, with the server's webhook settings. */
+  const cli = async (t: TestServer, args: string[]) => {
+    let out = '';
+    const code = await runLeadsCli(args, {
+      out: (text) => {
+        out += text;
+      },
+      err: (text) => {
+        out += text;
+      },
+      clock: t.clock,
+      cwd: temp.dir,
+      config: () =>
+        loadConfig({ DATA_DIR: temp.dir, WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: SECRET }),
+    });
+    return { code, out };
+  };
   const logged = (t: TestServer, message: string) =>
     t.logLines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
@@ -212,29 +229,13 @@ describe('webhook delivery through the outbox', () => {
     const readiness = await request(t.url).get('/readyz');
     expect(readiness.body).toMatchObject({ webhooks: { pending: 0, dead: 1 } });
 
-    const cli = async (args: string[]) => {
-      let out = '';
-      const code = await runLeadsCli(args, {
-        out: (text) => {
-          out += text;
-        },
-        err: (text) => {
-          out += text;
-        },
-        clock: t.clock,
-        cwd: temp.dir,
-        config: () =>
-          loadConfig({ DATA_DIR: temp.dir, WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: SECRET }),
-      });
-      return { code, out };
-    };
-    const listed = await cli(['list', '--webhook', 'dead']);
+    const listed = await cli(t, ['list', '--webhook', 'dead']);
     expect(listed.code).toBe(0);
     expect(listed.out).toContain('Ravi Kumar');
     expect(listed.out).toContain('1 lead.');
 
     receiver.reply(answer(200));
-    const resent = await cli([
+    const resent = await cli(t, [
       'resend',
       t.store.listLeads()[0]?.publicId ?? '',
       '--channel',
@@ -281,5 +282,25 @@ describe('webhook delivery through the outbox', () => {
 
     expect(receiver.posts).toHaveLength(1);
     expect(inbox.messages).toHaveLength(1);
+  });
+
+  it('when a lead held over the rate limit is released, then it is posted as well as emailed', async () => {
+    const t = await start({ RATE_LIMIT_MAX: '1' });
+    await sendLead(t);
+    await sendLead(t, { ...LEAD, name: 'Asha Rao', mobile: '9123456780' });
+    await receiver.waitFor(1);
+    await Promise.all([t.delivery.drain(), t.webhooks[0]?.drain()]);
+    const held = t.store.queryLeads({ status: 'held' })[0];
+    expect(receiver.posts).toHaveLength(1);
+
+    const released = await cli(t, ['release', held?.publicId ?? '']);
+    await Promise.all([t.delivery.drain(), t.webhooks[0]?.drain()]);
+
+    expect(released.code).toBe(0);
+    const names = receiver.posts.map(
+      (post) => (JSON.parse(post.body) as { data: { name: string } }).data.name,
+    );
+    expect(names).toEqual(['Ravi Kumar', 'Asha Rao']);
+    expect(inbox.messages).toHaveLength(2);
   });
 });
