@@ -1,6 +1,7 @@
 /**
- * API speed, on loopback: reply times of POST /send-email while the SMTP server answers at once
- * and while it takes 2 s per message, against a bare Express handler as the ceiling; then how
+ * API speed, on loopback: reply times of POST /send-email while the SMTP server answers at once,
+ * while it takes 2 s per message, and with a webhook endpoint that takes 2 s per post, against a
+ * bare Express handler as the ceiling; then how
  * fast the delivery worker empties the outbox and whether every lead arrived exactly once.
  *
  * The server under test is what ships: dist/server.js, built from the current source first as
@@ -24,6 +25,8 @@ import Database from 'better-sqlite3';
 import { buildServer } from '../drills/support.ts';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../test/smtp-inbox.ts';
 import { createTempDir } from '../test/test-server.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.ts';
+import { drillWebhookSecret } from '../drills/webhooks.ts';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const benchmarksDir = fileURLToPath(new URL('../../../docs/benchmarks/', import.meta.url));
@@ -195,14 +198,20 @@ const count = (value: number): string => value.toLocaleString('en-US');
 function budgetChecks(run: {
   fast: LoadResult;
   slow: LoadResult;
+  webhook: LoadResult;
   bare: LoadResult;
   worker: WorkerReport;
   slowExit: number | null;
 }): Check[] {
-  const { fast, slow, bare, worker, slowExit } = run;
+  const { fast, slow, webhook, bare, worker, slowExit } = run;
   const cases = [
     { result: fast, name: 'POST /send-email with SMTP instant', short: 'SMTP instant' },
     { result: slow, name: 'POST /send-email with SMTP 2 s per message', short: 'SMTP 2 s' },
+    {
+      result: webhook,
+      name: 'POST /send-email with a webhook endpoint taking 2 s per post',
+      short: 'webhook 2 s',
+    },
   ];
   const latency = cases.map(({ result, name, short }) => ({
     check: `p99 ≤ ${BUDGET.p99Ms} ms, ${short}`,
@@ -216,7 +225,7 @@ function budgetChecks(run: {
     speed: true,
     detail: `req/s of ${name} is ${count(result.rps)} (${Math.round((result.rps / bare.rps) * 100)} % of the bare handler's ${count(bare.rps)}), budget ${count(BUDGET.leadsPerSecond)}`,
   }));
-  const failedReplies = [fast, slow, bare].filter((r) => r.errors + r.non2xx > 0);
+  const failedReplies = [fast, slow, webhook, bare].filter((r) => r.errors + r.non2xx > 0);
   const sent = worker.statuses.sent ?? 0;
   return [
     ...latency,
@@ -251,6 +260,7 @@ async function main(): Promise<void> {
   const temp = createTempDir('iconia-bench-');
   const children: ChildProcess[] = [];
   const inboxes: SmtpInbox[] = [];
+  const receivers: WebhookReceiver[] = [];
   try {
     // 1. Fast SMTP: replies, then the worker's send rate and the exactly-once count.
     const fastInbox = await startSmtpInbox({ parse: false });
@@ -292,7 +302,28 @@ async function main(): Promise<void> {
     const slowExit = await stopProcess(slowServer);
     const slowStatuses = countByStatus(path.join(slowDir, 'leads.sqlite'));
 
-    // 3. The ceiling.
+    // 3. One webhook endpoint answering in 2 s: posting leads to a CRM must not slow the reply.
+    const webhookInbox = await startSmtpInbox({ parse: false });
+    inboxes.push(webhookInbox);
+    const receiver = await startWebhookReceiver({
+      reply: (_post, response) => {
+        setTimeout(() => response.writeHead(200).end(), 2_000);
+      },
+    });
+    receivers.push(receiver);
+    const webhookDir = path.join(temp.dir, 'webhook');
+    const webhookPort = await freePort();
+    const webhookServer = await startProcess(SERVER, {
+      ...serverEnv(webhookPort, webhookDir, webhookInbox),
+      WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET: drillWebhookSecret(),
+    });
+    children.push(webhookServer);
+    const webhook = await loadLeads(webhookPort, 'POST /send-email, webhook 2 s per post');
+    await stopProcess(webhookServer);
+    const webhookPosts = receiver.posts.length;
+
+    // 4. The ceiling.
     const barePort = await freePort();
     const bareServer = await startProcess(BARE_HANDLER, { PORT: String(barePort) });
     children.push(bareServer);
@@ -311,9 +342,9 @@ async function main(): Promise<void> {
     );
     await stopProcess(bareServer);
 
-    const checks = budgetChecks({ fast, slow, bare, worker, slowExit });
+    const checks = budgetChecks({ fast, slow, webhook, bare, worker, slowExit });
 
-    const table = [fast, slow, bare].map((r) => ({
+    const table = [fast, slow, webhook, bare].map((r) => ({
       case: r.label,
       'req/s': r.rps,
       'p50 ms': r.p50Ms,
@@ -333,6 +364,9 @@ async function main(): Promise<void> {
         's to empty outbox after load': worker.secondsToEmptyOutboxAfterLoad,
       },
     ]);
+    console.log(
+      `Webhook posts received (2 s each) while the webhook case ran: ${count(webhookPosts)}`,
+    );
     console.table(checks.map(({ check, ok }) => ({ check, result: ok ? 'pass' : 'FAIL' })));
 
     const date = new Date().toISOString();
@@ -349,7 +383,8 @@ async function main(): Promise<void> {
         loadAverageAtEnd: loadavg().map((load) => Math.round(load * 100) / 100),
       },
       settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, budget: BUDGET },
-      load: { smtpInstant: fast, smtpSlow: slow, bareExpress: bare },
+      load: { smtpInstant: fast, smtpSlow: slow, webhookSlow: webhook, bareExpress: bare },
+      webhookPostsDuringLoad: webhookPosts,
       slowSmtpStatusesAtStop: slowStatuses,
       worker,
       checks,
@@ -378,6 +413,7 @@ async function main(): Promise<void> {
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     for (const inbox of inboxes) await inbox.close();
+    for (const receiver of receivers) await receiver.close();
     temp.remove();
   }
 }

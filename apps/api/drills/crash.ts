@@ -1,10 +1,12 @@
 /**
  * kill -9 in the middle of 2,000 leads at 50 concurrent connections, then a restart: every lead
- * answered `success` is in the database and reaches SMTP (once, by Message-ID); a lead whose
- * visitor got an error or no reply is either absent or stored whole, never half.
+ * answered `success` is in the database and reaches SMTP (once, by Message-ID) and the webhook
+ * receiver (at least once, every repeat with the lead's one webhook-id); a lead whose visitor got
+ * an error or no reply is either absent or stored whole, never half.
  */
 import path from 'node:path';
 import { freePort, startSmtpInbox } from '../test/smtp-inbox.ts';
+import { startWebhookReceiver } from '../test/webhook-receiver.ts';
 import type { DrillResult } from './drill.ts';
 import {
   account,
@@ -16,6 +18,7 @@ import {
   waitForEmptyOutbox,
   type ServerProcess,
 } from './support.ts';
+import { accountWebhooks, drillWebhookSecret } from './webhooks.ts';
 
 const LEADS = 2_000;
 const CONCURRENCY = 50;
@@ -25,8 +28,12 @@ const RATE_PER_SECOND = 400;
 export async function crashDrill(): Promise<DrillResult> {
   const temp = tempDir('crash');
   const inbox = await startSmtpInbox({ parse: false });
+  const receiver = await startWebhookReceiver();
+  const secret = drillWebhookSecret();
   const port = await freePort();
   const env = {
+    WEBHOOK_URL: receiver.url,
+    WEBHOOK_SECRET: secret,
     DATA_DIR: temp.dir,
     SMTP_URL: inbox.url,
     RATE_LIMIT_MAX: '0',
@@ -63,6 +70,7 @@ export async function crashDrill(): Promise<DrillResult> {
     const { code } = await server.exited;
     const { rows, integrity } = readLeads(path.join(temp.dir, 'leads.sqlite'));
     const figures = account(attempts, rows, inbox);
+    const webhooks = accountWebhooks(rows, receiver.posts, secret);
     const { p50, p99 } = latencies(attempts);
 
     const failures: string[] = [];
@@ -72,11 +80,19 @@ export async function crashDrill(): Promise<DrillResult> {
     if (figures.refusedButStored > 0) failures.push('a lead refused with an error was stored');
     if (figures.strangers > 0) failures.push('SMTP received a Message-ID the database lacks');
     if (code !== 0) failures.push(`the restarted server exited with ${code} on SIGTERM`);
+    if (webhooks.undelivered > 0)
+      failures.push(`${webhooks.undelivered} leads never reached the webhook`);
+    if (webhooks.idMismatches > 0) {
+      failures.push(`${webhooks.idMismatches} leads were posted with more than one webhook-id`);
+    }
+    if (webhooks.badSignatures > 0)
+      failures.push(`${webhooks.badSignatures} posts failed their signature`);
+    if (webhooks.strangers > 0) failures.push('the receiver got a lead the database lacks');
     return {
       name: 'crash',
-      load: `${LEADS} leads, ${CONCURRENCY} connections, ${RATE_PER_SECOND}/s`,
+      load: `${LEADS} leads, ${CONCURRENCY} connections, ${RATE_PER_SECOND}/s, one webhook endpoint`,
       faults: 'kill -9 after 1,000 replies, immediate restart',
-      lost: figures.lost,
+      lost: figures.lost + webhooks.undelivered,
       failures,
       figures: {
         ...figures,
@@ -84,11 +100,17 @@ export async function crashDrill(): Promise<DrillResult> {
         'down for (ms)': restartedAt - killedAt,
         'reply p50 / p99 (ms)': `${p50} / ${p99}`,
         integrity_check: integrity,
+        'webhook posts': webhooks.posts,
+        'webhook undelivered': webhooks.undelivered,
+        'webhook repeats (same webhook-id)': webhooks.repeats,
+        'webhook leads with two ids': webhooks.idMismatches,
+        'webhook bad signatures': webhooks.badSignatures,
       },
     };
   } finally {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
     await inbox.close();
+    await receiver.close();
     temp.remove();
   }
 }

@@ -241,13 +241,19 @@ export function messageIdOf(raw: string): string | undefined {
   return /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(raw)?.[1];
 }
 
-/** Waits until the outbox is empty (every stored lead handed to SMTP) or the time is up. */
+/**
+ * Waits until the outbox is empty (every stored lead handed to SMTP, and to the webhook endpoints
+ * when configured) or the time is up.
+ */
 export async function waitForEmptyOutbox(url: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const ready = (await (await fetch(`${url}/readyz`)).json()) as { pending: number | null };
-      if (ready.pending === 0) return true;
+      const ready = (await (await fetch(`${url}/readyz`)).json()) as {
+        pending: number | null;
+        webhooks?: { pending: number | null };
+      };
+      if (ready.pending === 0 && (ready.webhooks?.pending ?? 0) === 0) return true;
     } catch {
       // the server may be restarting
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import addressparser from 'nodemailer/lib/addressparser';
 import { readDkimSettings, type DkimSettings } from './mail/dkim.ts';
+import { readWebhookSettings, type WebhookSettings } from './webhooks/webhook-config.ts';
 
 export type TrustProxy = boolean | number | string[];
 
@@ -38,6 +39,8 @@ export interface Config {
   digestHour: number | undefined;
   /** DKIM signing of outgoing mail; undefined: unsigned. */
   dkim: DkimSettings | undefined;
+  /** Signed webhook posts of every lead; undefined: none. */
+  webhooks: WebhookSettings | undefined;
   /** Absolute directory of the built website. */
   webDist: string;
 }
@@ -189,6 +192,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   );
   problems.push(...dkim.problems);
 
+  const webhooks = readWebhookSettings({ urls: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET });
+  problems.push(...webhooks.problems);
+
   const webDistRaw = env.WEB_DIST?.trim();
   const webDist = webDistRaw ? path.resolve(cwd, webDistRaw) : defaultWebDist();
 
@@ -213,6 +219,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     digestHour,
     dkim: dkim.settings,
+    webhooks: webhooks.settings,
     webDist,
   };
 }

@@ -18,6 +18,8 @@ import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mail/transport.ts
 import { createLeadRetention } from './privacy/lead-retention.ts';
 import { createGroupCommit } from './store/group-commit.ts';
 import { openLeadStore, type LeadStore } from './store/lead-store.ts';
+import { EMAIL_CHANNEL } from './store/lead-types.ts';
+import { createWebhookChannels, WEBHOOK_WORKER } from './webhooks/webhook-channel.ts';
 
 /** How long in-flight requests get to finish once shutdown starts. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -38,14 +40,16 @@ export interface RunningServer {
   store: LeadStore;
   mailer: Mailer;
   delivery: DeliveryWorker;
+  /** One worker per webhook endpoint, each with its own retries, apart from the email. */
+  webhooks: DeliveryWorker[];
   /** Stops taking requests, lets those in flight finish, then stops delivery and closes. */
   close(): Promise<void>;
 }
 
 /** A disk that is full, read-only or missing is an operator's problem: say which file and why. */
-function openStore(file: string): LeadStore {
+function openStore(file: string, channels: string[]): LeadStore {
   try {
-    return openLeadStore(file);
+    return openLeadStore(file, { channels });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
@@ -62,7 +66,11 @@ function openStore(file: string): LeadStore {
  */
 export async function startServer(config: Config, options: ServerOptions): Promise<RunningServer> {
   const { clock, logger } = options;
-  const store = openStore(config.databaseFile);
+  const webhookChannels = createWebhookChannels(config.webhooks, clock);
+  const store = openStore(config.databaseFile, [
+    EMAIL_CHANNEL,
+    ...webhookChannels.map((channel) => channel.name),
+  ]);
   const mailer = createMailer(config);
   const delivery = createDeliveryWorker({
     store,
@@ -75,6 +83,16 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     leaseMs: Math.max(60_000, config.smtpTimeoutMs * 4),
     concurrency: config.smtpUrl ? SMTP_CONNECTIONS : 1,
   });
+  const webhooks = webhookChannels.map((channel) =>
+    createDeliveryWorker({
+      store,
+      channel,
+      clock,
+      logger,
+      pendingAlertMs: config.pendingAlertMs,
+      ...WEBHOOK_WORKER,
+    }),
+  );
   const retention = createLeadRetention({
     store,
     clock,
@@ -99,7 +117,10 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     clock,
     logger,
     messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
-    onPending: () => delivery.wake(),
+    onPending: () => {
+      delivery.wake();
+      for (const worker of webhooks) worker.wake();
+    },
   });
   const readiness = createReadinessCheck({
     store,
@@ -107,6 +128,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     clock,
     pendingAlertMs: config.pendingAlertMs,
     smtpTimeoutMs: Math.min(config.smtpTimeoutMs, 3_000),
+    webhookChannels: webhookChannels.map((channel) => channel.name),
   });
   const app = createApp({ config, captureLead, readiness, logger });
 
@@ -128,10 +150,12 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       mail: mailer.description,
       site: config.webDist,
       digest: config.digestHour === undefined ? 'off' : `daily from ${config.digestHour}:00 IST`,
+      webhooks: webhookChannels.map((channel) => channel.label),
     },
     'listening',
   );
   delivery.start();
+  for (const worker of webhooks) worker.start();
   retention.start();
   digest?.start();
 
@@ -159,7 +183,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     // Leads handed over in this turn of the event loop are committed in the next one.
     await new Promise((resolve) => setImmediate(resolve));
     retention.stop();
-    await delivery.stop();
+    await Promise.all([delivery, ...webhooks].map((worker) => worker.stop()));
     await digest?.stop();
     mailer.close();
     store.close();
@@ -174,6 +198,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     store,
     mailer,
     delivery,
+    webhooks,
     close: () => (closing ??= close()),
   };
 }

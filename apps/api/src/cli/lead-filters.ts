@@ -1,7 +1,7 @@
 import type { LeadKind } from '@iconia/shared';
 import { addDays, indiaDay, indiaDayStart, isDay } from '../reports/india-day.ts';
 import { isLeadState, LEAD_STATES, type LeadState } from '../reports/lead-stats.ts';
-import type { LeadQuery } from '../store/lead-queries.ts';
+import { WEBHOOK_STATES, type LeadQuery, type WebhookState } from '../store/lead-queries.ts';
 import { UsageError } from './cli-context.ts';
 import type { OptionsConfig } from './command.ts';
 
@@ -14,6 +14,7 @@ export const FILTER_OPTIONS = {
   ...DATE_OPTIONS,
   kind: { type: 'string' },
   status: { type: 'string' },
+  webhook: { type: 'string' },
 } as const satisfies OptionsConfig;
 
 export const FILTER_HELP = `  --since <day>     Received on or after this day (India time): 2026-11-20, today or yesterday
@@ -22,7 +23,10 @@ export const FILTER_HELP = `  --since <day>     Received on or after this day (I
   --status <state>  ${LEAD_STATES.join(', ')}
                     (pending: not tried yet; failed: the mail server refused or was down, retried
                     automatically; duplicate: same mobile and form again within 10 minutes;
-                    spam: the hidden field was filled)`;
+                    spam: the hidden field was filled)
+  --webhook <state> ${WEBHOOK_STATES.join(', ')}: leads whose webhook post is in that state
+                    (failed: retried automatically for a day; dead: given up after a day of
+                    failures, or refused with 410 Gone)`;
 
 /** A day the operator typed, as an India date. */
 export function parseDay(option: string, value: string, now: number): string {
@@ -57,21 +61,27 @@ export function parseDateRange(
 export interface LeadFilter extends DateRange {
   kind?: LeadKind | undefined;
   state?: LeadState | undefined;
+  webhook?: WebhookState | undefined;
 }
 
 export function parseLeadFilter(
-  values: { since?: string; until?: string; kind?: string; status?: string },
+  values: { since?: string; until?: string; kind?: string; status?: string; webhook?: string },
   now: number,
 ): LeadFilter {
   const range = parseDateRange(values, now);
-  const { kind, status } = values;
+  const { kind, status, webhook } = values;
   if (kind !== undefined && kind !== 'brochure' && kind !== 'contact') {
     throw new UsageError(`--kind must be brochure or contact (got "${kind}").`);
   }
   if (status !== undefined && !isLeadState(status)) {
     throw new UsageError(`--status must be one of ${LEAD_STATES.join(', ')} (got "${status}").`);
   }
-  return { ...range, kind, state: status };
+  if (webhook !== undefined && !(WEBHOOK_STATES as readonly string[]).includes(webhook)) {
+    throw new UsageError(
+      `--webhook must be one of ${WEBHOOK_STATES.join(', ')} (got "${webhook}").`,
+    );
+  }
+  return { ...range, kind, state: status, webhook: webhook as WebhookState | undefined };
 }
 
 /** The store query for a filter; `failed` and `pending` are both stored as pending. */
@@ -83,6 +93,7 @@ export function toLeadQuery(filter: LeadFilter, order: LeadQuery['order'] = 'new
     kind: filter.kind,
     status: state === 'failed' ? 'pending' : state,
     failing: state === 'failed' ? true : state === 'pending' ? false : undefined,
+    webhook: filter.webhook,
     order,
   };
 }

@@ -9,6 +9,19 @@ export interface ReadinessReport {
   smtp: 'ok' | 'unreachable';
   pending: number | null;
   oldestPendingAgeSeconds: number | null;
+  /**
+   * The backlog of every webhook endpoint together, when any is configured. Reported only: a CRM
+   * that is down does not make the site unready, as leads still reach the inbox.
+   */
+  webhooks?: WebhookBacklog;
+}
+
+export interface WebhookBacklog {
+  /** Posts waiting for a first attempt or a retry; null when the database could not be read. */
+  pending: number | null;
+  oldestPendingAgeSeconds: number | null;
+  /** Posts given up after a day of failures or refused with 410. */
+  dead: number | null;
 }
 
 export interface ReadinessOptions {
@@ -21,10 +34,13 @@ export interface ReadinessOptions {
   smtpTimeoutMs: number;
   /** Load balancers probe every few seconds; the SMTP server should not see each probe. */
   smtpCacheMs?: number;
+  /** The outbox channels of the webhook endpoints, if any. */
+  webhookChannels?: readonly string[];
 }
 
 export function createReadinessCheck(options: ReadinessOptions): () => Promise<ReadinessReport> {
   const { store, verifyMail, clock, pendingAlertMs, smtpTimeoutMs } = options;
+  const webhookChannels = options.webhookChannels ?? [];
   const smtpCacheMs = options.smtpCacheMs ?? 5_000;
   let smtpCache: { at: number; result: Promise<boolean> } | undefined;
 
@@ -47,6 +63,26 @@ export function createReadinessCheck(options: ReadinessOptions): () => Promise<R
     return result;
   };
 
+  const webhookBacklog = (now: number): WebhookBacklog => {
+    try {
+      let pending = 0;
+      let dead = 0;
+      let oldest = Number.POSITIVE_INFINITY;
+      for (const channel of webhookChannels) {
+        const summary = store.pendingSummary(channel);
+        pending += summary.count;
+        oldest = Math.min(oldest, summary.oldestReceivedAt ?? oldest);
+        dead += store.deadCount(channel);
+      }
+      const oldestPendingAgeSeconds = Number.isFinite(oldest)
+        ? Math.max(0, Math.round((now - oldest) / 1000))
+        : null;
+      return { pending, oldestPendingAgeSeconds, dead };
+    } catch {
+      return { pending: null, oldestPendingAgeSeconds: null, dead: null };
+    }
+  };
+
   return async () => {
     const now = clock.now();
     let db: ReadinessReport['db'] = 'ok';
@@ -67,7 +103,14 @@ export function createReadinessCheck(options: ReadinessOptions): () => Promise<R
     }
     const smtp = (await smtpReachable()) ? 'ok' : 'unreachable';
     const ready = db === 'ok' && smtp === 'ok' && !backlogTooOld;
-    return { status: ready ? 'ready' : 'not ready', db, smtp, pending, oldestPendingAgeSeconds };
+    return {
+      status: ready ? 'ready' : 'not ready',
+      db,
+      smtp,
+      pending,
+      oldestPendingAgeSeconds,
+      ...(webhookChannels.length > 0 ? { webhooks: webhookBacklog(now) } : {}),
+    };
   };
 }
 

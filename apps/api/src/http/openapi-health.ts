@@ -1,5 +1,6 @@
 import { textResponse, type Json } from './openapi-parts.ts';
 import { methodNotAllowed } from './replies.ts';
+import { WEBHOOK_BACKLOG_SCHEMA } from '../webhooks/openapi-webhooks.ts';
 
 const readiness = { 'application/json': { schema: { $ref: '#/components/schemas/Readiness' } } };
 
@@ -62,6 +63,7 @@ export function healthSchemas(): Record<string, Json> {
           minimum: 0,
           description: 'Age of the oldest waiting lead; null when none waits.',
         },
+        webhooks: WEBHOOK_BACKLOG_SCHEMA,
       },
     },
   };

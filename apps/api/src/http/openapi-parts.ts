@@ -2,8 +2,9 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 
 /** Plain JSON, as the document is served. */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
+export type Json =
+  null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+export type JsonObject = { readonly [key: string]: Json };
 
 /** A plain-text reply that is one of `values`. */
 export function textContent(values: readonly string[]): JsonObject {

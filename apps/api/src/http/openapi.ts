@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { healthPaths, healthSchemas } from './openapi-health.ts';
 import { leadPaths, leadSchemas } from './openapi-leads.ts';
 import type { JsonObject } from './openapi-parts.ts';
+import { OPENAPI_WEBHOOKS } from '../webhooks/openapi-webhooks.ts';
 
 /**
  * OpenAPI 3.1 description of the public API, assembled from parts: each part describes its own
@@ -18,6 +19,7 @@ export function createOpenApiDocument(): JsonObject {
     },
     servers: [{ url: '/' }],
     paths: { ...leadPaths(), ...healthPaths() },
+    webhooks: OPENAPI_WEBHOOKS,
     components: { schemas: { ...leadSchemas(), ...healthSchemas() } },
   };
 }

@@ -8,21 +8,34 @@ import type { StoredLead } from '../store/lead-types.ts';
 import { renderLeadEmail, type LeadEmailAddresses } from './lead-email.ts';
 import type { Mailer } from './transport.ts';
 
-/** One way a lead leaves the outbox: the sales inbox, or (later) a CRM endpoint. */
+/** One way a lead leaves the outbox: the sales inbox, or a CRM's webhook endpoint. */
 export interface DeliveryChannel {
   /** The channel's name in the outbox. */
   name: string;
-  /** The log messages of a delivered and a failed attempt, as log shippers count them. */
-  messages: { sent: string; failed: string };
+  /**
+   * The log messages of a delivered, a failed and a given-up attempt (refused for good, or
+   * failing too long), as log shippers count them, and of a backlog that waits too long.
+   */
+  messages: { sent: string; failed: string; gone?: string; dead?: string; backlog: string };
   /** Resolves once the receiver has the lead, with extra fields for the log line. */
   send(lead: StoredLead): Promise<Record<string, unknown>>;
+  /**
+   * After a failed attempt: when to try again, or `gone` (the receiver wants no more of it) or
+   * `dead` (given up). Without it, `retryDelay`'s backoff, for ever.
+   */
+  nextAttempt?(error: unknown, delivery: ClaimedDelivery): number | 'gone' | 'dead';
 }
 
 /** The sales inbox as a delivery channel. */
 export function createEmailChannel(mailer: Mailer, addresses: LeadEmailAddresses): DeliveryChannel {
   return {
     name: EMAIL_CHANNEL,
-    messages: { sent: 'lead emailed', failed: 'lead email failed; will retry' },
+    messages: {
+      sent: 'lead emailed',
+      failed: 'lead email failed; will retry',
+      backlog:
+        'leads are waiting too long for delivery; check the mail settings and the SMTP server',
+    },
     async send(lead) {
       const { savedTo } = await mailer.send(renderLeadEmail(lead, addresses));
       return savedTo ? { savedTo } : {};
@@ -113,8 +126,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       logger.info({ ...context, outcome: 'sent', ...details }, channel.messages.sent);
       return true;
     } catch (error) {
-      const retryInMs = retryDelay(delivery.attempts, backoff);
       const reason = error instanceof Error ? error.message : String(error);
+      const next =
+        channel.nextAttempt?.(error, delivery) ??
+        clock.now() + retryDelay(delivery.attempts, backoff);
+      if (next === 'gone' || next === 'dead') {
+        giveUp(delivery, context, reason, next);
+        return false;
+      }
+      const retryInMs = Math.max(0, next - clock.now());
       try {
         store.markFailed(delivery.deliveryId, owner, reason, clock.now() + retryInMs);
       } catch (storeError) {
@@ -132,6 +152,23 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       );
       return false;
     }
+  }
+
+  /** A receiver that wants no more is a warning; a day of failures is an error to act on. */
+  function giveUp(
+    delivery: ClaimedDelivery,
+    context: Record<string, unknown>,
+    reason: string,
+    why: 'gone' | 'dead',
+  ): void {
+    try {
+      store.markDead(delivery.deliveryId, owner, reason);
+    } catch (storeError) {
+      logger.error({ ...context, err: storeError }, 'could not record a given-up delivery');
+    }
+    const message = channel.messages[why] ?? 'delivery given up';
+    if (why === 'gone') logger.warn({ ...context, outcome: 'gone', reason }, message);
+    else logger.error({ ...context, outcome: 'dead', reason }, message);
   }
 
   // Each lane claims and sends one lead at a time; claims are atomic, so lanes never collide.
@@ -187,7 +224,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       lastAlertAt = now;
       logger.error(
         { pending: count, oldestPendingAgeSeconds: Math.round((now - oldestReceivedAt) / 1000) },
-        'leads are waiting too long for delivery; check the mail settings and the SMTP server',
+        channel.messages.backlog,
       );
     } catch (error) {
       logger.error({ err: error }, 'could not read the outbox');

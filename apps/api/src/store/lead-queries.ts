@@ -1,6 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { LeadKind } from '@iconia/shared';
-import { toLead, type LeadRow, type LeadStatus, type StoredLead } from './lead-types.ts';
+import {
+  toLead,
+  WEBHOOK_CHANNEL_PREFIX,
+  type LeadRow,
+  type LeadStatus,
+  type StoredLead,
+} from './lead-types.ts';
 
 export interface LeadQuery {
   /** Received at or after this time (epoch ms). */
@@ -14,11 +20,27 @@ export interface LeadQuery {
    * leads without a failed attempt. Leads are never given up on, so this is what "failed" means.
    */
   failing?: boolean | undefined;
+  /**
+   * Only leads with a webhook delivery in this state: waiting (`pending`, never failed yet, or
+   * `failed`, waiting for a retry), `delivered`, or `dead` (given up, or refused with 410).
+   */
+  webhook?: WebhookState | undefined;
   /** The start of a public id, as the list shows it. */
   idPrefix?: string | undefined;
   /** Newest first (the default) or in the order they arrived. */
   order?: 'newest' | 'oldest' | undefined;
 }
+
+export const WEBHOOK_STATES = ['pending', 'failed', 'delivered', 'dead'] as const;
+
+export type WebhookState = (typeof WEBHOOK_STATES)[number];
+
+const WEBHOOK_CONDITIONS: Record<WebhookState, string> = {
+  pending: `w.status = 'pending' AND w.last_error IS NULL`,
+  failed: `w.status = 'pending' AND w.last_error IS NOT NULL`,
+  delivered: `w.status = 'sent'`,
+  dead: `w.status = 'dead'`,
+};
 
 export interface ListedLead extends StoredLead {
   /** Public id of the lead this one repeats, while that lead is still stored. */
@@ -57,6 +79,11 @@ export function createLeadQueries(db: Database.Database): LeadQueries {
       }
       if (query.failing !== undefined) {
         where.push(`l.last_error IS ${query.failing ? 'NOT NULL' : 'NULL'}`);
+      }
+      if (query.webhook !== undefined) {
+        where.push(`EXISTS (SELECT 1 FROM deliveries w WHERE w.lead_id = l.id
+          AND substr(w.channel, 1, ${WEBHOOK_CHANNEL_PREFIX.length}) = '${WEBHOOK_CHANNEL_PREFIX}'
+          AND ${WEBHOOK_CONDITIONS[query.webhook]})`);
       }
       if (query.idPrefix !== undefined) {
         // substr rather than LIKE: an id prefix holds no wildcards to escape.

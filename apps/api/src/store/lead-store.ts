@@ -27,6 +27,8 @@ export interface ClaimedDelivery {
   channel: string;
   /** Attempts on this channel, this one included. */
   attempts: number;
+  /** When the delivery was queued, or queued again by hand. */
+  queuedAt: number;
   lead: StoredLead;
 }
 
@@ -61,7 +63,11 @@ export interface LeadStore extends LeadQueries, DigestLog {
   markSent(deliveryId: number, now: number): void;
   /** Releases the lease and schedules the next attempt. */
   markFailed(deliveryId: number, owner: string, error: string, retryAt: number): void;
+  /** Releases the lease and gives the delivery up: no more attempts unless queued again. */
+  markDead(deliveryId: number, owner: string, error: string): void;
   pendingSummary(channel?: string): PendingSummary;
+  /** Deliveries on `channel` that were given up. */
+  deadCount(channel: string): number;
   /**
    * False when the last write failed or the disk has no room left. Reads, never writes: probes
    * may call it every few seconds.
@@ -209,6 +215,12 @@ export const MIGRATIONS: readonly string[] = [
       l.duplicate_of, l.consent_notice
     FROM leads l LEFT JOIN deliveries d ON d.lead_id = l.id AND d.channel = 'email';
   `,
+  // When each delivery was queued, or queued again by hand: a webhook is given up a day after.
+  `
+  ALTER TABLE deliveries ADD COLUMN queued_at INTEGER;
+  UPDATE deliveries
+    SET queued_at = (SELECT received_at FROM leads WHERE leads.id = deliveries.lead_id);
+  `,
 ];
 
 /**
@@ -240,10 +252,11 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     RETURNING id`);
   // Queues (or queues again) a lead on a channel; a live lease is left alone.
   const queue = db.prepare<{ leadId: number; channel: string; now: number }>(`
-    INSERT INTO deliveries (lead_id, channel, status, next_attempt_at)
-    VALUES (@leadId, @channel, 'pending', @now)
+    INSERT INTO deliveries (lead_id, channel, status, next_attempt_at, queued_at)
+    VALUES (@leadId, @channel, 'pending', @now, @now)
     ON CONFLICT (lead_id, channel) DO UPDATE SET status = 'pending',
-      next_attempt_at = excluded.next_attempt_at, last_error = NULL, sent_at = NULL`);
+      next_attempt_at = excluded.next_attempt_at, queued_at = excluded.queued_at,
+      last_error = NULL, sent_at = NULL`);
   const findRecentOriginal = db.prepare<[string, string, string | null, number], { id: number }>(`
     SELECT id FROM leads
     WHERE mobile = ? AND kind = ? AND source IS ? AND received_at >= ?
@@ -254,7 +267,7 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
   const all = db.prepare<[], LeadRow>(`SELECT * FROM lead_rows ORDER BY id`);
   const claim = db.prepare<
     { channel: string; owner: string; until: number; now: number },
-    { id: number; lead_id: number; attempts: number }
+    { id: number; lead_id: number; attempts: number; queued_at: number | null }
   >(`
     UPDATE deliveries SET lease_owner = @owner, lease_until = @until, attempts = attempts + 1
     WHERE id = (
@@ -262,7 +275,7 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
       WHERE channel = @channel AND status = 'pending' AND next_attempt_at <= @now
         AND (lease_until IS NULL OR lease_until <= @now)
       ORDER BY next_attempt_at, id LIMIT 1)
-    RETURNING id, lead_id, attempts`);
+    RETURNING id, lead_id, attempts, queued_at`);
   const deliverySent = db.prepare<[number, number], { lead_id: number; channel: string }>(`
     UPDATE deliveries SET status = 'sent', sent_at = ?, lease_owner = NULL, lease_until = NULL,
       last_error = NULL
@@ -275,6 +288,12 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     UPDATE deliveries SET last_error = ?, next_attempt_at = ?, lease_owner = NULL,
       lease_until = NULL
     WHERE id = ? AND status = 'pending' AND lease_owner = ?`);
+  const dead = db.prepare<[string, number, string]>(`
+    UPDATE deliveries SET status = 'dead', last_error = ?, lease_owner = NULL, lease_until = NULL
+    WHERE id = ? AND status = 'pending' AND lease_owner = ?`);
+  const deadOnChannel = db.prepare<[string], { count: number }>(
+    `SELECT COUNT(*) AS count FROM deliveries WHERE channel = ? AND status = 'dead'`,
+  );
   const summary = db.prepare<[string], { count: number; oldest: number | null }>(`
     SELECT COUNT(*) AS count, MIN(l.received_at) AS oldest
     FROM deliveries d JOIN leads l ON l.id = d.lead_id
@@ -398,7 +417,9 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
       // fails (a full disk) goes unreported, so a lead would be handed out without its lease.
       const [row] = withoutSync(() => claim.all({ channel, owner, until: now + leaseMs, now }));
       if (!row) return undefined;
-      return { deliveryId: row.id, channel, attempts: row.attempts, lead: read(row.lead_id) };
+      const lead = read(row.lead_id);
+      const queuedAt = row.queued_at ?? lead.receivedAt;
+      return { deliveryId: row.id, channel, attempts: row.attempts, queuedAt, lead };
     },
     markSent(deliveryId, now) {
       withoutSync(() => markSentTx.immediate(deliveryId, now));
@@ -406,6 +427,10 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     markFailed(deliveryId, owner, error, retryAt) {
       withoutSync(() => failed.run(error.slice(0, 1_000), retryAt, deliveryId, owner));
     },
+    markDead(deliveryId, owner, error) {
+      write(() => dead.run(error.slice(0, 1_000), deliveryId, owner));
+    },
+    deadCount: (channel) => deadOnChannel.get(channel)?.count ?? 0,
     pendingSummary(channel = EMAIL_CHANNEL) {
       const row = summary.get(channel);
       return { count: row?.count ?? 0, oldestReceivedAt: row?.oldest ?? undefined };

@@ -19,6 +19,9 @@ export type LeadStatus = 'pending' | 'sent' | 'duplicate' | 'spam' | 'held';
 /** Where a lead is delivered. Each channel has its own delivery row, retries and backlog. */
 export const EMAIL_CHANNEL = 'email';
 
+/** Each webhook endpoint is a channel of its own: this prefix and a key of its URL. */
+export const WEBHOOK_CHANNEL_PREFIX = 'webhook:';
+
 export interface NewLead {
   publicId: string;
   messageId: string;

@@ -39,6 +39,7 @@ Examples:
         until: stringOption(values, 'until'),
         kind: stringOption(values, 'kind'),
         status: stringOption(values, 'status'),
+        webhook: stringOption(values, 'webhook'),
       },
       context.clock.now(),
     );

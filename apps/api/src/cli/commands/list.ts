@@ -23,6 +23,7 @@ ${FILTER_HELP}
 Examples:
   pnpm leads list --since yesterday
   pnpm leads list --status failed
+  pnpm leads list --webhook dead
   pnpm leads list --kind contact --since 2026-11-01 --until 2026-11-30 --limit 0
 `,
   options: { ...FILTER_OPTIONS, limit: { type: 'string' } },
@@ -34,6 +35,7 @@ Examples:
         until: stringOption(values, 'until'),
         kind: stringOption(values, 'kind'),
         status: stringOption(values, 'status'),
+        webhook: stringOption(values, 'webhook'),
       },
       context.clock.now(),
     );

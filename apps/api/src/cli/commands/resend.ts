@@ -1,13 +1,15 @@
-import { CliError, withStore } from '../cli-context.ts';
-import type { Command } from '../command.ts';
+import { CliError, UsageError, withStore } from '../cli-context.ts';
+import { stringOption, type Command } from '../command.ts';
 import { leadState } from '../../reports/lead-stats.ts';
 import { findLead } from '../find-lead.ts';
 import { formatIndiaTime, shortId } from '../lead-display.ts';
+import { endpointLabel } from '../../webhooks/webhook-config.ts';
+import { webhookChannelName } from '../../webhooks/webhook-channel.ts';
 
 export const resendCommand: Command = {
   name: 'resend',
-  summary: 'Queue a lead for delivery to the sales inbox again',
-  help: `Usage: pnpm leads resend <id>
+  summary: 'Queue a lead for delivery to the sales inbox (or the webhooks) again',
+  help: `Usage: pnpm leads resend <id> [--channel email|webhook]
 
 Puts the lead back in the outbox, due now, whatever its status (sent, failed, duplicate,
 spam or held).
@@ -19,23 +21,46 @@ The email keeps the lead's Message-ID, so mail programs thread it with the first
 services (Gmail among them) show a message whose Message-ID they already hold only once: if the
 first copy is still in the mailbox, look for it there.
 
+With --channel webhook the lead is posted again to every endpoint in WEBHOOK_URL instead, with
+the same webhook-id as before and a fresh day of retries; "pnpm leads list --webhook dead" lists
+the leads whose post was given up.
+
 Options:
-  -h, --help  Show this help
+  --channel <name>  email (the default) or webhook
+  -h, --help        Show this help
 `,
-  options: {},
+  options: { channel: { type: 'string' } },
   operands: { min: 1, max: 1 },
-  async run(context, _values, [id = '']) {
+  async run(context, values, [id = '']) {
+    const channel = stringOption(values, 'channel') ?? 'email';
+    if (channel !== 'email' && channel !== 'webhook') {
+      throw new UsageError(`--channel must be email or webhook (got "${channel}").`);
+    }
+    const endpoints = channel === 'webhook' ? webhookEndpoints(context.config().webhooks) : [];
     const message = await withStore(context, (store) => {
       const lead = findLead(store, id);
       const before = leadState(lead);
-      const queued = store.requeueLead(lead.publicId, context.clock.now());
-      if (!queued) throw new CliError(`The lead ${id} was deleted meanwhile.`);
+      const channels = channel === 'email' ? [undefined] : endpoints.map(webhookChannelName);
+      let queued = lead;
+      for (const name of channels) {
+        const requeued = store.requeueLead(lead.publicId, context.clock.now(), name);
+        if (!requeued) throw new CliError(`The lead ${id} was deleted meanwhile.`);
+        queued = requeued;
+      }
       const was =
         before === 'sent' && lead.sentAt !== undefined
           ? `sent ${formatIndiaTime(lead.sentAt)}`
           : before;
+      const described = `Lead ${shortId(queued.publicId)} (${queued.name}, ${queued.kind === 'brochure' ? 'brochure request' : 'enquiry'}, received ${formatIndiaTime(queued.receivedAt)}`;
+      if (channel === 'webhook') {
+        return [
+          `${described}) is queued for posting to ${endpoints.map(endpointLabel).join(', ')}.`,
+          'The running server posts it within a few seconds; "pnpm leads list --webhook pending" shows it until then.',
+          '',
+        ].join('\n');
+      }
       return [
-        `Lead ${shortId(queued.publicId)} (${queued.name}, ${queued.kind === 'brochure' ? 'brochure request' : 'enquiry'}, received ${formatIndiaTime(queued.receivedAt)}; was ${was}) is queued for delivery.`,
+        `${described}; was ${was}) is queued for delivery.`,
         `It keeps its Message-ID ${queued.messageId}.`,
         'The running server emails it within a few seconds; "pnpm leads list --status pending" shows it until then.',
         '',
@@ -44,3 +69,12 @@ Options:
     context.out(message);
   },
 };
+
+function webhookEndpoints(settings: { endpoints: string[] } | undefined): string[] {
+  if (!settings) {
+    throw new CliError(
+      'No webhook is configured: set WEBHOOK_URL and WEBHOOK_SECRET as the server has them.',
+    );
+  }
+  return settings.endpoints;
+}

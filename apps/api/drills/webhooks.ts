@@ -1,0 +1,63 @@
+/**
+ * What the drills check on the webhook side: every lead that was to be delivered reached the
+ * receiver at least once, each lead's repeats carried one webhook-id, and every post was signed
+ * with the configured key.
+ */
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import type { ReceivedPost } from '../test/webhook-receiver.ts';
+import type { LeadRow } from './support.ts';
+
+/** A fresh key for a drill's server and its receiver. */
+export function drillWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+export interface WebhookAccounting {
+  posts: number;
+  /** Leads to be delivered that the receiver never got. */
+  undelivered: number;
+  /** Posts beyond the first of each lead: allowed, each with the lead's one webhook-id. */
+  repeats: number;
+  /** Leads whose posts carried more than one webhook-id. */
+  idMismatches: number;
+  /** Posts whose signature did not verify. */
+  badSignatures: number;
+  /** Posts of a lead the database does not hold. */
+  strangers: number;
+}
+
+export function accountWebhooks(
+  rows: readonly LeadRow[],
+  posts: readonly ReceivedPost[],
+  secret: string,
+): WebhookAccounting {
+  const webhook = new Webhook(secret);
+  const idsByLead = new Map<string, Set<string>>();
+  let badSignatures = 0;
+  for (const post of posts) {
+    let leadId: string;
+    try {
+      const event = webhook.verify(post.body, post.headers as Record<string, string>) as {
+        data: { id: string };
+      };
+      leadId = event.data.id;
+    } catch {
+      badSignatures += 1;
+      continue;
+    }
+    const ids = idsByLead.get(leadId) ?? new Set<string>();
+    ids.add(String(post.headers['webhook-id']));
+    idsByLead.set(leadId, ids);
+  }
+  const stored = new Set(rows.map((row) => row.public_id));
+  const expected = rows.filter((row) => row.status === 'pending' || row.status === 'sent');
+  return {
+    posts: posts.length,
+    undelivered: expected.filter((row) => !idsByLead.has(row.public_id)).length,
+    repeats: posts.length - badSignatures - idsByLead.size,
+    idMismatches: [...idsByLead.values()].filter((ids) => ids.size > 1).length,
+    badSignatures,
+    strangers: [...idsByLead.keys()].filter((id) => !stored.has(id)).length,
+  };
+}

@@ -1,0 +1,95 @@
+import { CONSENT_NOTICES } from '@iconia/shared';
+import { describe, expect, it } from 'vitest';
+import { leadCreatedEvent } from './lead-created-event.ts';
+
+const RECEIVED = Date.parse('2026-11-21T10:15:30.250Z');
+
+describe('the lead.created event', () => {
+  it('when a brochure lead came from a campaign, then every stored field is in the event', () => {
+    const event = leadCreatedEvent({
+      publicId: '3f0c8a5e-6b1d-4e2f-9a7c-2d4b6e8f0a1c',
+      kind: 'brochure',
+      name: 'Asha Rao',
+      mobile: '9876543210',
+      plotRange: '200 - 300 Sq. Yds',
+      attribution: {
+        source: 'brochure-modal',
+        page: '/amenities',
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        utm_campaign: 'villa-plots-hyd',
+        utm_term: 'villa plots',
+        utm_content: 'ad-2',
+        gclid: 'Cj0KCQ',
+      },
+      receivedAt: RECEIVED,
+      consentNotice: 'brochure-consent-v1',
+    });
+
+    expect(event).toEqual({
+      type: 'lead.created',
+      timestamp: '2026-11-21T10:15:30.250Z',
+      data: {
+        id: '3f0c8a5e-6b1d-4e2f-9a7c-2d4b6e8f0a1c',
+        kind: 'brochure',
+        name: 'Asha Rao',
+        mobile: '9876543210',
+        mobileE164: '+919876543210',
+        plotRange: '200 - 300 Sq. Yds',
+        location: null,
+        form: 'brochure-modal',
+        page: '/amenities',
+        campaign: {
+          utm_source: 'google',
+          utm_medium: 'cpc',
+          utm_campaign: 'villa-plots-hyd',
+          utm_term: 'villa plots',
+          utm_content: 'ad-2',
+          gclid: 'Cj0KCQ',
+        },
+        consent: {
+          notice: 'brochure-consent-v1',
+          text: CONSENT_NOTICES['brochure-consent-v1'],
+        },
+        receivedAt: '2026-11-21T15:45:30+05:30',
+      },
+    });
+  });
+
+  it('when a contact enquiry came without form or campaign, then those keys are present as null', () => {
+    const { data } = leadCreatedEvent({
+      publicId: 'a1',
+      kind: 'contact',
+      name: 'Ravi',
+      mobile: '7400000001',
+      location: 'Kokapet',
+      attribution: {},
+      receivedAt: RECEIVED,
+    });
+
+    expect(data).toMatchObject({
+      kind: 'contact',
+      plotRange: null,
+      location: 'Kokapet',
+      form: null,
+      page: null,
+      consent: null,
+      mobileE164: '+917400000001',
+    });
+    expect(Object.values(data.campaign)).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('when the event is sent as JSON, then a name in any script survives unchanged', () => {
+    const name = 'రవి "Ravi" <Kumar>';
+    const event = leadCreatedEvent({
+      publicId: 'a2',
+      kind: 'contact',
+      name,
+      mobile: '9876543210',
+      attribution: {},
+      receivedAt: RECEIVED,
+    });
+
+    expect((JSON.parse(JSON.stringify(event)) as typeof event).data.name).toBe(name);
+  });
+});
