@@ -42,19 +42,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react',
-              importNames: ['useId'],
-              message:
-                'Ids from useId follow render order, which differs when parts of a page hydrate later (app/hydrate-later.tsx): give elements fixed ids.',
-            },
-          ],
-        },
-      ],
     },
   },
   {
