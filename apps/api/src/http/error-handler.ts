@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import multer from 'multer';
 import type { Logger } from '../logger.ts';
-import { REPLIES, ReplyError, sendText } from './replies.ts';
+import { REPLIES, ReplyError, sendReply, sendText } from './replies.ts';
 import { requestLogger } from './request-log.ts';
 
 interface Reply {
@@ -81,7 +81,7 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       res.destroy();
       return;
     }
-    sendText(res, reply?.status ?? 500, reply?.text ?? REPLIES.error);
+    sendReply(req, res, reply?.status ?? 500, reply?.text ?? REPLIES.error);
   };
 }
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { REPLIES, sendText } from './replies.ts';
+import { REPLIES, sendReply } from './replies.ts';
 
 export interface RateLimitOptions {
   /** Requests allowed per IP per window; 0 turns the limit off (benchmarks, load tests). */
@@ -19,9 +19,9 @@ export function createRateLimiter({ max, windowMs }: RateLimitOptions): RequestH
     limit: max,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (_req, res) => {
+    handler: (req, res) => {
       // express-rate-limit has already set Retry-After.
-      sendText(res, 429, REPLIES.tooManyRequests);
+      sendReply(req, res, 429, REPLIES.tooManyRequests);
     },
   });
 }

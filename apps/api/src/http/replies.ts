@@ -1,5 +1,6 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { MESSAGES } from '@iconia/shared';
+import { isFormNavigation, redirectToThankYou, sendProblemPage } from './form-post.ts';
 
 /**
  * The API's plain-text answers. The site shows them to visitors after "Submission failed: ",
@@ -29,6 +30,19 @@ export function sendText(res: Response, status: number, text: string): void {
     .set('Content-Type', 'text/plain; charset=utf-8')
     .set('Cache-Control', 'no-store')
     .send(text);
+}
+
+/**
+ * Answers a post to a lead endpoint. A script reads plain text; a browser's own form post gets
+ * the thank-you page on success and a readable page naming the problem otherwise.
+ */
+export function sendReply(req: Request, res: Response, status: number, text: string): void {
+  if (req.method !== 'POST' || !isFormNavigation(req)) {
+    sendText(res, status, text);
+    return;
+  }
+  if (status < 300) redirectToThankYou(res);
+  else sendProblemPage(req, res, status, text);
 }
 
 /** An error that already knows how the client should be answered. */

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { REPLIES, sendText } from './replies.ts';
+import { REPLIES, sendReply } from './replies.ts';
 
 /**
  * Answers 408 when a request has not been answered in time (a slow or stalled upload), so a
@@ -7,9 +7,9 @@ import { REPLIES, sendText } from './replies.ts';
  * and stores nothing for a request that was already refused.
  */
 export function requestTimeout(ms: number): RequestHandler {
-  return (_req, res, next) => {
+  return (req, res, next) => {
     const timer = setTimeout(() => {
-      if (!res.headersSent) sendText(res, 408, REPLIES.timeout);
+      if (!res.headersSent) sendReply(req, res, 408, REPLIES.timeout);
     }, ms);
     timer.unref();
     res.on('close', () => clearTimeout(timer));

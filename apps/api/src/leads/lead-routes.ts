@@ -9,7 +9,7 @@ import {
 } from '@iconia/shared';
 import { createLeadBodyParser, formFields } from '../http/body-parsers.ts';
 import { createRateLimiter, type RateLimitOptions } from '../http/rate-limit.ts';
-import { methodNotAllowed, REPLIES, sendText } from '../http/replies.ts';
+import { methodNotAllowed, REPLIES, sendReply, sendText } from '../http/replies.ts';
 import { requestLogger } from '../http/request-log.ts';
 import { requestTimeout } from '../http/request-timeout.ts';
 import type { Logger } from '../logger.ts';
@@ -67,15 +67,15 @@ export function createLeadRouter(options: LeadRoutesOptions): Router {
             { kind, field: lead.error.field },
             'invalid spam dropped',
           );
-          sendText(res, 200, REPLIES.success);
+          sendReply(req, res, 200, REPLIES.success);
           return;
         }
         requestLogger(req, logger).info({ kind, field: lead.error.field }, 'lead refused');
-        sendText(res, 400, lead.error.message);
+        sendReply(req, res, 400, lead.error.message);
         return;
       }
       await captureLead(lead.input);
-      if (!res.headersSent) sendText(res, 200, REPLIES.success);
+      if (!res.headersSent) sendReply(req, res, 200, REPLIES.success);
     };
 
     router
