@@ -20,7 +20,7 @@ export default function SiteLayout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter onDownloadBrochure={openNavigation} />
       <FloatingActions onBookSiteVisit={openNavigation} />
       <MobileBottomBar />
     </>

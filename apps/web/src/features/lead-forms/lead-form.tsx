@@ -12,6 +12,7 @@ import {
 import { leadFormAction, submitLead, type LeadFields } from '../../lib/api-client.ts';
 import { getAttribution } from '../../lib/attribution.ts';
 import { downloadBrochure } from '../../lib/download-brochure.ts';
+import { withoutTrailingSlash } from '../../lib/paths.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import {
   ConsentField,
@@ -135,7 +136,7 @@ export interface LeadFormProps {
 export function LeadForm({ variant, labelledBy, className, onSent }: LeadFormProps) {
   const settings = LEAD_FORMS[variant];
   const { source } = settings;
-  const { pathname } = useLocation();
+  const pathname = withoutTrailingSlash(useLocation().pathname);
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
