@@ -530,10 +530,11 @@ function landingSummary(landing: LandingBytes, budget: Budget): string {
 }
 
 function interactionSummary(results: readonly InteractionResult[], runs: number): string {
-  const lines = results.map(
-    (result) =>
-      `  ${result.name.padEnd(26)} ${result.path.padEnd(10)} ${String(result.median).padStart(4)} ms` +
-      (runs > 1 ? `  (runs: ${result.runs.join(', ')})` : ''),
+  const lines = results.map((result) =>
+    result.error
+      ? `  ${result.name.padEnd(26)} ${result.path.padEnd(10)} not measured: ${result.error}`
+      : `  ${result.name.padEnd(26)} ${result.path.padEnd(10)} ${String(result.median).padStart(4)} ms` +
+        (runs > 1 ? `  (runs: ${result.runs.join(', ')})` : ''),
   );
   return [
     `Interaction to next paint after hydration, CPU ${CPU_SLOWDOWN}× slower${runs > 1 ? `, median of ${runs}` : ''}:`,
@@ -545,12 +546,20 @@ function interactionSummary(results: readonly InteractionResult[], runs: number)
 /** Main-thread time, like TBT: it swings with whatever else the machine runs. */
 function brokenInteractions(results: readonly InteractionResult[], budget: Budget): Broken[] {
   const limit = budget.interactions.maxInteractionToNextPaintMs;
-  return results
-    .filter((result) => result.median > limit)
-    .map((result) => ({
-      line: `${result.path}: ${result.name} ${result.median} ms > ${limit} ms (interaction to next paint)`,
-      speed: true,
-    }));
+  return results.flatMap((result): Broken[] => {
+    if (result.error) {
+      return [
+        { line: `${result.path}: ${result.name} not measured (${result.error})`, speed: false },
+      ];
+    }
+    if (result.median <= limit) return [];
+    return [
+      {
+        line: `${result.path}: ${result.name} ${result.median} ms > ${limit} ms (interaction to next paint)`,
+        speed: true,
+      },
+    ];
+  });
 }
 
 function today(): string {
