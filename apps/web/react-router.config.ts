@@ -5,19 +5,12 @@ import { loadEnv } from 'vite';
 import { robotsTxt, sitemapXml } from './src/app/site-files.ts';
 import { NOT_FOUND_PRERENDER_PATH, PAGE_PATHS } from './src/app/site-paths.ts';
 import { SITE_STYLES_ATTRIBUTE, SITE_STYLES_PLACEHOLDER } from './src/app/site-styles.ts';
-import { deferPageScripts } from './src/app/boot/defer-page-scripts.ts';
 import { resolveSiteUrl } from './src/config/site-url.ts';
 
 /**
- * Finishes every prerendered page for a phone on a slow network:
- * - the site's one stylesheet (the client build does not split CSS) goes into the page's
- *   `<style>` placeholder (root.tsx), so the first paint waits for no request (the file stays
- *   in assets/, unused);
- * - the scripts load once the page has painted (src/app/boot): the page is complete HTML, so
- *   its text and the hero image need no script, and the scripts, which add interaction, do not
- *   compete with them for a slow network; input before hydration is queued, not lost;
- * - React's `suppressHydrationWarning` prop, which the Preact prerenderer writes out as an
- *   attribute, is dropped: it means nothing to a browser.
+ * Finishes every prerendered page for a phone on a slow network: the site's one stylesheet (the
+ * client build does not split CSS) goes into the page's `<style>` placeholder (root.tsx), so
+ * the first paint waits for no request (the file stays in assets/, unused).
  */
 async function finishPages(clientDir: string): Promise<void> {
   const assets = await readdir(path.join(clientDir, 'assets'));
@@ -36,10 +29,10 @@ async function finishPages(clientDir: string): Promise<void> {
     if (!html.includes(SITE_STYLES_PLACEHOLDER)) {
       throw new Error(`${page} has no ${SITE_STYLES_PLACEHOLDER} for the stylesheet`);
     }
-    const finished = html
-      .replace(SITE_STYLES_PLACEHOLDER, `<style ${SITE_STYLES_ATTRIBUTE}>${css}</style>`)
-      .replaceAll(' suppressHydrationWarning', '');
-    await writeFile(file, await deferPageScripts(finished));
+    await writeFile(
+      file,
+      html.replace(SITE_STYLES_PLACEHOLDER, `<style ${SITE_STYLES_ATTRIBUTE}>${css}</style>`),
+    );
   }
 }
 

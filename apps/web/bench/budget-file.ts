@@ -39,6 +39,8 @@ export interface Budget {
     maxTransferBytes: number;
   };
   bundles: BundleGroup[];
+  /** Interaction to next paint after hydration, 4× CPU slowdown (interaction-latency.ts). */
+  interactions: { maxInteractionToNextPaintMs: number };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -86,6 +88,12 @@ export function parseBudget(raw: unknown): Budget {
       problems,
     ),
     bundles: [],
+    interactions: numbers(
+      root.interactions,
+      ['maxInteractionToNextPaintMs'] as const,
+      'interactions',
+      problems,
+    ),
   };
   if (!Array.isArray(root.bundles)) problems.push('bundles must be a list');
   else {

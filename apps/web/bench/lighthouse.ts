@@ -39,6 +39,11 @@ import {
   type CategoryId,
   type MetricId,
 } from './budget-file.ts';
+import {
+  CPU_SLOWDOWN,
+  measureInteractions,
+  type InteractionResult,
+} from './interaction-latency.ts';
 import { startProductionServer } from './production-server.ts';
 
 const CHROME_FLAGS = [
@@ -524,6 +529,39 @@ function landingSummary(landing: LandingBytes, budget: Budget): string {
   return lines.join('\n');
 }
 
+function interactionSummary(results: readonly InteractionResult[], runs: number): string {
+  const lines = results.map((result) =>
+    result.error
+      ? `  ${result.name.padEnd(26)} ${result.path.padEnd(10)} not measured: ${result.error}`
+      : `  ${result.name.padEnd(26)} ${result.path.padEnd(10)} ${String(result.median).padStart(4)} ms` +
+        (runs > 1 ? `  (runs: ${result.runs.join(', ')})` : ''),
+  );
+  return [
+    `Interaction to next paint after hydration, CPU ${CPU_SLOWDOWN}× slower${runs > 1 ? `, median of ${runs}` : ''}:`,
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+/** Main-thread time, like TBT: it swings with whatever else the machine runs. */
+function brokenInteractions(results: readonly InteractionResult[], budget: Budget): Broken[] {
+  const limit = budget.interactions.maxInteractionToNextPaintMs;
+  return results.flatMap((result): Broken[] => {
+    if (result.error) {
+      return [
+        { line: `${result.path}: ${result.name} not measured (${result.error})`, speed: false },
+      ];
+    }
+    if (result.median <= limit) return [];
+    return [
+      {
+        line: `${result.path}: ${result.name} ${result.median} ms > ${limit} ms (interaction to next paint)`,
+        speed: true,
+      },
+    ];
+  });
+}
+
 function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
@@ -605,7 +643,14 @@ async function main(): Promise<number> {
     const landing = reports.find((report) => report.landing)?.landing;
     if (landing) console.log(`${landingSummary(landing, budget)}\n`);
 
-    const broken = reports.flatMap((report) => brokenBudgets(report, budget));
+    process.stderr.write(`Interaction to next paint, CPU slowed down ${CPU_SLOWDOWN}×:\n`);
+    const interactions = await measureInteractions(server.origin, chromePath, runs);
+    console.log(interactionSummary(interactions, runs));
+
+    const broken = [
+      ...reports.flatMap((report) => brokenBudgets(report, budget)),
+      ...brokenInteractions(interactions, budget),
+    ];
     if (jsonFile) {
       await mkdir(path.dirname(jsonFile), { recursive: true });
       const cpus = os.cpus();
@@ -625,6 +670,7 @@ async function main(): Promise<number> {
         settings: { formFactor: 'mobile', throttling: 'simulate (Lighthouse defaults)', runs },
         budget,
         routes: reports,
+        interactions: { cpuSlowdown: CPU_SLOWDOWN, results: interactions },
         broken: broken.map((item) => item.line),
       };
       await writeFile(jsonFile, `${JSON.stringify(output, null, 2)}\n`);

@@ -22,6 +22,16 @@ test.describe('axe, WCAG 2.2 A and AA, first visit', () => {
     });
   }
 
+  test('when the landing page opens the brochure modal by itself on a laptop screen, then axe finds no violations', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1350, height: 940 });
+    await page.goto('/');
+    await expect(brochureModal(page)).toBeVisible({ timeout: 4_000 });
+
+    await expectNoAxeViolations(page, 'the landing page with the brochure modal');
+  });
+
   test('when the not-found page shows, then axe finds no violations @layout', async ({
     page,
     problems,

@@ -70,7 +70,9 @@ test.describe('forms for screen readers', () => {
       page.getByRole('form', { name: BROCHURE_SECTION.formHeading }),
       page.getByRole('form', { name: CONTACT.formHeading }),
     ]) {
-      const controls = form.locator('input:not([tabindex="-1"]), select, textarea');
+      const controls = form.locator(
+        'input:not([tabindex="-1"]):not([type="hidden"]), select, textarea',
+      );
       expect(await controls.count()).toBeGreaterThan(1);
       for (const control of await controls.all()) {
         await expect(control).toHaveAccessibleName(/\S/);

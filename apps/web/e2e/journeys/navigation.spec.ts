@@ -1,6 +1,10 @@
 import { NAV_ITEMS, PHONES, UI_TEXT, FOOTER } from '../../src/content/site.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { openNavigation } from '../support/page-helpers.ts';
+import {
+  brochureModal,
+  dismissAutoOpenedBrochure,
+  openNavigation,
+} from '../support/page-helpers.ts';
 import { PAGE_HEADINGS } from '../support/site-map.ts';
 
 test.describe('navigation bar', () => {
@@ -93,8 +97,52 @@ test.describe('moving between pages', () => {
   });
 });
 
+test.describe('going home from home', () => {
+  test('when a visitor far down the landing page follows Home or the logo, then the hero comes back into view', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await dismissAutoOpenedBrochure(page);
+    for (const link of [
+      page.getByRole('navigation', { name: UI_TEXT.mainNavLabel }).getByRole('link', {
+        name: NAV_ITEMS[0]?.label ?? '',
+        exact: true,
+      }),
+      page.getByRole('banner').getByRole('link').first(),
+    ]) {
+      await page.evaluate(() => window.scrollTo({ top: 3000, behavior: 'instant' }));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+      await link.click();
+
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect(page).toHaveURL('/');
+    }
+  });
+});
+
+test.describe('footer', () => {
+  test('when a visitor presses Download Brochure in the footer, then the brochure modal asks for their details first', async ({
+    page,
+  }) => {
+    const pdfRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.pdf')) pdfRequests.push(request.url());
+    });
+    await page.goto('/about');
+
+    await page
+      .getByRole('contentinfo')
+      .getByRole('button', { name: UI_TEXT.downloadBrochure })
+      .click();
+
+    await expect(brochureModal(page)).toBeVisible();
+    expect(pdfRequests).toEqual([]);
+  });
+});
+
 test.describe('mobile bottom bar', () => {
-  test('when the window is 767 px wide, then Call and WhatsApp show at the bottom; at 768 px they do not', async ({
+  test('when the window is 767 px wide, then Phone and WhatsApp show at the bottom; at 768 px they do not', async ({
     page,
   }) => {
     const bar = page.getByRole('navigation', { name: UI_TEXT.mobileBarLabel });
@@ -102,10 +150,9 @@ test.describe('mobile bottom bar', () => {
     await page.goto('/about');
 
     await expect(bar).toBeVisible();
-    await expect(bar.getByRole('link', { name: UI_TEXT.callLabel })).toHaveAttribute(
-      'href',
-      `tel:${PHONES.sales.e164}`,
-    );
+    const phone = bar.getByRole('link', { name: UI_TEXT.phoneLabel });
+    await expect(phone).toHaveAttribute('href', `tel:${PHONES.sales.e164}`);
+    await expect(phone).toHaveText(new RegExp(`^${UI_TEXT.phoneLabel}`));
     await expect(bar.getByRole('link', { name: UI_TEXT.whatsappLabel })).toHaveAttribute(
       'href',
       /^https:\/\/wa\.me\//,

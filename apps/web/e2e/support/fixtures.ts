@@ -28,6 +28,11 @@ interface SiteOptions {
    * `first-visit`: nothing stored, the bar shows.
    */
   disclaimer: 'accepted' | 'first-visit';
+  /**
+   * `page.goto` and `page.reload` wait for the page to hydrate (`<html data-hydrated>`), as a
+   * visitor's next tap comes after it. Tests of the page before its scripts run turn it off.
+   */
+  waitForHydration: boolean;
 }
 
 interface SiteFixtures {
@@ -113,6 +118,26 @@ function watchProblems(context: BrowserContext, ownOrigins: string[]): PageProbl
 // Fixtures hand their value over with `provide`, Playwright's `use`, named apart from React's.
 export const test = base.extend<SiteOptions & SiteFixtures>({
   disclaimer: ['accepted', { option: true }],
+  waitForHydration: [true, { option: true }],
+
+  page: async ({ page, waitForHydration }, provide) => {
+    if (waitForHydration) {
+      const hydrated = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await hydrated();
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await hydrated();
+        return response;
+      };
+    }
+    await provide(page);
+  },
 
   // The server's port is only known once global setup has started it.
   // Playwright reads each fixture's dependencies from its destructured first parameter.

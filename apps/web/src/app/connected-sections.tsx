@@ -3,7 +3,7 @@
  * each section its form or its modal opener.
  */
 import { useCallback } from 'react';
-import { ContactForm, InlineBrochureForm, useBrochureModal } from '../features/lead-forms/index.ts';
+import { LeadForm, useBrochureModal } from '../features/lead-forms/index.ts';
 import { CONTACT_FORM_HEADING_ID, ContactSection } from '../features/contact/contact-section.tsx';
 import type { HeadingLevel } from '../components/ui/section.tsx';
 import { LocationSection } from '../features/location/location-section.tsx';
@@ -20,14 +20,16 @@ export function useOpenBrochure() {
 }
 
 export function ConnectedBrochureSection() {
-  return <BrochureSection form={<InlineBrochureForm labelledBy={BROCHURE_FORM_HEADING_ID} />} />;
+  return (
+    <BrochureSection form={<LeadForm variant="inline" labelledBy={BROCHURE_FORM_HEADING_ID} />} />
+  );
 }
 
 export function ConnectedContactSection({ headingLevel }: { headingLevel?: HeadingLevel }) {
   return (
     <ContactSection
       headingLevel={headingLevel}
-      form={<ContactForm labelledBy={CONTACT_FORM_HEADING_ID} />}
+      form={<LeadForm variant="contact" labelledBy={CONTACT_FORM_HEADING_ID} />}
     />
   );
 }

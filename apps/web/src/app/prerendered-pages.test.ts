@@ -137,4 +137,46 @@ describe.skipIf(!built)('prerendered pages', () => {
     const head = html.slice(0, html.indexOf('<body'));
     expect(head).toContain('localStorage.getItem("disclaimerAccepted")');
   });
+
+  it.each([
+    ['/', 'inline-brochure', '/send-email', 'multipart/form-data'],
+    ['/contact', 'contact-form', '/contact-form', 'multipart/form-data'],
+  ])(
+    'when %s is fetched, then its %s form is a plain form that posts to %s without any script',
+    (page, source, endpoint, encoding) => {
+      const html = readFileSync(htmlFile(page), 'utf8');
+      const form = [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].find(([, , body]) =>
+        body?.includes(`name="source" value="${source}"`),
+      );
+      expect(form, `a form with source ${source}`).toBeDefined();
+      const [, attributes = '', body = ''] = form ?? [];
+      expect(attributes).toContain('method="post"');
+      expect(attributes).toContain(`action="${endpoint}"`);
+      // HTML attribute names ignore case; React writes this one as encType.
+      expect(attributes.toLowerCase()).toContain(`enctype="${encoding}"`);
+      // The browser checks the required fields itself until the page has hydrated.
+      expect(attributes).not.toMatch(/novalidate/i);
+      expect(body).toContain(`name="page" value="${page}"`);
+      const input = (name: string) =>
+        [...body.matchAll(/<input\b[^>]*>/g)]
+          .map(([tag]) => tag)
+          .find((tag) => tag.includes(` name="${name}"`)) ?? '';
+      expect(input('name')).toContain('required');
+      expect(input('mobile')).toContain('required');
+      if (source === 'inline-brochure') {
+        expect(input('agree')).toContain('required');
+        expect(input('mobile')).toContain('pattern="[0-9]{10}"');
+      }
+    },
+  );
+
+  it('when a page is fetched, then its scripts wait in an inert holder for the first paint', () => {
+    const html = readFileSync(htmlFile('/'), 'utf8');
+    const head = html.slice(0, html.indexOf('<body'));
+    expect(head).not.toContain('modulepreload');
+    const holder = /<noscript id="page-scripts">([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+    expect(holder).toContain('rel="modulepreload"');
+    expect(holder).toMatch(/<script type="module"[^>]*>import /);
+    expect(html.replace(holder, '')).not.toContain('type="module"');
+  });
 });

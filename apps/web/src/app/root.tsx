@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   Links,
   Meta,
@@ -11,6 +11,7 @@ import { DISCLAIMER_PRECHECK_SCRIPT } from '../features/disclaimer/disclaimer-st
 import { BrochureModalProvider } from '../features/lead-forms/index.ts';
 import { AutoOpenScope } from './auto-open.tsx';
 import { ErrorPage } from './error-page.tsx';
+import { PAGE_SCRIPTS_ID, START_PAGE_SCRIPTS } from './page-scripts.ts';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { SITE_STYLES_ATTRIBUTE } from './site-styles.ts';
 import '../styles/tokens.css';
@@ -38,13 +39,21 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <Scripts />
+        {/* React Router's scripts, started after the first paint (page-scripts.ts). */}
+        <noscript id={PAGE_SCRIPTS_ID}>
+          <Scripts />
+        </noscript>
+        <script dangerouslySetInnerHTML={{ __html: START_PAGE_SCRIPTS }} />
       </body>
     </html>
   );
 }
 
 export default function App() {
+  // Marks the end of hydration for whoever waits for it (browser tests, the bench).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <BrochureModalProvider>
       <AutoOpenScope>

@@ -2,4 +2,4 @@
 export const SITE_STYLES_ATTRIBUTE = 'data-site-styles';
 
 /** The empty element as the prerenderer writes it. */
-export const SITE_STYLES_PLACEHOLDER = `<style ${SITE_STYLES_ATTRIBUTE}></style>`;
+export const SITE_STYLES_PLACEHOLDER = `<style ${SITE_STYLES_ATTRIBUTE}=""></style>`;

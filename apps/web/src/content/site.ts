@@ -217,7 +217,7 @@ export const UI_TEXT = {
   mainNavLabel: 'Main',
   homeLinkLabel: 'Elegant Iconia home',
   chatLabel: 'Chat with our sales team on WhatsApp',
-  callLabel: 'Call',
+  phoneLabel: 'Phone',
   whatsappLabel: 'WhatsApp',
   mobileBarLabel: 'Quick contact',
   topBarLabel: 'Phone and social links',
@@ -571,9 +571,9 @@ export const FOOTER = {
   addressHeading: 'Address',
   otherLinks: [
     { label: 'Contact Us', to: '/contact' },
-    { label: 'Download Brochure', href: BROCHURE_URL },
+    { label: 'Download Brochure', opens: 'brochure-modal' },
     { label: 'Privacy Policy', to: '/privacy-policy' },
-  ] as readonly ({ label: string; to: RoutePath } | { label: string; href: string })[],
+  ] as readonly ({ label: string; to: RoutePath } | { label: string; opens: 'brochure-modal' })[],
   privacyPolicy: 'Privacy Policy',
   reraLabel: 'Reg. No.',
   reraWebsiteLabel: 'Verify at',
@@ -682,7 +682,7 @@ export const PRIVACY_POLICY = {
     {
       heading: '9. Cookies and analytics',
       paragraphs: [
-        'Most of this website sets no cookies. It stores one setting in your browser, disclaimerAccepted, to remember that you accepted the disclaimer. The thank-you page may load Google Tag Manager and Google Analytics to measure our campaigns; you can block or delete these cookies in your browser settings.',
+        'Most of this website sets no cookies. It stores one setting in your browser, disclaimerAccepted, to remember that you accepted the disclaimer. If you came through one of our advertisements, the browser tab also keeps the name of that campaign (the utm_ and gclid parts of the link you followed) until you close it, so that details you send us say which advertisement brought you; it holds nothing about you and is never sent anywhere but with a form you send. The thank-you page may load Google Tag Manager and Google Analytics to measure our campaigns; you can block or delete these cookies in your browser settings.',
       ],
     },
     {

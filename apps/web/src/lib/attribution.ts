@@ -7,7 +7,8 @@ const STORAGE_KEY = 'iconia.attribution';
 
 /**
  * Reads the campaign parameters of the landing URL once per browser session (tab) and keeps
- * them, so a lead sent several pages later still credits the ad that brought the visitor. Later
+ * them in the tab's session storage, so a lead sent several pages later still credits the ad
+ * that brought the visitor; the privacy policy (section 9) says so in plain words. Later
  * landings in the same session do not overwrite the first one, with or without parameters.
  */
 export function captureAttribution(

@@ -7,13 +7,6 @@ if (typeof window !== 'undefined') {
   const { cleanup } = await import('@testing-library/react');
   const { installDialogPolyfill } = await import('./dialog-polyfill.ts');
   installDialogPolyfill(window);
-  // jsdom dispatches pointer events but lacks their `on…` properties, by which Preact tells a
-  // DOM event's name (`onPointerDown` → "pointerdown") as a browser would.
-  for (const name of ['onpointerdown', 'onpointerup', 'onpointermove', 'onpointercancel']) {
-    if (!(name in window.HTMLElement.prototype)) {
-      Object.defineProperty(window.HTMLElement.prototype, name, { value: null, writable: true });
-    }
-  }
   // jsdom does not scroll; tests that care spy on it.
   window.scrollTo = () => {};
   afterEach(() => {

@@ -7,7 +7,6 @@ import { SkipLink } from '../../components/layout/skip-link.tsx';
 import { TopBar } from '../../components/layout/top-bar.tsx';
 import { DisclaimerBar } from '../../features/disclaimer/disclaimer-bar.tsx';
 import { useOpenBrochure } from '../connected-sections.tsx';
-import { HydrateLater } from '../hydrate-later.tsx';
 
 /** The shell of the landing and section pages. */
 export default function SiteLayout() {
@@ -15,27 +14,15 @@ export default function SiteLayout() {
   return (
     <>
       <SkipLink />
-      <HydrateLater>
-        <DisclaimerBar />
-      </HydrateLater>
-      <HydrateLater>
-        <TopBar />
-      </HydrateLater>
-      <HydrateLater>
-        <SiteHeader onDownloadBrochure={openNavigation} />
-      </HydrateLater>
+      <DisclaimerBar />
+      <TopBar />
+      <SiteHeader onDownloadBrochure={openNavigation} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <HydrateLater>
-        <SiteFooter />
-      </HydrateLater>
-      <HydrateLater>
-        <FloatingActions onBookSiteVisit={openNavigation} />
-      </HydrateLater>
-      <HydrateLater>
-        <MobileBottomBar />
-      </HydrateLater>
+      <SiteFooter onDownloadBrochure={openNavigation} />
+      <FloatingActions onBookSiteVisit={openNavigation} />
+      <MobileBottomBar />
     </>
   );
 }

@@ -2,7 +2,6 @@ import type { MetaFunction } from 'react-router';
 import { ROUTE_META } from '../../content/site.ts';
 import { AboutSection } from '../../features/sections/about-section.tsx';
 import { ConnectedContactSection } from '../connected-sections.tsx';
-import { HydrateLater } from '../hydrate-later.tsx';
 import { pageMeta } from '../meta.ts';
 
 export const meta: MetaFunction = () => pageMeta(ROUTE_META['/about'], '/about');
@@ -10,12 +9,8 @@ export const meta: MetaFunction = () => pageMeta(ROUTE_META['/about'], '/about')
 export default function About() {
   return (
     <>
-      <HydrateLater>
-        <AboutSection headingLevel={1} />
-      </HydrateLater>
-      <HydrateLater>
-        <ConnectedContactSection />
-      </HydrateLater>
+      <AboutSection headingLevel={1} />
+      <ConnectedContactSection />
     </>
   );
 }

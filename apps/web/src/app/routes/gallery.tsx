@@ -2,7 +2,6 @@ import type { MetaFunction } from 'react-router';
 import { ROUTE_META } from '../../content/site.ts';
 import { GallerySection } from '../../features/gallery/gallery-section.tsx';
 import { ConnectedContactSection } from '../connected-sections.tsx';
-import { HydrateLater } from '../hydrate-later.tsx';
 import { pageMeta } from '../meta.ts';
 
 export const meta: MetaFunction = () => pageMeta(ROUTE_META['/gallery'], '/gallery');
@@ -10,12 +9,8 @@ export const meta: MetaFunction = () => pageMeta(ROUTE_META['/gallery'], '/galle
 export default function Gallery() {
   return (
     <>
-      <HydrateLater>
-        <GallerySection headingLevel={1} leadsPage />
-      </HydrateLater>
-      <HydrateLater>
-        <ConnectedContactSection />
-      </HydrateLater>
+      <GallerySection headingLevel={1} leadsPage />
+      <ConnectedContactSection />
     </>
   );
 }

@@ -2,7 +2,6 @@ import type { MetaFunction } from 'react-router';
 import { ROUTE_META } from '../../content/site.ts';
 import { HighlightsSection } from '../../features/sections/highlights-section.tsx';
 import { ConnectedContactSection } from '../connected-sections.tsx';
-import { HydrateLater } from '../hydrate-later.tsx';
 import { pageMeta } from '../meta.ts';
 
 export const meta: MetaFunction = () => pageMeta(ROUTE_META['/highlights'], '/highlights');
@@ -10,12 +9,8 @@ export const meta: MetaFunction = () => pageMeta(ROUTE_META['/highlights'], '/hi
 export default function Highlights() {
   return (
     <>
-      <HydrateLater>
-        <HighlightsSection headingLevel={1} />
-      </HydrateLater>
-      <HydrateLater>
-        <ConnectedContactSection />
-      </HydrateLater>
+      <HighlightsSection headingLevel={1} />
+      <ConnectedContactSection />
     </>
   );
 }

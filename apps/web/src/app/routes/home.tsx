@@ -7,7 +7,6 @@ import { HeroSection } from '../../features/sections/hero-section.tsx';
 import { HighlightsSection } from '../../features/sections/highlights-section.tsx';
 import { WhySection } from '../../features/sections/why-section.tsx';
 import { useRunOnceAfterLoad } from '../auto-open.tsx';
-import { HydrateLater } from '../hydrate-later.tsx';
 import {
   ConnectedBrochureSection,
   ConnectedContactSection,
@@ -32,30 +31,14 @@ export default function Home() {
   useRunOnceAfterLoad(openNavigation, BROCHURE_AUTO_OPEN_DELAY_MS);
   return (
     <>
-      <HydrateLater>
-        <HeroSection onDownloadBrochure={openNavigation} onBookSiteVisit={openNavigation} />
-      </HydrateLater>
-      <HydrateLater>
-        <ConnectedBrochureSection />
-      </HydrateLater>
-      <HydrateLater>
-        <AboutSection />
-      </HydrateLater>
-      <HydrateLater>
-        <HighlightsSection />
-      </HydrateLater>
-      <HydrateLater>
-        <WhySection />
-      </HydrateLater>
-      <HydrateLater>
-        <GallerySection />
-      </HydrateLater>
-      <HydrateLater>
-        <ConnectedLocationSection />
-      </HydrateLater>
-      <HydrateLater>
-        <ConnectedContactSection />
-      </HydrateLater>
+      <HeroSection onDownloadBrochure={openNavigation} onBookSiteVisit={openNavigation} />
+      <ConnectedBrochureSection />
+      <AboutSection />
+      <HighlightsSection />
+      <WhySection />
+      <GallerySection />
+      <ConnectedLocationSection />
+      <ConnectedContactSection />
     </>
   );
 }

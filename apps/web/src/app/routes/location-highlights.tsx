@@ -1,7 +1,6 @@
 import type { MetaFunction } from 'react-router';
 import { ROUTE_META } from '../../content/site.ts';
 import { ConnectedContactSection, ConnectedLocationSection } from '../connected-sections.tsx';
-import { HydrateLater } from '../hydrate-later.tsx';
 import { pageMeta } from '../meta.ts';
 
 export const meta: MetaFunction = () =>
@@ -10,12 +9,8 @@ export const meta: MetaFunction = () =>
 export default function LocationHighlights() {
   return (
     <>
-      <HydrateLater>
-        <ConnectedLocationSection headingLevel={1} />
-      </HydrateLater>
-      <HydrateLater>
-        <ConnectedContactSection />
-      </HydrateLater>
+      <ConnectedLocationSection headingLevel={1} />
+      <ConnectedContactSection />
     </>
   );
 }

@@ -2,7 +2,6 @@ import type { MetaFunction } from 'react-router';
 import { ROUTE_META } from '../../content/site.ts';
 import { WhySection } from '../../features/sections/why-section.tsx';
 import { ConnectedContactSection } from '../connected-sections.tsx';
-import { HydrateLater } from '../hydrate-later.tsx';
 import { pageMeta } from '../meta.ts';
 
 export const meta: MetaFunction = () => pageMeta(ROUTE_META['/why'], '/why');
@@ -10,12 +9,8 @@ export const meta: MetaFunction = () => pageMeta(ROUTE_META['/why'], '/why');
 export default function Why() {
   return (
     <>
-      <HydrateLater>
-        <WhySection headingLevel={1} />
-      </HydrateLater>
-      <HydrateLater>
-        <ConnectedContactSection />
-      </HydrateLater>
+      <WhySection headingLevel={1} />
+      <ConnectedContactSection />
     </>
   );
 }

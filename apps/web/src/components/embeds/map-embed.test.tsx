@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { renderToString } from 'preact-render-to-string';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MapEmbed } from './map-embed.tsx';
 

@@ -3,14 +3,14 @@ import { PHONES, UI_TEXT, WHATSAPP_URL } from '../../content/site.ts';
 import { WhatsAppIcon } from '../ui/brand-icons.tsx';
 import styles from './mobile-bottom-bar.module.css';
 
-/** Call and WhatsApp, always at hand on phones; hidden from the medium breakpoint (768 px) up. */
+/** Phone and WhatsApp, always at hand on phones; hidden from the medium breakpoint (768 px) up. */
 export function MobileBottomBar() {
   return (
     <nav className={styles.bar} aria-label={UI_TEXT.mobileBarLabel}>
       <a className={[styles.action, styles.call].join(' ')} href={`tel:${PHONES.sales.e164}`}>
         <Phone aria-hidden="true" size={20} />
-        {UI_TEXT.callLabel}
-        <span className="visually-hidden"> {PHONES.sales.display}</span>
+        {UI_TEXT.phoneLabel}
+        <small className={styles.number}> {PHONES.sales.display}</small>
       </a>
       <a
         className={[styles.action, styles.whatsapp].join(' ')}

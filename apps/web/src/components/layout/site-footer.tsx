@@ -1,7 +1,6 @@
 import { MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import {
-  BROCHURE_FILE_NAME,
   FOOTER,
   NAV_ITEMS,
   OFFICE_ADDRESS,
@@ -17,7 +16,12 @@ import { ReraNotice } from '../ui/rera-notice.tsx';
 import { SocialLinks } from './social-links.tsx';
 import styles from './site-footer.module.css';
 
-export function SiteFooter() {
+export interface SiteFooterProps {
+  /** Opens the brochure modal: the brochure comes after the visitor's details, never before. */
+  onDownloadBrochure: () => void;
+}
+
+export function SiteFooter({ onDownloadBrochure }: SiteFooterProps) {
   const year = useCurrentYear();
   return (
     <footer className={styles.footer}>
@@ -54,9 +58,9 @@ export function SiteFooter() {
                 {'to' in link ? (
                   <Link to={link.to}>{link.label}</Link>
                 ) : (
-                  <a href={link.href} download={BROCHURE_FILE_NAME}>
+                  <button type="button" className={styles.linkButton} onClick={onDownloadBrochure}>
                     {link.label}
-                  </a>
+                  </button>
                 )}
               </li>
             ))}

@@ -2,6 +2,7 @@ import { Download, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NAV_ITEMS, UI_TEXT } from '../../content/site.ts';
+import { withoutTrailingSlash } from '../../lib/paths.ts';
 import { buttonClass } from '../ui/button.ts';
 import { LogoLink } from './logo-link.tsx';
 import styles from './site-header.module.css';
@@ -19,9 +20,6 @@ export interface SiteHeaderProps {
  */
 export function SiteHeader({ onDownloadBrochure }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  // Pages are prerendered at `/why/` and visited at `/why`: compare without the trailing slash so
-  // the prerendered HTML and the hydrated page mark the same link (React keeps the prerendered
-  // attributes when hydrating).
   const currentPath = withoutTrailingSlash(useLocation().pathname);
 
   useEffect(() => {
@@ -83,8 +81,4 @@ export function SiteHeader({ onDownloadBrochure }: SiteHeaderProps) {
       </div>
     </header>
   );
-}
-
-function withoutTrailingSlash(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }

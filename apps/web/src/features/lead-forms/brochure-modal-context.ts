@@ -1,10 +1,11 @@
+import type { LeadFormVariant } from '../../content/forms.ts';
 import { createContext, useContext } from 'react';
 
 /**
  * Which brochure form the modal hosts: the navigation one (navigation bar, side button, the
  * automatic opening) or the one behind ENQUIRE NOW in the location highlights.
  */
-export type BrochureVariant = 'navigation' | 'location';
+export type BrochureVariant = Extract<LeadFormVariant, 'navigation' | 'location'>;
 
 export interface BrochureModal {
   /** Opens the "Download Brochure" modal with a fresh form; does nothing while it is open. */

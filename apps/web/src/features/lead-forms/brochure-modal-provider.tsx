@@ -1,19 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Dialog, type DialogCloseReason } from '../../components/ui/dialog.tsx';
-import {
-  BROCHURE_MODAL,
-  LOCATION_THANK_YOU_DELAY_MS,
-  THANK_YOU_PATH,
-} from '../../content/forms.ts';
+import { BROCHURE_MODAL } from '../../content/forms.ts';
 import { captureAttribution } from '../../lib/attribution.ts';
 import {
   BrochureModalContext,
   type BrochureModal,
   type BrochureVariant,
 } from './brochure-modal-context.ts';
-import { LocationBrochureForm } from './location-brochure-form.tsx';
-import { NavigationBrochureForm } from './navigation-brochure-form.tsx';
+import { LeadForm } from './lead-form.tsx';
 
 interface ModalState {
   open: boolean;
@@ -30,18 +24,14 @@ interface ModalState {
  * visitor's landing page, since it is the first thing that runs in the browser.
  */
 export function BrochureModalProvider({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
   const [state, setState] = useState<ModalState>({
     open: false,
     variant: null,
     session: 0,
     spent: true,
   });
-  const pendingNavigation = useRef<number | undefined>(undefined);
-
   useEffect(() => {
     captureAttribution();
-    return () => window.clearTimeout(pendingNavigation.current);
   }, []);
 
   const openBrochure = useCallback((variant: BrochureVariant) => {
@@ -70,18 +60,7 @@ export function BrochureModalProvider({ children }: { children: ReactNode }) {
     );
   }, []);
 
-  function handleSubmitted() {
-    close('submitted');
-    window.clearTimeout(pendingNavigation.current);
-    if (state.variant === 'location') {
-      pendingNavigation.current = window.setTimeout(
-        () => void navigate(THANK_YOU_PATH),
-        LOCATION_THANK_YOU_DELAY_MS,
-      );
-    } else {
-      void navigate(THANK_YOU_PATH);
-    }
-  }
+  const handleSent = useCallback(() => close('submitted'), [close]);
 
   const modal = useMemo<BrochureModal>(() => ({ openBrochure }), [openBrochure]);
 
@@ -95,11 +74,12 @@ export function BrochureModalProvider({ children }: { children: ReactNode }) {
         title={BROCHURE_MODAL.title}
         size="sm"
       >
-        {state.variant === 'navigation' && (
-          <NavigationBrochureForm key={state.session} onSubmitted={handleSubmitted} />
-        )}
-        {state.variant === 'location' && (
-          <LocationBrochureForm key={state.session} onSubmitted={handleSubmitted} />
+        {state.variant && (
+          <LeadForm
+            key={`${state.variant}-${state.session}`}
+            variant={state.variant}
+            onSent={handleSent}
+          />
         )}
       </Dialog>
     </BrochureModalContext>

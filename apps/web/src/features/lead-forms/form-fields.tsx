@@ -1,6 +1,7 @@
 import { LOCATION_MAX_LENGTH, NAME_MAX_LENGTH, PLOT_RANGES } from '@iconia/shared';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useFormStatus } from 'react-dom';
 import { FORM_FIELDS, FORM_BUTTONS, OPTIONAL_MARK } from '../../content/forms.ts';
 import styles from './lead-form.module.css';
 
@@ -41,16 +42,19 @@ function Label({
   );
 }
 
+/**
+ * The fields are uncontrolled: the browser keeps what a visitor types, also before the page has
+ * hydrated, and `defaultValue` is what the form goes back to when it resets.
+ */
 interface TextFieldProps {
   id: string;
-  value: string;
-  onChange: (value: string) => void;
+  defaultValue: string;
   error?: string | undefined;
   /** Also describe the field by the form's message, when it concerns this field. */
   formMessageId?: string | undefined;
 }
 
-export function NameField({ id, value, onChange, error, formMessageId }: TextFieldProps) {
+export function NameField({ id, defaultValue, error, formMessageId }: TextFieldProps) {
   return (
     <div className={styles.field}>
       <Label htmlFor={id}>{FORM_FIELDS.name.label}</Label>
@@ -59,8 +63,7 @@ export function NameField({ id, value, onChange, error, formMessageId }: TextFie
         name="name"
         type="text"
         className={styles.input}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        defaultValue={defaultValue}
         autoComplete="name"
         autoCapitalize="words"
         enterKeyHint="next"
@@ -82,8 +85,7 @@ interface MobileFieldProps extends TextFieldProps {
 
 export function MobileField({
   id,
-  value,
-  onChange,
+  defaultValue,
   error,
   formMessageId,
   tenDigits,
@@ -97,8 +99,7 @@ export function MobileField({
         name="mobile"
         type="tel"
         className={styles.input}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        defaultValue={defaultValue}
         inputMode="numeric"
         autoComplete="tel-national"
         enterKeyHint="next"
@@ -124,8 +125,7 @@ interface PlotRangeFieldProps extends TextFieldProps {
 
 export function PlotRangeField({
   id,
-  value,
-  onChange,
+  defaultValue,
   error,
   formMessageId,
   required,
@@ -139,8 +139,7 @@ export function PlotRangeField({
         id={id}
         name="plotRange"
         className={`${styles.input} ${styles.select}`}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        defaultValue={defaultValue}
         required={required}
         aria-invalid={error || formMessageId ? true : undefined}
         aria-describedby={describedBy(error && errorId(id), formMessageId)}
@@ -157,7 +156,7 @@ export function PlotRangeField({
   );
 }
 
-export function LocationField({ id, value, onChange, error }: TextFieldProps) {
+export function LocationField({ id, defaultValue, error }: TextFieldProps) {
   return (
     <div className={styles.field}>
       <Label htmlFor={id} optional>
@@ -168,8 +167,7 @@ export function LocationField({ id, value, onChange, error }: TextFieldProps) {
         name="location"
         type="text"
         className={styles.input}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        defaultValue={defaultValue}
         autoComplete="address-level2"
         maxLength={LOCATION_MAX_LENGTH}
         placeholder={FORM_FIELDS.location.placeholder}
@@ -183,8 +181,7 @@ export function LocationField({ id, value, onChange, error }: TextFieldProps) {
 
 interface ConsentFieldProps {
   id: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
+  defaultChecked: boolean;
   label: string;
   error?: string | undefined;
   formMessageId?: string | undefined;
@@ -192,8 +189,7 @@ interface ConsentFieldProps {
 
 export function ConsentField({
   id,
-  checked,
-  onChange,
+  defaultChecked,
   label,
   error,
   formMessageId,
@@ -205,8 +201,7 @@ export function ConsentField({
         name="agree"
         type="checkbox"
         className={styles.checkbox}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
+        defaultChecked={defaultChecked}
         required
         aria-invalid={error || formMessageId ? true : undefined}
         aria-describedby={describedBy(error && errorId(id), formMessageId)}
@@ -232,15 +227,15 @@ export function HoneypotField({ id }: { id: string }) {
   );
 }
 
+/** Reads "Submitting..." and takes no second press while its form's action runs. */
 export function SubmitButton({
-  submitting,
   label,
   describedById,
 }: {
-  submitting: boolean;
   label: string;
   describedById?: string | undefined;
 }) {
+  const { pending: submitting } = useFormStatus();
   return (
     <button
       type="submit"

@@ -5,7 +5,7 @@ import { captureAttribution } from '../../lib/attribution.ts';
 import { spyOnAlerts, spyOnDownloads } from '../../test/browser-spies.ts';
 import { setupLeadApi } from '../../test/lead-api.ts';
 import { renderPage } from '../../test/render-page.tsx';
-import { InlineBrochureForm } from './inline-brochure-form.tsx';
+import { LeadForm } from './lead-form.tsx';
 
 const api = setupLeadApi();
 
@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 function showForm() {
-  const page = renderPage(<InlineBrochureForm />, { path: '/' });
+  const page = renderPage(<LeadForm variant="inline" />, { path: '/' });
   const { user } = page;
   const fields = {
     name: screen.getByRole('textbox', { name: 'Full name' }),
@@ -37,7 +37,7 @@ function showForm() {
   return { ...page, fields, fill, submit };
 }
 
-describe('InlineBrochureForm', () => {
+describe('LeadForm, inline brochure variant', () => {
   it('when the form is shown, then its fields have visible labels and phone-friendly inputs', () => {
     const { fields } = showForm();
     expect(fields.mobile).toHaveAttribute('type', 'tel');

@@ -5,7 +5,7 @@ import { captureAttribution } from '../../lib/attribution.ts';
 import { spyOnAlerts, spyOnDownloads } from '../../test/browser-spies.ts';
 import { setupLeadApi } from '../../test/lead-api.ts';
 import { renderPage } from '../../test/render-page.tsx';
-import { ContactForm } from './contact-form.tsx';
+import { LeadForm } from './lead-form.tsx';
 
 const api = setupLeadApi();
 
@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 function showForm() {
-  const page = renderPage(<ContactForm />, { path: '/contact' });
+  const page = renderPage(<LeadForm variant="contact" />, { path: '/contact' });
   const { user } = page;
   const fields = {
     name: screen.getByRole('textbox', { name: 'Full name' }),
@@ -30,7 +30,7 @@ function showForm() {
   return { ...page, fields, fill, submit };
 }
 
-describe('ContactForm', () => {
+describe('LeadForm, contact variant', () => {
   it('when the form is shown, then it is named Enquire Now and its location is marked optional', () => {
     const { fields } = showForm();
     expect(screen.getByRole('form', { name: 'Enquire Now' })).toBeInTheDocument();

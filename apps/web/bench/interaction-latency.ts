@@ -1,0 +1,159 @@
+/*
+ * Interaction to next paint after hydration, on a phone-like CPU: Chromium slowed down 4× by
+ * DevTools' CPU throttling, the page hydrated, then one interaction a visitor makes. The figure
+ * is the browser's own Event Timing duration of that interaction (from the input to the next
+ * paint, the measure INP is made of), the longest of its events.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { FORM_BUTTONS, FORM_FIELDS } from '../src/content/forms.ts';
+import { CONTACT, GALLERY, UI_TEXT } from '../src/content/site.ts';
+import { DISCLAIMER_STORAGE_KEY } from '../src/features/disclaimer/disclaimer-storage.ts';
+
+export const CPU_SLOWDOWN = 4;
+
+const COMPLETED_TAB =
+  GALLERY.categories.find((category) => category.id === 'completed')?.label ?? '';
+
+export interface InteractionResult {
+  name: string;
+  path: string;
+  /** Milliseconds, one per run. */
+  runs: number[];
+  median: number;
+  /** Why the interaction could not be measured, if it could not. */
+  error?: string;
+}
+
+interface Interaction {
+  name: string;
+  path: string;
+  /** Gets the page ready without being measured. */
+  prepare?: (page: Page) => Promise<void>;
+  /** The one measured interaction. */
+  act: (page: Page) => Promise<void>;
+}
+
+const INTERACTIONS: readonly Interaction[] = [
+  {
+    name: 'open the brochure modal',
+    path: '/about',
+    // On a phone the navigation folds behind the menu button.
+    prepare: (page) => page.getByRole('button', { name: UI_TEXT.menuOpen }).click(),
+    act: (page) =>
+      page
+        .getByRole('navigation', { name: UI_TEXT.mainNavLabel })
+        .getByRole('button', { name: UI_TEXT.downloadBrochure })
+        .click(),
+  },
+  {
+    name: 'switch a gallery tab',
+    path: '/gallery',
+    act: (page) => page.getByRole('tab', { name: COMPLETED_TAB }).click(),
+  },
+  {
+    name: 'send a form',
+    path: '/contact',
+    prepare: async (page) => {
+      const form = page.getByRole('form', { name: CONTACT.formHeading });
+      await form.getByLabel(FORM_FIELDS.name.label).fill('Bench Visitor');
+      await form.getByLabel(FORM_FIELDS.mobile.label).fill('9876543210');
+    },
+    act: (page) =>
+      page
+        .getByRole('form', { name: CONTACT.formHeading })
+        .getByRole('button', { name: FORM_BUTTONS.submit })
+        .click(),
+  },
+];
+
+/** Starts recording every interaction's Event Timing entries, from the page's first moment. */
+function recordInteractions(): void {
+  const durations: number[] = [];
+  (window as unknown as { interactionDurations: number[] }).interactionDurations = durations;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+      if (entry.interactionId > 0) durations.push(entry.duration);
+    }
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+}
+
+async function measureOnce(origin: string, chromePath: string, interaction: Interaction) {
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    // A returning visitor: the disclaimer bar stays away and does not cover what is measured.
+    await context.addInitScript(
+      (key) => window.localStorage.setItem(key, 'true'),
+      DISCLAIMER_STORAGE_KEY,
+    );
+    await context.addInitScript(recordInteractions);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(`${origin}${interaction.path}`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
+    await interaction.prepare?.(page);
+    // The page settles (idle callbacks, preloads) as a visitor reading it would let it.
+    await page.waitForTimeout(1000);
+    await page.evaluate(() => {
+      (window as unknown as { interactionDurations: number[] }).interactionDurations.length = 0;
+    });
+    await interaction.act(page);
+    // Event Timing reports an interaction once its next paint is done.
+    await page.waitForTimeout(1000);
+    const durations = await page.evaluate(
+      () => (window as unknown as { interactionDurations: number[] }).interactionDurations,
+    );
+    // Under 16 ms the browser does not report it: as good as instant.
+    return durations.length === 0 ? 16 : Math.max(...durations);
+  } finally {
+    await browser.close();
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** Measures every interaction `runs` times on the running production server. */
+export async function measureInteractions(
+  origin: string,
+  chromePath: string,
+  runs: number,
+): Promise<InteractionResult[]> {
+  const results: InteractionResult[] = [];
+  for (const interaction of INTERACTIONS) {
+    const measured: number[] = [];
+    try {
+      for (let i = 0; i < runs; i++) {
+        measured.push(await measureOnce(origin, chromePath, interaction));
+        process.stderr.write(`  ${interaction.name}: ${measured.at(-1)} ms\n`);
+      }
+    } catch (error) {
+      // One interaction that cannot be measured spoils neither the others nor the page results.
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      results.push({
+        name: interaction.name,
+        path: interaction.path,
+        runs: measured,
+        median: Number.NaN,
+        error: message,
+      });
+      continue;
+    }
+    results.push({
+      name: interaction.name,
+      path: interaction.path,
+      runs: measured,
+      median: median(measured),
+    });
+  }
+  return results;
+}
