@@ -58,6 +58,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/desk/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
     // Configuration, build scripts, tests and benchmarks run at the edge and may read env.
     files: [
       '**/config.ts',

@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api, API_BASE, errorMessage, redirectTarget } from '../../lib/api.ts';
+import type { LeadPage, LeadRow, LeadView } from '../../lib/types.ts';
+import { leadsPath } from './inbox-loader.ts';
+import { matchesFilters, type LeadFilters } from './lead-filters.ts';
+
+export type LiveState = 'connecting' | 'live' | 'reconnecting';
+
+const RECONNECT_MS = 5_000;
+
+/**
+ * The inbox list: the first page from the loader, more pages on request, and leads that arrive
+ * or change while the page is open, pushed by the server as events.
+ */
+export function useLiveLeads(first: LeadPage, filters: LeadFilters, myId: number) {
+  const navigate = useNavigate();
+  const [leads, setLeads] = useState<LeadRow[]>(first.leads);
+  const [cursor, setCursor] = useState(first.nextCursor);
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
+  const [announcement, setAnnouncement] = useState('');
+  const [live, setLive] = useState<LiveState>('connecting');
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [loadError, setLoadError] = useState('');
+
+  const handleFailure = useCallback(
+    (error: unknown): string => {
+      const target = redirectTarget(error);
+      if (target) void navigate(target, { replace: true });
+      return errorMessage(error);
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let retry: number | undefined;
+
+    const onLead = (event: MessageEvent<string>) => {
+      const lead = JSON.parse(event.data) as LeadRow;
+      if (!matchesFilters(lead, filters, myId)) return;
+      setLeads((current) =>
+        current.some((row) => row.id === lead.id) ? current : [lead, ...current],
+      );
+      setFresh((current) => new Set(current).add(lead.id));
+      setAnnouncement(`New lead: ${lead.name}`);
+    };
+
+    // A change elsewhere (stage, owner, follow-up) refreshes that row if it is on screen.
+    const onChanged = (event: MessageEvent<string>) => {
+      const { id } = JSON.parse(event.data) as { id: number };
+      api<LeadView>(`/leads/${id}`).then(({ lead }) => {
+        setLeads((rows) => rows.map((row) => (row.id === id ? lead : row)));
+      }, handleFailure);
+    };
+
+    const connect = () => {
+      source = new EventSource(`${API_BASE}/events`);
+      source.addEventListener('open', () => setLive('live'));
+      source.addEventListener('lead', onLead);
+      source.addEventListener('lead-changed', onChanged);
+      source.addEventListener('error', () => {
+        setLive('reconnecting');
+        // The browser retries by itself after a dropped connection; a refused one (a 401
+        // after signing out elsewhere, a restart) closes for good, so check why and retry.
+        if (source?.readyState !== EventSource.CLOSED) return;
+        api('/session').then(() => {
+          retry = window.setTimeout(connect, RECONNECT_MS);
+        }, handleFailure);
+      });
+    };
+    connect();
+    return () => {
+      window.clearTimeout(retry);
+      source?.close();
+    };
+  }, [filters, myId, handleFailure]);
+
+  async function loadMore() {
+    if (!cursor) return;
+    setLoadingMore(true);
+    setLoadError('');
+    try {
+      const page = await api<LeadPage>(leadsPath(filters, cursor));
+      setLeads((current) => {
+        const seen = new Set(current.map((row) => row.id));
+        return [...current, ...page.leads.filter((row) => !seen.has(row.id))];
+      });
+      setCursor(page.nextCursor);
+    } catch (error) {
+      setLoadError(handleFailure(error));
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return {
+    leads,
+    fresh,
+    announcement,
+    live,
+    hasMore: cursor !== null,
+    loadMore,
+    loadingMore,
+    loadError,
+  };
+}
