@@ -1,4 +1,4 @@
-import type { Form, Stage } from './types.ts';
+import type { EmailDelivery, Form, LeadDetail, Stage } from './types.ts';
 
 export const STAGE_LABELS: Record<Stage, string> = {
   new: 'New',
@@ -15,6 +15,20 @@ export const FORM_LABELS: Record<Form, string> = {
   'brochure-modal': 'Download Brochure pop-up',
   'location-modal': 'Location highlights enquiry pop-up',
   'contact-form': 'Contact form',
+};
+
+export const EMAIL_STATE_LABELS: Record<EmailDelivery['state'], string> = {
+  pending: 'Waiting to be emailed',
+  failing: 'Failing; will be retried',
+  sent: 'Emailed to sales',
+  not_sent: 'Not emailed (duplicate or spam)',
+};
+
+export const OUTBOX_STATUS_LABELS: Record<LeadDetail['status'], string> = {
+  pending: 'Waiting',
+  sent: 'Sent',
+  duplicate: 'Duplicate of an earlier lead',
+  spam: 'Spam',
 };
 
 export function formLabel(form: Form | null): string {

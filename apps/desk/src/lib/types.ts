@@ -51,7 +51,7 @@ export interface LeadRow {
 }
 
 export interface EmailDelivery {
-  state: string;
+  state: 'pending' | 'failing' | 'sent' | 'not_sent';
   attempts: number;
   lastError: string | null;
   sentAt: string | null;
@@ -64,8 +64,9 @@ export interface LeadDetail extends LeadRow {
   utmTerm: string | null;
   utmContent: string | null;
   gclid: string | null;
-  consentNotice: string | null;
-  status: string;
+  consentNotice: { version: string; text: string } | null;
+  /** The email outbox's verdict on the lead. */
+  status: 'pending' | 'sent' | 'duplicate' | 'spam';
   email: EmailDelivery;
   lostReason: string | null;
   firstContactAt: string | null;
@@ -107,6 +108,7 @@ export interface TodayLists {
 }
 
 export interface Report {
+  days: number;
   perDay: { day: string; form: Form | null; count: number }[];
   byCampaign: {
     utmSource: string | null;

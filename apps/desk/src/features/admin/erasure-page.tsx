@@ -14,6 +14,7 @@ export async function erasureAction({ request }: ActionFunctionArgs): Promise<Ac
       method: 'POST',
       body: { mobile },
     });
+    if (erased === 0) return `No lead has the mobile ${displayMobile(mobile)}; nothing was erased.`;
     return erased === 1
       ? `Erased 1 lead of ${displayMobile(mobile)}.`
       : `Erased ${erased} leads of ${displayMobile(mobile)}.`;

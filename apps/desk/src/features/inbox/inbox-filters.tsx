@@ -86,6 +86,10 @@ export function InboxFilters({ filters, people }: InboxFiltersProps) {
             <input id="due" name="due" type="checkbox" value="1" defaultChecked={rest.due} />
             <label htmlFor="due">Follow-up due</label>
           </div>
+          <div className={styles.check}>
+            <input id="spam" name="spam" type="checkbox" value="1" defaultChecked={rest.spam} />
+            <label htmlFor="spam">Spam only</label>
+          </div>
         </div>
         <div className={`${ui.actions} ${styles.grid}`}>
           <button type="submit" className={buttonClass()}>

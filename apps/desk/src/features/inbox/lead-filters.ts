@@ -12,6 +12,8 @@ export interface LeadFilters {
   from: string;
   to: string;
   due: boolean;
+  /** Only the leads the site judged as spam (they are hidden otherwise). */
+  spam: boolean;
   q: string;
 }
 
@@ -24,6 +26,7 @@ const FILTER_KEYS = [
   'from',
   'to',
   'due',
+  'spam',
   'q',
 ] as const;
 
@@ -45,6 +48,7 @@ export function parseLeadFilters(params: URLSearchParams): LeadFilters {
     from: DATE.test(text('from')) ? text('from') : '',
     to: DATE.test(text('to')) ? text('to') : '',
     due: text('due') === '1',
+    spam: text('spam') === '1',
     q: text('q'),
   };
 }
@@ -80,13 +84,18 @@ export function matchesFilters(lead: LeadRow, filters: LeadFilters, myId: number
   if (filters.from && day < filters.from) return false;
   if (filters.to && day > filters.to) return false;
   if (filters.due && (!lead.followUpAt || Date.parse(lead.followUpAt) > Date.now())) return false;
-  if (filters.q) {
-    const q = filters.q.toLowerCase();
-    const digits = q.replace(/\D/g, '');
-    const byName = lead.name.toLowerCase().includes(q);
-    const byMobile =
-      digits.length > 0 && digits === q.replace(/[\s+-]/g, '') && lead.mobile.includes(digits);
-    if (!byName && !byMobile) return false;
-  }
+  // Live events never carry spam.
+  if (filters.spam) return false;
+  if (filters.q && !matchesSearch(lead, filters.q)) return false;
   return true;
+}
+
+/** As the API searches: digits (spaces, + and - ignored) in the mobile, anything else in the name. */
+function matchesSearch(lead: LeadRow, q: string): boolean {
+  const compact = q.replace(/[\s+-]/g, '');
+  if (/^\d+$/.test(compact)) {
+    const digits = compact.length === 12 && compact.startsWith('91') ? compact.slice(2) : compact;
+    return lead.mobile.includes(digits);
+  }
+  return lead.name.toLowerCase().includes(q.toLowerCase());
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, API_BASE, errorMessage, redirectTarget } from '../../lib/api.ts';
+import { api, API_BASE, errorMessage, redirectTarget, SIGN_IN_PATH } from '../../lib/api.ts';
 import type { LeadPage, LeadRow, LeadView } from '../../lib/types.ts';
 import { leadsPath } from './inbox-loader.ts';
 import { matchesFilters, type LeadFilters } from './lead-filters.ts';
@@ -59,6 +59,11 @@ export function useLiveLeads(first: LeadPage, filters: LeadFilters, myId: number
       source.addEventListener('open', () => setLive('live'));
       source.addEventListener('lead', onLead);
       source.addEventListener('lead-changed', onChanged);
+      // The session ended elsewhere (sign-out everywhere, a disabled account, expiry).
+      source.addEventListener('signed-out', () => {
+        source?.close();
+        void navigate(SIGN_IN_PATH, { replace: true });
+      });
       source.addEventListener('error', () => {
         setLive('reconnecting');
         // The browser retries by itself after a dropped connection; a refused one (a 401
@@ -74,7 +79,7 @@ export function useLiveLeads(first: LeadPage, filters: LeadFilters, myId: number
       window.clearTimeout(retry);
       source?.close();
     };
-  }, [filters, myId, handleFailure]);
+  }, [filters, myId, handleFailure, navigate]);
 
   async function loadMore() {
     if (!cursor) return;

@@ -10,7 +10,12 @@ import {
   toDateTimeLocal,
   whatsAppHref,
 } from '../../lib/format.ts';
-import { formLabel, STAGE_LABELS } from '../../lib/labels.ts';
+import {
+  EMAIL_STATE_LABELS,
+  formLabel,
+  OUTBOX_STATUS_LABELS,
+  STAGE_LABELS,
+} from '../../lib/labels.ts';
 import { STAGES, type LeadDetail, type Person, type Stage } from '../../lib/types.ts';
 import { useUser } from '../session/session.ts';
 import type { leadLoader, LeadActionResult, LeadIntent } from './lead-route.ts';
@@ -299,18 +304,23 @@ function LeadFields({ lead }: { lead: LeadDetail }) {
     ['Page', lead.page],
     ['Received', formatDateTime(lead.receivedAt)],
     ['Reference', lead.publicId],
-    ['Consent notice', lead.consentNotice],
+    [
+      'Consent notice',
+      lead.consentNotice
+        ? `${lead.consentNotice.text} (version ${lead.consentNotice.version})`
+        : null,
+    ],
     ['Campaign source', lead.utmSource],
     ['Campaign medium', lead.utmMedium],
     ['Campaign name', lead.utmCampaign],
     ['Campaign term', lead.utmTerm],
     ['Campaign content', lead.utmContent],
     ['Google click ID', lead.gclid],
-    ['Email to sales', lead.email.state],
+    ['Email to sales', EMAIL_STATE_LABELS[lead.email.state]],
     ['Email attempts', lead.email.attempts],
     ['Email sent', lead.email.sentAt ? formatDateTime(lead.email.sentAt) : null],
     ['Last email error', lead.email.lastError],
-    ['Delivery status', lead.status],
+    ['Outbox status', OUTBOX_STATUS_LABELS[lead.status]],
     ['First contact', lead.firstContactAt ? formatDateTime(lead.firstContactAt) : null],
     ['Follow-up', lead.followUpAt ? formatDateTime(lead.followUpAt) : null],
     ['Lost reason', lead.lostReason],

@@ -127,6 +127,7 @@ function Funnel({ report }: { report: Report }) {
   return (
     <section className={ui.card} aria-labelledby="funnel">
       <h2 id="funnel">Stage funnel</h2>
+      <p className={ui.muted}>Leads that reached each stage; Lost counts the leads lost now.</p>
       <BarChart
         summary="Bar chart of leads at each stage; the table below has the figures."
         labels={labels}
