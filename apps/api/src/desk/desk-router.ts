@@ -19,7 +19,6 @@ import {
   CONTACT_TEXT,
   findLead,
   recordContact,
-  type ContactChannel,
   type LeadChange,
 } from './lead-work.ts';
 import { createLiveEvents, type LiveEvents } from './live-events.ts';
@@ -338,14 +337,14 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     const lead = findLead(store, leadId(req));
     const user = currentUser(res);
     const now = clock.now();
-    recordContact(store, user, lead, channel as ContactChannel, now);
+    recordContact(store, user, lead, channel, now);
     res.status(201).json({
       entry: toTimelineEntry({
         at: now,
         type: 'contact',
         actor_id: user.id,
         actor_name: user.name,
-        text: CONTACT_TEXT[channel as ContactChannel],
+        text: CONTACT_TEXT[channel],
       }),
     });
   });

@@ -135,7 +135,7 @@ describe('sales desk security', () => {
           .set(headers)
           .send({ mobile: '9876543210', email: 'manager@iconia.test', password: PASSWORD });
         expect(res.status, `${label(endpoint)} ${JSON.stringify(headers)}`).toBe(403);
-        expect(res.body.error).toBe('This request must come from the sales desk itself.');
+        expect(res.body).toEqual({ error: 'This request must come from the sales desk itself.' });
       }
     }
     expect(t.store.listLeads()[0]?.mobile).toBe('9876543210');
@@ -159,7 +159,7 @@ describe('sales desk security', () => {
       .set(SAME_ORIGIN)
       .send({ email: 'agent@iconia.test', password: PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ email: 'agent@iconia.test', role: 'agent' });
+    expect(res.body).toMatchObject({ user: { email: 'agent@iconia.test', role: 'agent' } });
     const [cookie] = res.get('Set-Cookie') ?? [];
     expect(cookie).toMatch(/^desk_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('HttpOnly');
@@ -263,9 +263,9 @@ describe('sales desk security', () => {
     }
     const locked = await attempt('ravi@iconia.test', PASSWORD);
     expect(locked.status).toBe(429);
-    expect(locked.body.error).toBe(
-      'Too many sign-in attempts. Please wait 15 minutes and try again.',
-    );
+    expect(locked.body).toEqual({
+      error: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+    });
     expect(locked.get('Set-Cookie')).toBeUndefined();
     t.clock.advance(SIGN_IN_WINDOW_MS + 1);
     expect((await attempt('ravi@iconia.test', PASSWORD)).status).toBe(200);
@@ -298,14 +298,14 @@ describe('sales desk security', () => {
     expect((await agent.get('/desk/api/leads')).status).toBe(200);
     const res = await boss.post(`/desk/api/users/${target.id}/disable`).set(SAME_ORIGIN);
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ id: target.id, disabled: true });
+    expect(res.body).toMatchObject({ user: { id: target.id, disabled: true } });
     expect((await agent.get('/desk/api/leads')).status).toBe(401);
     const again = await request(t.app)
       .post('/desk/api/session')
       .set(SAME_ORIGIN)
       .send({ email: 'leaving@iconia.test', password: PASSWORD });
     expect(again.status).toBe(401);
-    expect(again.body.error).toBe('Email or password is incorrect.');
+    expect(again.body).toEqual({ error: 'Email or password is incorrect.' });
     expect(manager.role).toBe('manager');
   });
 });

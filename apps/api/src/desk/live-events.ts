@@ -31,7 +31,7 @@ function send(res: Response, event: string, data: unknown): void {
 export function createLiveEvents(options: {
   store: DeskStore;
   logger: Logger;
-  isSignedIn(token: string): boolean;
+  isSignedIn: (token: string) => boolean;
 }): LiveEvents {
   const { store, logger, isSignedIn } = options;
   const clients = new Set<Client>();
