@@ -2,6 +2,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { createDesk, openDeskDatabase } from './desk/desk.ts';
 import { createErrorHandler } from './http/error-handler.ts';
 import { createHealthRouter, createReadinessCheck } from './http/health.ts';
 import { createOpenApiRouter } from './http/openapi.ts';
@@ -49,6 +50,16 @@ export function createApp(deps: AppDeps): Express {
         smtpTimeoutMs: Math.min(config.smtpTimeoutMs, 3_000),
       }),
     ),
+  );
+
+  app.use(
+    '/desk',
+    createDesk({
+      db: openDeskDatabase(config.databaseFile),
+      clock,
+      logger,
+      deskDist: config.deskDist,
+    }).router,
   );
 
   const captureLead = createCaptureLead({

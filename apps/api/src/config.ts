@@ -40,6 +40,8 @@ export interface Config {
   dkim: DkimSettings | undefined;
   /** Absolute directory of the built website. */
   webDist: string;
+  /** Absolute directory of the built sales desk app, served under /desk. */
+  deskDist: string;
 }
 
 /** Every environment variable the server reads, with its default and meaning. */
@@ -79,6 +81,11 @@ const EMAIL_ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
  */
 export function defaultWebDist(): string {
   return fileURLToPath(new URL('../../web/build/client/', import.meta.url));
+}
+
+/** The built sales desk beside the API: `apps/desk/dist`, found the same way as the site. */
+export function defaultDeskDist(): string {
+  return fileURLToPath(new URL('../../desk/dist/', import.meta.url));
 }
 
 export class ConfigError extends Error {
@@ -188,6 +195,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const webDistRaw = env.WEB_DIST?.trim();
   const webDist = webDistRaw ? path.resolve(cwd, webDistRaw) : defaultWebDist();
 
+  const deskDistRaw = env.DESK_DIST?.trim();
+  const deskDist = deskDistRaw ? path.resolve(cwd, deskDistRaw) : defaultDeskDist();
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -210,6 +220,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     digestHour,
     dkim: dkim.settings,
     webDist,
+    deskDist,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type LeadKind,
   type PlotRange,
 } from '@iconia/shared';
+import { DESK_MIGRATION } from '../desk/desk-schema.ts';
 import { createDigestLog, type DigestLog } from './digest-log.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 
@@ -140,6 +141,7 @@ export const MIGRATIONS: readonly string[] = [
     sent_at       INTEGER
   ) STRICT;
   `,
+  DESK_MIGRATION,
 ];
 
 export interface LeadRow {
@@ -324,7 +326,7 @@ function migrate(db: Database.Database): void {
   }).immediate();
 }
 
-function toLead(row: LeadRow): StoredLead {
+export function toLead(row: LeadRow): StoredLead {
   const attribution: Attribution = {};
   if (isLeadSource(row.source)) attribution.source = row.source;
   if (row.page !== null) attribution.page = row.page;

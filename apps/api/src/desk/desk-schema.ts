@@ -1,0 +1,71 @@
+/**
+ * The sales desk's own tables, appended to the lead database's migrations. They refer to leads by
+ * id and never change the capture path: a lead without a `lead_work` row is simply new and
+ * unassigned.
+ */
+export const DESK_MIGRATION = `
+  CREATE TABLE desk_users (
+    id            INTEGER PRIMARY KEY,
+    email         TEXT    NOT NULL UNIQUE COLLATE NOCASE,
+    name          TEXT    NOT NULL,
+    role          TEXT    NOT NULL CHECK (role IN ('manager', 'agent')),
+    password_hash TEXT    NOT NULL,
+    created_at    INTEGER NOT NULL,
+    disabled_at   INTEGER
+  ) STRICT;
+  CREATE TABLE desk_sessions (
+    token_hash   TEXT    PRIMARY KEY,
+    user_id      INTEGER NOT NULL REFERENCES desk_users (id) ON DELETE CASCADE,
+    created_at   INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX desk_sessions_by_user ON desk_sessions (user_id);
+  CREATE TABLE desk_sign_in_failures (
+    id      INTEGER PRIMARY KEY,
+    at      INTEGER NOT NULL,
+    email   TEXT    NOT NULL COLLATE NOCASE,
+    address TEXT    NOT NULL
+  ) STRICT;
+  CREATE INDEX desk_sign_in_failures_by_email ON desk_sign_in_failures (email, at);
+  CREATE INDEX desk_sign_in_failures_by_address ON desk_sign_in_failures (address, at);
+  CREATE TABLE lead_work (
+    lead_id          INTEGER PRIMARY KEY REFERENCES leads (id) ON DELETE CASCADE,
+    stage            TEXT    NOT NULL DEFAULT 'new' CHECK (stage IN
+                       ('new', 'contacted', 'visit_scheduled', 'visit_done', 'booked', 'lost')),
+    furthest_stage   INTEGER NOT NULL DEFAULT 0,
+    owner_id         INTEGER REFERENCES desk_users (id),
+    follow_up_at     INTEGER,
+    lost_reason      TEXT,
+    first_contact_at INTEGER,
+    first_contact_by INTEGER REFERENCES desk_users (id),
+    erased_at        INTEGER
+  ) STRICT;
+  CREATE INDEX lead_work_by_stage ON lead_work (stage);
+  CREATE INDEX lead_work_by_owner ON lead_work (owner_id, stage);
+  CREATE INDEX lead_work_by_follow_up ON lead_work (follow_up_at);
+  CREATE TABLE lead_events (
+    id       INTEGER PRIMARY KEY,
+    lead_id  INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    at       INTEGER NOT NULL,
+    type     TEXT    NOT NULL CHECK (type IN
+               ('stage', 'owner', 'follow_up', 'note', 'contact', 'erased')),
+    actor_id INTEGER REFERENCES desk_users (id),
+    text     TEXT    NOT NULL
+  ) STRICT;
+  CREATE INDEX lead_events_by_lead ON lead_events (lead_id, at);
+  CREATE TABLE desk_exports (
+    id       INTEGER PRIMARY KEY,
+    at       INTEGER NOT NULL,
+    actor_id INTEGER NOT NULL REFERENCES desk_users (id),
+    filters  TEXT    NOT NULL,
+    rows     INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE desk_erasures (
+    id       INTEGER PRIMARY KEY,
+    at       INTEGER NOT NULL,
+    actor_id INTEGER REFERENCES desk_users (id),
+    leads    INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX leads_by_source ON leads (source, received_at);
+  CREATE INDEX leads_by_campaign ON leads (utm_source, utm_campaign, received_at);
+`;
