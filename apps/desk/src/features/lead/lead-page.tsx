@@ -141,7 +141,7 @@ function StageCard({ lead }: { lead: LeadDetail }) {
   const [stage, setStage] = useState<Stage>(lead.stage);
   return (
     <section className={ui.card} aria-labelledby="stage-heading">
-      <h2 id="stage-heading">Stage</h2>
+      <h2 id="stage-heading">Pipeline stage</h2>
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="stage" />
         <div className={ui.field}>
