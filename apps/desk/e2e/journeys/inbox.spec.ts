@@ -49,7 +49,7 @@ test('when filters are applied, then only matching leads show and the filters st
   await sendEnquiries(request, tag, 2);
   await signIn(page, 'agent');
 
-  await page.getByText('Filters').click();
+  await page.getByText('Filters', { exact: true }).click();
   await page.getByLabel('Campaign source').fill(`src${tag}`);
   await page.getByLabel('Stage').selectOption({ label: 'New' });
   await page.getByRole('button', { name: 'Apply filters' }).click();

@@ -37,8 +37,8 @@ export function InboxPage() {
           </a>
         ) : null}
       </div>
-      <InboxFilters key={search} filters={data.filters} people={data.people} />
-      <InboxList key={query} data={data} myId={user.id} />
+      <InboxFilters key={`filters${search}`} filters={data.filters} people={data.people} />
+      <InboxList key={`list?${query}`} data={data} myId={user.id} />
     </>
   );
 }
