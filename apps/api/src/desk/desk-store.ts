@@ -184,11 +184,13 @@ function queryOf(
     where.push(`w.follow_up_at <= @dueBy AND w.stage NOT IN ('booked', 'lost')`);
     params.dueBy = filter.dueBy;
   }
-  if (filter.mobilePart !== undefined) {
-    where.push(
-      `l.id IN (SELECT id FROM leads INDEXED BY leads_recent_by_mobile
-                WHERE instr(mobile, @mobilePart) > 0)`,
-    );
+  if (filter.mobilePart !== undefined && filter.mobilePart.length >= 3) {
+    // The trigram index answers three digits or more; the part is digits only, safe to quote.
+    where.push(`l.id IN (SELECT rowid FROM lead_mobiles WHERE lead_mobiles MATCH @mobilePhrase)`);
+    params.mobilePhrase = `"${filter.mobilePart}"`;
+  } else if (filter.mobilePart !== undefined) {
+    // One or two digits match most leads: reading newest first finds a page at once.
+    where.push('instr(l.mobile, @mobilePart) > 0');
     params.mobilePart = filter.mobilePart;
   }
   if (filter.namePart !== undefined) {
