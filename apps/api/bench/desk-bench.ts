@@ -16,7 +16,7 @@ import { LEAD_SOURCES } from '@iconia/shared';
 import { createAccount } from '../src/desk/accounts.ts';
 import { openDeskDatabase } from '../src/desk/desk.ts';
 import { createDeskStore, type WorkRow } from '../src/desk/desk-store.ts';
-import { STAGE_RANK, type Stage } from '../src/desk/desk-types.ts';
+import { STAGE_RANK, type DeskUser, type Stage } from '../src/desk/desk-types.ts';
 import type { NewLead } from '../src/store/lead-store.ts';
 import { createTempDir, createTestApp, createTestClock } from '../test/test-app.ts';
 
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
 
   const db = openDeskDatabase(t.config.databaseFile);
   const desk = createDeskStore(db);
-  const agents = [];
+  const agents: DeskUser[] = [];
   for (const name of ['Arjun', 'Kiran', 'Meena', 'Sunil', 'Divya']) {
     agents.push(
       await createAccount(
@@ -147,7 +147,8 @@ async function main(): Promise<void> {
 
   const firstPageCursor = (await get('')).body.nextCursor;
   let deepCursor = firstPageCursor;
-  for (let page = 0; page < 40; page += 1) deepCursor = (await get(`cursor=${deepCursor}`)).body.nextCursor;
+  for (let page = 0; page < 40; page += 1)
+    deepCursor = (await get(`cursor=${deepCursor}`)).body.nextCursor;
 
   const someMobile = () => pick(mobiles);
   const cases: Array<{ name: string; kind: string; query: () => string }> = [

@@ -19,7 +19,7 @@ describe('serving the sales desk app', () => {
     mkdirSync(path.join(dist.dir, 'assets'));
     writeFileSync(path.join(dist.dir, 'index.html'), INDEX);
     writeFileSync(path.join(dist.dir, 'assets', 'app-1a2b.js'), 'console.log("desk");');
-    built = createDeskTestApp({ DESK_DIST: dist.dir });
+    built = createDeskTestApp({ deskDist: dist.dir });
     unbuilt = createDeskTestApp();
   });
   afterAll(async () => {
