@@ -40,7 +40,7 @@ export interface Config {
   dkim: DkimSettings | undefined;
   /** Absolute directory of the built website. */
   webDist: string;
-  /** Absolute directory of the built sales desk app, served under /desk. */
+  /** Absolute directory of the built sales desk app, served under /desk: `apps/desk/dist`. */
   deskDist: string;
 }
 
@@ -195,9 +195,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const webDistRaw = env.WEB_DIST?.trim();
   const webDist = webDistRaw ? path.resolve(cwd, webDistRaw) : defaultWebDist();
 
-  const deskDistRaw = env.DESK_DIST?.trim();
-  const deskDist = deskDistRaw ? path.resolve(cwd, deskDistRaw) : defaultDeskDist();
-
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -220,7 +217,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     digestHour,
     dkim: dkim.settings,
     webDist,
-    deskDist,
+    deskDist: defaultDeskDist(),
   };
 }
 

@@ -7,6 +7,7 @@ import { exportCommand } from './commands/export.ts';
 import { listCommand } from './commands/list.ts';
 import { resendCommand } from './commands/resend.ts';
 import { statsCommand } from './commands/stats.ts';
+import { usersCommand } from './commands/users.ts';
 
 export const COMMANDS: readonly Command[] = [
   listCommand,
@@ -14,6 +15,7 @@ export const COMMANDS: readonly Command[] = [
   resendCommand,
   statsCommand,
   backupCommand,
+  usersCommand,
 ];
 
 function overview(): string {

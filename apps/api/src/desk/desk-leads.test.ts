@@ -132,7 +132,8 @@ describe('the sales desk inbox and a lead', () => {
   });
 
   it('when a filter is not understood, then the answer says which and why', async () => {
-    const bad = async (query: string) => (await agent.get(`/desk/api/leads?${query}`)).body;
+    const bad = async (query: string) =>
+      (await agent.get(`/desk/api/leads?${query}`)).body as unknown;
     expect(await bad('stage=hot')).toEqual({ error: '"hot" is not a stage.' });
     expect(await bad('form=popup')).toEqual({ error: '"popup" is not a form of the site.' });
     expect(await bad('from=2026-02-30')).toEqual({
@@ -194,7 +195,7 @@ describe('the sales desk inbox and a lead', () => {
       duplicates: LeadRowJson[];
     };
     expect(body.lead).toMatchObject({
-      publicId: expect.any(String),
+      publicId: expect.any(String) as unknown,
       consentNotice: null,
       status: 'pending',
       email: { state: 'pending', attempts: 0, lastError: null, sentAt: null },
@@ -288,35 +289,29 @@ describe('the sales desk inbox and a lead', () => {
     expect(short.body).toEqual({
       users: [
         { id: arjun.id, name: 'Arjun' },
-        { id: expect.any(Number), name: 'Kiran' },
+        { id: expect.any(Number) as unknown, name: 'Kiran' },
         { id: meena.id, name: 'Meena' },
       ],
     });
     const full = await manager.get('/desk/api/users');
     expect(full.body).toMatchObject({
-      users: expect.arrayContaining([
+      users: expect.arrayContaining<unknown>([
         { id: arjun.id, email: 'arjun@iconia.test', name: 'Arjun', role: 'agent', disabled: false },
-      ]),
+      ]) as unknown,
     });
-    const added = await manager
-      .post('/desk/api/users')
-      .set(SAME_ORIGIN)
-      .send({
-        email: 'new@iconia.test',
-        name: 'New Agent',
-        role: 'agent',
-        password: 'long enough pass',
-      });
+    const added = await manager.post('/desk/api/users').set(SAME_ORIGIN).send({
+      email: 'new@iconia.test',
+      name: 'New Agent',
+      role: 'agent',
+      password: 'long enough pass',
+    });
     expect(added.status).toBe(201);
-    const again = await manager
-      .post('/desk/api/users')
-      .set(SAME_ORIGIN)
-      .send({
-        email: 'NEW@iconia.test',
-        name: 'Again',
-        role: 'agent',
-        password: 'long enough pass',
-      });
+    const again = await manager.post('/desk/api/users').set(SAME_ORIGIN).send({
+      email: 'NEW@iconia.test',
+      name: 'Again',
+      role: 'agent',
+      password: 'long enough pass',
+    });
     expect(again.status).toBe(409);
     const short2 = await manager
       .post('/desk/api/users')

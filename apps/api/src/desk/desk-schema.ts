@@ -30,6 +30,8 @@ export const DESK_MIGRATION = `
   CREATE INDEX desk_sign_in_failures_by_address ON desk_sign_in_failures (address, at);
   CREATE TABLE lead_work (
     lead_id          INTEGER PRIMARY KEY REFERENCES leads (id) ON DELETE CASCADE,
+    -- A copy of the lead's, so a list filtered on the desk's work pages in order from one index.
+    received_at      INTEGER NOT NULL,
     stage            TEXT    NOT NULL DEFAULT 'new' CHECK (stage IN
                        ('new', 'contacted', 'visit_scheduled', 'visit_done', 'booked', 'lost')),
     furthest_stage   INTEGER NOT NULL DEFAULT 0,
@@ -40,9 +42,10 @@ export const DESK_MIGRATION = `
     first_contact_by INTEGER REFERENCES desk_users (id),
     erased_at        INTEGER
   ) STRICT;
-  CREATE INDEX lead_work_by_stage ON lead_work (stage);
-  CREATE INDEX lead_work_by_owner ON lead_work (owner_id, stage);
-  CREATE INDEX lead_work_by_follow_up ON lead_work (follow_up_at);
+  CREATE INDEX lead_work_by_stage ON lead_work (stage, received_at, lead_id);
+  CREATE INDEX lead_work_by_owner ON lead_work (owner_id, received_at, lead_id);
+  CREATE INDEX lead_work_by_age ON lead_work (received_at, lead_id);
+  CREATE INDEX lead_work_by_follow_up ON lead_work (owner_id, follow_up_at);
   CREATE TABLE lead_events (
     id       INTEGER PRIMARY KEY,
     lead_id  INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
@@ -68,4 +71,21 @@ export const DESK_MIGRATION = `
   ) STRICT;
   CREATE INDEX leads_by_source ON leads (source, received_at);
   CREATE INDEX leads_by_campaign ON leads (utm_source, utm_campaign, received_at);
+  CREATE INDEX leads_by_status ON leads (status, received_at);
+  -- Any part of a mobile number, found without reading every lead: a trigram index of the
+  -- mobile column, kept in step with leads by triggers whatever process writes them.
+  CREATE VIRTUAL TABLE lead_mobiles USING fts5(
+    mobile, content = 'leads', content_rowid = 'id', tokenize = 'trigram'
+  );
+  INSERT INTO lead_mobiles (lead_mobiles) VALUES ('rebuild');
+  CREATE TRIGGER lead_mobiles_insert AFTER INSERT ON leads BEGIN
+    INSERT INTO lead_mobiles (rowid, mobile) VALUES (new.id, new.mobile);
+  END;
+  CREATE TRIGGER lead_mobiles_delete AFTER DELETE ON leads BEGIN
+    INSERT INTO lead_mobiles (lead_mobiles, rowid, mobile) VALUES ('delete', old.id, old.mobile);
+  END;
+  CREATE TRIGGER lead_mobiles_update AFTER UPDATE OF mobile ON leads BEGIN
+    INSERT INTO lead_mobiles (lead_mobiles, rowid, mobile) VALUES ('delete', old.id, old.mobile);
+    INSERT INTO lead_mobiles (rowid, mobile) VALUES (new.id, new.mobile);
+  END;
 `;

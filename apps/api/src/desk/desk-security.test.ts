@@ -167,7 +167,7 @@ describe('sales desk security', () => {
     expect(cookie).toContain('Path=/desk');
     expect(cookie).not.toContain('Secure');
 
-    const proxied = createDeskTestApp({ TRUST_PROXY: 'loopback' });
+    const proxied = createDeskTestApp({ env: { TRUST_PROXY: 'loopback' } });
     try {
       await proxied.addUser('agent@iconia.test', 'agent');
       const secure = await request(proxied.app)
@@ -272,7 +272,7 @@ describe('sales desk security', () => {
   });
 
   it('when one address tries many accounts, then that address is locked out', async () => {
-    const proxied = createDeskTestApp({ TRUST_PROXY: 'loopback' });
+    const proxied = createDeskTestApp({ env: { TRUST_PROXY: 'loopback' } });
     try {
       await proxied.addUser('asha@iconia.test', 'agent');
       const attempt = (email: string, ip: string, password = 'wrong password') =>

@@ -5,7 +5,7 @@ import { cacheControlFor } from '../http/static-site.ts';
 import { sendText } from '../http/replies.ts';
 
 export const NOT_BUILT =
-  'The sales desk has not been built yet: run pnpm build, then restart. (DESK_DIST points the server at its build folder.)';
+  'The sales desk has not been built yet (apps/desk/dist is missing): run pnpm build, then restart.';
 
 /** The desk's pages may run their own bundled scripts only; nothing inline, nothing foreign. */
 export const DESK_CSP = [

@@ -131,11 +131,23 @@ export function toDeskUser(row: UserRow): DeskUser {
   };
 }
 
-/** The WHERE clause and parameters of an inbox filter. */
-function whereOf(
+/**
+ * The FROM, WHERE and ORDER BY of an inbox filter. Filters on the desk's work (a stage other
+ * than New, an owner, a follow-up) read `lead_work` first, in order from its own indexes; the
+ * others read `leads` newest first. A search by mobile finds the matching ids in the narrow
+ * mobile index before touching any lead.
+ */
+function queryOf(
   filter: LeadFilter,
   cursor?: LeadCursor,
 ): { sql: string; params: Record<string, string | number> } {
+  const byWork =
+    (filter.stage !== undefined && filter.stage !== 'new') ||
+    typeof filter.owner === 'number' ||
+    filter.dueBy !== undefined;
+  // Both tables hold the same receipt time; paging follows the table read first.
+  const at = byWork ? 'w.received_at' : 'l.received_at';
+  const id = byWork ? 'w.lead_id' : 'l.id';
   const where: string[] = [filter.spam ? `l.status = 'spam'` : `l.status <> 'spam'`];
   const params: Record<string, string | number> = {};
   if (filter.stage === 'new') where.push(`(w.stage IS NULL OR w.stage = 'new')`);
@@ -161,18 +173,23 @@ function whereOf(
     params.owner = filter.owner;
   }
   if (filter.since !== undefined) {
-    where.push('l.received_at >= @since');
+    where.push(`${at} >= @since`);
     params.since = filter.since;
   }
   if (filter.until !== undefined) {
-    where.push('l.received_at < @until');
+    where.push(`${at} < @until`);
     params.until = filter.until;
   }
   if (filter.dueBy !== undefined) {
     where.push(`w.follow_up_at <= @dueBy AND w.stage NOT IN ('booked', 'lost')`);
     params.dueBy = filter.dueBy;
   }
-  if (filter.mobilePart !== undefined) {
+  if (filter.mobilePart !== undefined && filter.mobilePart.length >= 3) {
+    // The trigram index answers three digits or more; the part is digits only, safe to quote.
+    where.push(`l.id IN (SELECT rowid FROM lead_mobiles WHERE lead_mobiles MATCH @mobilePhrase)`);
+    params.mobilePhrase = `"${filter.mobilePart}"`;
+  } else if (filter.mobilePart !== undefined) {
+    // One or two digits match most leads: reading newest first finds a page at once.
     where.push('instr(l.mobile, @mobilePart) > 0');
     params.mobilePart = filter.mobilePart;
   }
@@ -181,11 +198,19 @@ function whereOf(
     params.namePattern = `%${filter.namePart.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   }
   if (cursor !== undefined) {
-    where.push('(l.received_at, l.id) < (@cursorAt, @cursorId)');
+    where.push(`(${at}, ${id}) < (@cursorAt, @cursorId)`);
     params.cursorAt = cursor.receivedAt;
     params.cursorId = cursor.id;
   }
-  return { sql: `WHERE ${where.join(' AND ')}`, params };
+  const from = byWork
+    ? `FROM lead_work w
+       JOIN leads l ON l.id = w.lead_id
+       LEFT JOIN desk_users owner ON owner.id = w.owner_id`
+    : INBOX_FROM;
+  return {
+    sql: `${from} WHERE ${where.join(' AND ')} ORDER BY ${at} DESC, ${id} DESC`,
+    params,
+  };
 }
 
 export type DeskStore = ReturnType<typeof createDeskStore>;
@@ -278,7 +303,8 @@ export function createDeskStore(db: Database.Database) {
      FROM lead_work WHERE lead_id = ?`,
   );
   const ensureWork = db.prepare<[number]>(
-    `INSERT INTO lead_work (lead_id) VALUES (?) ON CONFLICT (lead_id) DO NOTHING`,
+    `INSERT INTO lead_work (lead_id, received_at) SELECT id, received_at FROM leads WHERE id = ?
+     ON CONFLICT (lead_id) DO NOTHING`,
   );
   const saveWorkRow = db.prepare<WorkRow & { leadId: number }>(
     `UPDATE lead_work SET stage = @stage, furthest_stage = @furthest_stage,
@@ -425,19 +451,19 @@ export function createDeskStore(db: Database.Database) {
 
     /** One page of the inbox, newest first; one row more than `limit` tells a next page exists. */
     listLeads(filter: LeadFilter, limit: number, cursor?: LeadCursor): InboxRow[] {
-      const { sql, params } = whereOf(filter, cursor);
-      return statement(
-        `SELECT ${INBOX_COLUMNS} ${INBOX_FROM} ${sql}
-         ORDER BY l.received_at DESC, l.id DESC LIMIT @limit`,
-      ).all({ ...params, limit }) as InboxRow[];
+      const { sql, params } = queryOf(filter, cursor);
+      return statement(`SELECT ${INBOX_COLUMNS} ${sql} LIMIT @limit`).all({
+        ...params,
+        limit,
+      }) as InboxRow[];
     },
     exportLeads(filter: LeadFilter): ExportRow[] {
-      const { sql, params } = whereOf(filter);
+      const { sql, params } = queryOf(filter);
       return statement(
-        `SELECT l.*, original.public_id AS original_public_id, w.stage,
-                owner.name AS owner_name, w.follow_up_at, w.lost_reason, w.first_contact_at
-         ${INBOX_FROM} LEFT JOIN leads original ON original.id = l.duplicate_of
-         ${sql} ORDER BY l.received_at DESC, l.id DESC`,
+        `SELECT l.*, w.stage, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
+                w.first_contact_at,
+                (SELECT public_id FROM leads WHERE id = l.duplicate_of) AS original_public_id
+         ${sql}`,
       ).all(params) as ExportRow[];
     },
     leadById: (id: number) => leadById.get(id),

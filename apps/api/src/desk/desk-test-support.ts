@@ -1,7 +1,16 @@
 import path from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { createTempDir, createTestApp, newLead, type TestApp } from '../../test/test-app.ts';
+import {
+  createCapturingLogger,
+  createTempDir,
+  createTestApp,
+  newLead,
+  type TestApp,
+} from '../../test/test-app.ts';
+import { createApp } from '../app.ts';
+import { DUPLICATE_WINDOW_MS } from '../leads/capture-lead.ts';
+import { createGroupCommit } from '../store/group-commit.ts';
 import { createAccount } from './accounts.ts';
 import { openDeskDatabase } from './desk.ts';
 import { createDeskStore, type DeskStore } from './desk-store.ts';
@@ -22,13 +31,26 @@ export interface DeskTestApp extends TestApp {
   remove(): Promise<void>;
 }
 
-/** The real app on a real SQLite file in a temp dir, with the desk's accounts beside it. */
-export function createDeskTestApp(env: Record<string, string> = {}): DeskTestApp {
+/**
+ * The real app on a real SQLite file in a temp dir, with the desk's accounts beside it. The desk
+ * app is served from `deskDist` (by default a folder that does not exist: not built).
+ */
+export function createDeskTestApp(
+  options: { env?: Record<string, string>; deskDist?: string } = {},
+): DeskTestApp {
   const temp = createTempDir('iconia-desk-');
-  const t = createTestApp({
-    dataDir: path.join(temp.dir, 'data'),
-    env: { DESK_DIST: path.join(temp.dir, 'no-desk'), ...env },
+  const test = createTestApp({ dataDir: path.join(temp.dir, 'data'), env: options.env ?? {} });
+  const config = { ...test.config, deskDist: options.deskDist ?? path.join(temp.dir, 'no-desk') };
+  const app = createApp({
+    config,
+    store: test.store,
+    insertLead: createGroupCommit(test.store, DUPLICATE_WINDOW_MS),
+    mailer: test.mailer,
+    clock: test.clock,
+    logger: createCapturingLogger().logger,
+    delivery: test.worker,
   });
+  const t = { ...test, app, config };
   const db = openDeskDatabase(t.config.databaseFile);
   const desk = createDeskStore(db);
   let mobile = 9_100_000_000;
