@@ -4,9 +4,6 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAccount } from '../../api/src/desk/accounts.ts';
-import { openDeskDatabase } from '../../api/src/desk/desk.ts';
-import { createDeskStore } from '../../api/src/desk/desk-store.ts';
 import { resolveChromium } from '../../web/e2e/support/chromium.ts';
 import {
   startProductionServer,
@@ -22,16 +19,19 @@ import { startSmtpInbox } from '../../web/e2e/support/smtp-inbox.ts';
 import { ACCOUNTS, DESK_ENV } from './support/desk-env.ts';
 
 const DESK_DIR = fileURLToPath(new URL('../', import.meta.url));
-const DESK_DIST = path.join(DESK_DIR, 'dist');
+const REPO_DIR = path.resolve(DESK_DIR, '../..');
 /** Server log copied here after the run, beside Playwright's traces. */
 const LOG_COPY = path.join(DESK_DIR, 'test-results/e2e-server.log');
 
-function buildDesk(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('pnpm', ['--filter', '@iconia/desk', 'build'], {
-      cwd: DESK_DIR,
-      stdio: ['ignore', 'pipe', 'pipe'],
+/** Runs a pnpm command from the repository root, failing with its output. */
+function pnpm(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn('pnpm', args, {
+      cwd: REPO_DIR,
+      env: { ...process.env, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
+    child.stdin.end(options.input ?? '');
     let output = '';
     const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
     child.stdout.on('data', keep);
@@ -40,7 +40,7 @@ function buildDesk(): Promise<void> {
     child.on('exit', (code) =>
       code === 0
         ? resolve()
-        : reject(new Error(`Building the desk failed (exit ${code}):\n${output}`)),
+        : reject(new Error(`\`pnpm ${args.join(' ')}\` failed (exit ${code}):\n${output}`)),
     );
   });
 }
@@ -54,13 +54,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   resolveChromium();
   await ensureProductionBuild();
   // The desk builds in about a second; always building it keeps the tests on the current code.
-  await buildDesk();
+  await pnpm(['--filter', '@iconia/desk', 'build']);
 
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'iconia-desk-e2e-'));
   const site = path.join(tempDir, 'site');
-  const desk = path.join(tempDir, 'desk');
   await snapshotSite(WEB_DIST, site);
-  await cp(DESK_DIST, desk, { recursive: true });
   const mailDir = path.join(tempDir, 'mail');
   const dataDir = path.join(tempDir, 'data');
   await mkdir(mailDir);
@@ -68,8 +66,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const inbox = await startSmtpInbox(mailDir);
   const logFile = path.join(tempDir, 'server.log');
 
-  // The server reads DESK_DIST from its environment, which it inherits from this process.
-  process.env.DESK_DIST = desk;
+  // The server serves the desk from apps/desk/dist, beside its own bundle, as in production.
   let server: ProductionServer;
   try {
     server = await startProductionServer({
@@ -84,16 +81,30 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
 
-  // The running server has created and migrated the database; accounts go in beside it.
+  // The running server has created the database; accounts are added as an operator does, with
+  // the password on standard input.
   const password = randomBytes(12).toString('base64url');
-  const db = openDeskDatabase(path.join(dataDir, 'leads.sqlite'));
   try {
-    const store = createDeskStore(db);
     for (const account of Object.values(ACCOUNTS)) {
-      await createAccount(store, { ...account, password }, Date.now());
+      await pnpm(
+        [
+          '-s',
+          'leads',
+          'users',
+          'add',
+          account.email,
+          '--name',
+          account.name,
+          '--role',
+          account.role,
+        ],
+        { env: { DATA_DIR: dataDir }, input: `${password}\n` },
+      );
     }
-  } finally {
-    db.close();
+  } catch (error) {
+    await server.stop();
+    await inbox.close();
+    throw error;
   }
 
   process.env[DESK_ENV.baseUrl] = server.origin;

@@ -59,6 +59,7 @@ describe('follow-up times', () => {
 describe('formatMinutes', () => {
   it.each([
     [null, '—'],
+    [0.4, 'under 1 min'],
     [12.4, '12 min'],
     [185, '3 h 5 min'],
     [120, '2 h'],

@@ -49,9 +49,10 @@ export function fromDateTimeLocal(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** A duration in minutes as "45 min", "3 h 5 min" or "2 d 4 h"; an em dash when unknown. */
+/** A duration in minutes as "under 1 min", "45 min", "3 h 5 min" or "2 d 4 h"; an em dash when unknown. */
 export function formatMinutes(minutes: number | null): string {
   if (minutes === null) return '—';
+  if (minutes < 1) return 'under 1 min';
   const whole = Math.round(minutes);
   if (whole < 60) return `${whole} min`;
   if (whole < 24 * 60) {

@@ -54,7 +54,8 @@ export function BarChart({ summary, labels, series, stacked, horizontal }: BarCh
         maintainAspectRatio: false,
         animation: reduceMotion ? false : { duration: 300 },
         scales: {
-          x: { stacked: Boolean(stacked), beginAtZero: true },
+          // Counts and minutes read best as whole numbers.
+          x: { stacked: Boolean(stacked), beginAtZero: true, ticks: { precision: 0 } },
           y: { stacked: Boolean(stacked), beginAtZero: true, ticks: { precision: 0 } },
         },
         plugins: { legend: { display: series.length > 1, position: 'bottom' } },
