@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { newVisitor } from '../../../web/e2e/support/leads.ts';
-import { readDeskEnv } from '../support/desk-env.ts';
-import { expect, newPerson, sendContactForm, signIn, test } from '../support/desk-fixtures.ts';
+import {
+  addAgent,
+  expect,
+  newPerson,
+  sendContactForm,
+  signIn,
+  test,
+} from '../support/desk-fixtures.ts';
 
 test('when a visitor sends the contact form, then an agent sees it live, works it, and the manager reports, exports and erases it', async ({
   page: manager,
@@ -10,20 +16,11 @@ test('when a visitor sends the contact form, then an agent sees it live, works i
   test.setTimeout(120_000);
   const visitor = newVisitor(testInfo);
   const tag = visitor.name.split(' ').at(-1) ?? 'x';
-  const agentAccount = { email: `kiran.${tag}@iconia.test`, name: `Kiran ${tag}` };
+  let agentAccount = { email: '', name: '' };
 
   await test.step('the manager adds an agent on the Users screen', async () => {
     await signIn(manager, 'manager');
-    await manager.getByRole('link', { name: 'Users' }).click();
-    const form = manager.getByRole('region', { name: 'Add an agent' });
-    await form.getByLabel('Name').fill(agentAccount.name);
-    await form.getByLabel('Email').fill(agentAccount.email);
-    await form.getByLabel('Password').fill(readDeskEnv('password'));
-    await form.getByRole('button', { name: 'Add agent' }).click();
-    await expect(form.getByRole('status')).toHaveText(
-      `${agentAccount.name} can now sign in as an agent with ${agentAccount.email}.`,
-    );
-    await expect(manager.getByRole('cell', { name: agentAccount.email })).toBeVisible();
+    agentAccount = await addAgent(manager, `Kiran ${tag}`);
   });
 
   const agent = await newPerson(browser);

@@ -1,5 +1,5 @@
 import { ACCOUNTS, readDeskEnv } from '../support/desk-env.ts';
-import { expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
+import { addAgent, expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
 
 test('when the password is wrong, then Sign in says only that the email or password is incorrect @layout', async ({
   page,
@@ -31,12 +31,15 @@ test('when someone signs out everywhere, then their other browser is sent to Sig
   page,
   browser,
 }) => {
+  await signIn(page, 'manager');
+  const agent = await addAgent(page, `Esha ${Date.now().toString(36)}`);
+  await page.context().clearCookies();
   const phone = await newPerson(browser);
-  await signIn(phone, 'agent');
+  await signIn(phone, agent);
   await expect(phone.getByText('Live', { exact: true })).toBeVisible();
-  await signIn(page, 'agent');
+  await signIn(page, agent);
 
-  await page.getByText(`Account of ${ACCOUNTS.agent.name}`).click();
+  await page.getByText(`Account of ${agent.name}`).click();
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
 
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -57,4 +60,24 @@ test('when an agent signs in, then manager screens are not offered and the API r
   await page.goto('/desk/users');
 
   await expect(page.getByRole('heading', { name: 'Not for your role' })).toBeVisible();
+});
+
+test('when a manager disables an agent, then the agent’s open desk goes back to Sign in at once', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'manager');
+  const agent = await addAgent(page, `Ravi ${Date.now().toString(36)}`);
+  const people = page.getByRole('region', { name: 'People with access' });
+
+  const phone = await newPerson(browser);
+  await signIn(phone, agent);
+  await expect(phone.getByText('Live', { exact: true })).toBeVisible();
+  await people.getByRole('button', { name: `Disable ${agent.name}` }).click();
+
+  await expect(people.getByRole('listitem').filter({ hasText: agent.email })).toContainText(
+    'Agent · Disabled',
+  );
+  await expect(phone.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 10_000 });
+  await phone.context().close();
 });

@@ -77,3 +77,24 @@ export async function sendContactForm(page: Page, visitor: VisitorLead): Promise
   await form.getByRole('button', { name: FORM_BUTTONS.submit }).click();
   await expect(page).toHaveURL(THANK_YOU_PATH);
 }
+
+/**
+ * A manager (signed in on `page`) adds an agent of the test's own on the Users screen, so tests
+ * that end sessions or disable accounts never touch another test's.
+ */
+export async function addAgent(page: Page, name: string): Promise<{ email: string; name: string }> {
+  const agent = { email: `${name.toLowerCase().replace(/\W+/g, '.')}@iconia.test`, name };
+  await page.goto('/desk/users');
+  const form = page.getByRole('region', { name: 'Add an agent' });
+  await form.getByLabel('Name').fill(agent.name);
+  await form.getByLabel('Email').fill(agent.email);
+  await form.getByLabel('Password').fill(readDeskEnv('password'));
+  await form.getByRole('button', { name: 'Add agent' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    `${agent.name} can now sign in as an agent with ${agent.email}.`,
+  );
+  await expect(
+    page.getByRole('region', { name: 'People with access' }).getByText(agent.email),
+  ).toBeVisible();
+  return agent;
+}

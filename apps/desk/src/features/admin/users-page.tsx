@@ -11,6 +11,7 @@ import { api, attempt, type ActionResult } from '../../lib/api.ts';
 import { rawField, textField } from '../../lib/form-fields.ts';
 import type { User } from '../../lib/types.ts';
 import { useUser } from '../session/session.ts';
+import styles from './users.module.css';
 
 export function usersLoader({ request }: LoaderFunctionArgs): Promise<{ users: User[] }> {
   return api<{ users: User[] }>('/users', { signal: request.signal });
@@ -54,55 +55,42 @@ export function UsersPage() {
       <h1>Users</h1>
       <section className={ui.card} aria-labelledby="people">
         <h2 id="people">People with access</h2>
-        <div className={ui.scroll} role="region" aria-labelledby="people" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Access</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <UserRow key={user.id} user={user} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className={styles.people}>
+          {users.map((user) => (
+            <UserItem key={user.id} user={user} />
+          ))}
+        </ul>
       </section>
       <AddAgent />
     </>
   );
 }
 
-function UserRow({ user }: { user: User }) {
+function UserItem({ user }: { user: User }) {
   const me = useUser();
   const fetcher = useFetcher<UsersActionResult>();
   const busy = fetcher.state !== 'idle';
+  const canDisable = !user.disabled && user.role === 'agent' && user.id !== me.id;
   return (
-    <tr>
-      <td>{user.name}</td>
-      <td>{user.email}</td>
-      <td>{user.role === 'manager' ? 'Manager' : 'Agent'}</td>
-      <td>
-        {user.disabled ? (
-          'Disabled'
-        ) : user.role === 'agent' && user.id !== me.id ? (
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="disable" />
-            <input type="hidden" name="userId" value={user.id} />
-            <button type="submit" className={buttonClass('secondary')} disabled={busy}>
-              Disable <span className="visually-hidden">{user.name}</span>
-            </button>
-          </fetcher.Form>
-        ) : (
-          'Active'
-        )}
-        <ErrorText>{fetcher.data?.error}</ErrorText>
-      </td>
-    </tr>
+    <li className={styles.person}>
+      <div>
+        <p className={styles.name}>{user.name}</p>
+        <p className={styles.email}>{user.email}</p>
+        <p className={ui.muted}>
+          {user.role === 'manager' ? 'Manager' : 'Agent'} · {user.disabled ? 'Disabled' : 'Active'}
+        </p>
+      </div>
+      {canDisable ? (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="disable" />
+          <input type="hidden" name="userId" value={user.id} />
+          <button type="submit" className={buttonClass('secondary')} disabled={busy}>
+            Disable <span className="visually-hidden">{user.name}</span>
+          </button>
+        </fetcher.Form>
+      ) : null}
+      <ErrorText>{fetcher.data?.error}</ErrorText>
+    </li>
   );
 }
 

@@ -187,33 +187,35 @@ function FirstContact({ report }: { report: Report }) {
             labels={labels}
             series={series}
           />
-          <table>
-            <caption className="visually-hidden">Time to first contact per person</caption>
-            <thead>
-              <tr>
-                <th scope="col">Person</th>
-                <th scope="col" className="number">
-                  Leads contacted
-                </th>
-                <th scope="col" className="number">
-                  Median
-                </th>
-                <th scope="col" className="number">
-                  90th percentile
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.user.id}>
-                  <th scope="row">{row.user.name}</th>
-                  <td className="number">{row.leads}</td>
-                  <td className="number">{formatMinutes(row.medianMinutes)}</td>
-                  <td className="number">{formatMinutes(row.p90Minutes)}</td>
+          <div className={ui.scroll} role="region" aria-label="First contact" tabIndex={0}>
+            <table>
+              <caption className="visually-hidden">Time to first contact per person</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Person</th>
+                  <th scope="col" className="number">
+                    Leads contacted
+                  </th>
+                  <th scope="col" className="number">
+                    Median
+                  </th>
+                  <th scope="col" className="number">
+                    90th percentile
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.user.id}>
+                    <th scope="row">{row.user.name}</th>
+                    <td className="number">{row.leads}</td>
+                    <td className="number">{formatMinutes(row.medianMinutes)}</td>
+                    <td className="number">{formatMinutes(row.p90Minutes)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
