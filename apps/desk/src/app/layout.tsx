@@ -68,6 +68,9 @@ export function Layout() {
           aria-hidden="true"
         />
       </header>
+      <p className="visually-hidden" role="status">
+        {navigation.state === 'loading' ? 'Loading…' : ''}
+      </p>
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

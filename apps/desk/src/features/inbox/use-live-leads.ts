@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, API_BASE, errorMessage, redirectTarget, SIGN_IN_PATH } from '../../lib/api.ts';
 import type { LeadPage, LeadRow, LeadView } from '../../lib/types.ts';
@@ -22,6 +22,11 @@ export function useLiveLeads(first: LeadPage, filters: LeadFilters, myId: number
   const [live, setLive] = useState<LiveState>('connecting');
   const [loadingMore, setLoadingMore] = useState(false);
   const [loadError, setLoadError] = useState('');
+  // The list as last shown, read when catching up after a reconnection.
+  const shown = useRef(leads);
+  useEffect(() => {
+    shown.current = leads;
+  }, [leads]);
 
   const handleFailure = useCallback(
     (error: unknown): string => {
@@ -36,14 +41,30 @@ export function useLiveLeads(first: LeadPage, filters: LeadFilters, myId: number
     let source: EventSource | null = null;
     let retry: number | undefined;
 
+    const addNew = (arrived: LeadRow[]) => {
+      if (arrived.length === 0) return;
+      setLeads((current) => {
+        const seen = new Set(current.map((row) => row.id));
+        return [...arrived.filter((row) => !seen.has(row.id)), ...current];
+      });
+      setFresh((current) => new Set([...current, ...arrived.map((row) => row.id)]));
+      setAnnouncement(
+        arrived.length === 1 ? `New lead: ${arrived[0]?.name}` : `${arrived.length} new leads`,
+      );
+    };
+
     const onLead = (event: MessageEvent<string>) => {
       const lead = JSON.parse(event.data) as LeadRow;
-      if (!matchesFilters(lead, filters, myId)) return;
-      setLeads((current) =>
-        current.some((row) => row.id === lead.id) ? current : [lead, ...current],
-      );
-      setFresh((current) => new Set(current).add(lead.id));
-      setAnnouncement(`New lead: ${lead.name}`);
+      if (matchesFilters(lead, filters, myId)) addNew([lead]);
+    };
+
+    // Events only tell of leads stored while connected: on every (re)connection, the newest
+    // page fills in whatever arrived before it or during a dropped connection.
+    const catchUp = () => {
+      api<LeadPage>(leadsPath(filters)).then(({ leads: newest }) => {
+        const newestShown = Date.parse(shown.current[0]?.receivedAt ?? '') || 0;
+        addNew(newest.filter((row) => Date.parse(row.receivedAt) > newestShown));
+      }, handleFailure);
     };
 
     // A change elsewhere (stage, owner, follow-up) refreshes that row if it is on screen.
@@ -56,7 +77,10 @@ export function useLiveLeads(first: LeadPage, filters: LeadFilters, myId: number
 
     const connect = () => {
       source = new EventSource(`${API_BASE}/events`);
-      source.addEventListener('open', () => setLive('live'));
+      source.addEventListener('open', () => {
+        setLive('live');
+        catchUp();
+      });
       source.addEventListener('lead', onLead);
       source.addEventListener('lead-changed', onChanged);
       // The session ended elsewhere (sign-out everywhere, a disabled account, expiry).
