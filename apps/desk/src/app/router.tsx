@@ -18,6 +18,10 @@ import { todayLoader, TodayPage } from '../features/today/today-page.tsx';
 import { Layout } from './layout.tsx';
 import { NotFound, RouteError } from './route-error.tsx';
 
+function DeskLoading() {
+  return <Loading what="the desk" />;
+}
+
 /** The desk's one route map. Everything but Sign in needs a session (the `session` loader). */
 export function createDeskRouter() {
   return createBrowserRouter(
@@ -27,6 +31,7 @@ export function createDeskRouter() {
         loader: signInLoader,
         action: signInAction,
         Component: SignInPage,
+        HydrateFallback: DeskLoading,
         ErrorBoundary: RouteError,
       },
       { path: '/sign-out', action: signOutAction },
@@ -35,7 +40,7 @@ export function createDeskRouter() {
         path: '/',
         loader: sessionLoader,
         Component: Layout,
-        HydrateFallback: () => <Loading what="the desk" />,
+        HydrateFallback: DeskLoading,
         ErrorBoundary: RouteError,
         children: [
           {
