@@ -77,11 +77,14 @@ function text(input: Body, field: string, maxLength: number): string {
   return value.trim();
 }
 
-function leadId(req: Request): number {
+/** The `:id` of the path; anything but a positive whole number cannot name a lead or account. */
+function pathId(req: Request, notFound: string): number {
   const raw = String(req.params.id);
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw new DeskError(404, 'There is no lead with this id.');
+  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new DeskError(404, notFound);
   return Number(raw);
 }
+
+const leadId = (req: Request): number => pathId(req, MESSAGES.leadNotFound);
 
 function query(req: Request, name: string): string | undefined {
   const value = req.query[name];
@@ -442,7 +445,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   });
 
   router.post('/users/:id/disable', requireSession, requireManager, (req, res) => {
-    const id = leadId(req);
+    const id = pathId(req, 'There is no account with this id.');
     if (id === currentUser(res).id) {
       throw new DeskError(400, 'You cannot disable your own account.');
     }
