@@ -114,6 +114,8 @@ export function createAuth(store: DeskStore, clock: Clock): Auth {
     async signIn(req, res, email, password) {
       const now = clock.now();
       sweep(now);
+      // No email is that long; such input is refused before it is counted or stored.
+      if (email.length > 254) throw new DeskError(401, MESSAGES.wrongCredentials);
       const address = req.ip ?? 'unknown';
       const failures = store.signInFailures(email, address, now - SIGN_IN_WINDOW_MS);
       if (

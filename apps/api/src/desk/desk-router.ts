@@ -449,6 +449,10 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     if (id === currentUser(res).id) {
       throw new DeskError(400, 'You cannot disable your own account.');
     }
+    // The desk manages agents; a manager's account is the operator's (pnpm leads users).
+    if (store.userById(id)?.role === 'manager') {
+      throw new DeskError(403, 'A manager account is disabled with pnpm leads users disable.');
+    }
     const user = disableAccount(store, id, clock.now());
     logger.info({ userId: currentUser(res).id, disabled: user.id }, 'desk account disabled');
     res.json({ user });
