@@ -222,7 +222,13 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     if (email === '' || password === '') {
       throw new DeskError(400, 'Enter your email and password.');
     }
-    const user = await auth.signIn(req, res, email, password);
+    const user = await auth.signIn(req, res, email, password).catch((error: unknown) => {
+      // Someone guessing passwords is worth an operator's attention; the email is not logged.
+      if (error instanceof DeskError && error.status === 429) {
+        logger.warn({ address: req.ip }, 'desk sign-in locked after repeated failures');
+      }
+      throw error;
+    });
     logger.info({ userId: user.id }, 'desk sign-in');
     res.json({ user });
   });
