@@ -21,6 +21,14 @@ export const MAX_FAILURES_PER_ADDRESS = 20;
 
 const STATE_CHANGING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -106,6 +114,8 @@ export function createAuth(store: DeskStore, clock: Clock): Auth {
     async signIn(req, res, email, password) {
       const now = clock.now();
       sweep(now);
+      // No email is that long; such input is refused before it is counted or stored.
+      if (email.length > 254) throw new DeskError(401, MESSAGES.wrongCredentials);
       const address = req.ip ?? 'unknown';
       const failures = store.signInFailures(email, address, now - SIGN_IN_WINDOW_MS);
       if (
@@ -147,13 +157,14 @@ export function createAuth(store: DeskStore, clock: Clock): Auth {
       if (!STATE_CHANGING.has(req.method)) return next();
       const origin = req.get('origin');
       const fetchSite = req.get('sec-fetch-site');
-      const ownOrigin = `${req.protocol}://${req.get('host') ?? ''}`;
-      const originOk = origin === undefined || origin === ownOrigin;
-      const fetchSiteOk = fetchSite === undefined || fetchSite === 'same-origin';
-      // A browser sends at least one of the two on every POST, PATCH and DELETE.
-      if (!originOk || !fetchSiteOk || (origin === undefined && fetchSite === undefined)) {
-        throw new DeskError(403, MESSAGES.foreignOrigin);
-      }
+      // Hosts, not schemes, are compared: behind a TLS proxy the server itself may see http.
+      const originOk = origin === undefined || hostOf(origin) === req.get('host');
+      // Pages cannot forge Sec-Fetch-Site; browsers without it still send Origin.
+      const fromDesk =
+        fetchSite === undefined
+          ? origin !== undefined && originOk
+          : fetchSite === 'same-origin' && originOk;
+      if (!fromDesk) throw new DeskError(403, MESSAGES.foreignOrigin);
       next();
     },
 

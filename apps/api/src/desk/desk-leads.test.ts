@@ -320,4 +320,29 @@ describe('the sales desk inbox and a lead', () => {
     expect(short2.body).toEqual({ error: 'The password must be at least 10 characters long.' });
     expect((await t.signIn('new@iconia.test', 'long enough pass')) !== undefined).toBe(true);
   });
+
+  it('when a manager disables accounts in the desk, then agents can be disabled but not managers or oneself', async () => {
+    const kiranId = t.desk.userByEmail('kiran@iconia.test')?.id ?? 0;
+    const disabled = await manager.post(`/desk/api/users/${kiranId}/disable`).set(SAME_ORIGIN);
+    expect(disabled.body).toEqual({
+      user: {
+        id: kiranId,
+        email: 'kiran@iconia.test',
+        name: 'Kiran',
+        role: 'agent',
+        disabled: true,
+      },
+    });
+    const self = await manager.post(`/desk/api/users/${meena.id}/disable`).set(SAME_ORIGIN);
+    expect(self.body).toEqual({ error: 'You cannot disable your own account.' });
+    const other = await t.addUser('ravi@iconia.test', 'manager', 'Ravi');
+    const boss = await manager.post(`/desk/api/users/${other.id}/disable`).set(SAME_ORIGIN);
+    expect(boss.status).toBe(403);
+    expect((await manager.post('/desk/api/users/999/disable').set(SAME_ORIGIN)).status).toBe(404);
+    expect((await manager.post('/desk/api/users/x/disable').set(SAME_ORIGIN)).body).toEqual({
+      error: 'There is no account with this id.',
+    });
+    const short = await agent.get('/desk/api/users?short=1');
+    expect(JSON.stringify(short.body)).not.toContain('Kiran');
+  });
 });

@@ -77,11 +77,14 @@ function text(input: Body, field: string, maxLength: number): string {
   return value.trim();
 }
 
-function leadId(req: Request): number {
+/** The `:id` of the path; anything but a positive whole number cannot name a lead or account. */
+function pathId(req: Request, notFound: string): number {
   const raw = String(req.params.id);
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw new DeskError(404, 'There is no lead with this id.');
+  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new DeskError(404, notFound);
   return Number(raw);
 }
+
+const leadId = (req: Request): number => pathId(req, MESSAGES.leadNotFound);
 
 function query(req: Request, name: string): string | undefined {
   const value = req.query[name];
@@ -219,7 +222,13 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     if (email === '' || password === '') {
       throw new DeskError(400, 'Enter your email and password.');
     }
-    const user = await auth.signIn(req, res, email, password);
+    const user = await auth.signIn(req, res, email, password).catch((error: unknown) => {
+      // Someone guessing passwords is worth an operator's attention; the email is not logged.
+      if (error instanceof DeskError && error.status === 429) {
+        logger.warn({ address: req.ip }, 'desk sign-in locked after repeated failures');
+      }
+      throw error;
+    });
     logger.info({ userId: user.id }, 'desk sign-in');
     res.json({ user });
   });
@@ -442,9 +451,13 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   });
 
   router.post('/users/:id/disable', requireSession, requireManager, (req, res) => {
-    const id = leadId(req);
+    const id = pathId(req, 'There is no account with this id.');
     if (id === currentUser(res).id) {
       throw new DeskError(400, 'You cannot disable your own account.');
+    }
+    // The desk manages agents; a manager's account is the operator's (pnpm leads users).
+    if (store.userById(id)?.role === 'manager') {
+      throw new DeskError(403, 'A manager account is disabled with pnpm leads users disable.');
     }
     const user = disableAccount(store, id, clock.now());
     logger.info({ userId: currentUser(res).id, disabled: user.id }, 'desk account disabled');

@@ -127,6 +127,7 @@ describe('sales desk security', () => {
       { 'Sec-Fetch-Site': 'cross-site' },
       { 'Sec-Fetch-Site': 'same-site' },
       { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'same-origin' },
+      { Origin: 'null' },
       {},
     ];
     for (const endpoint of changing) {
@@ -151,6 +152,14 @@ describe('sales desk security', () => {
       .set('Origin', 'http://desk.iconia.test')
       .send({ text: 'Asked for the brochure again' });
     expect(note.status).toBe(201);
+    // Behind a TLS proxy the page's origin is https while the server itself speaks http.
+    const proxied = await agent
+      .post('/desk/api/leads/1/notes')
+      .set('Host', 'desk.iconia.test')
+      .set('Origin', 'https://desk.iconia.test')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ text: 'Prefers WhatsApp' });
+    expect(proxied.status).toBe(201);
   });
 
   it('when someone signs in, then the session cookie is HttpOnly, SameSite=Strict, scoped to /desk, and Secure over HTTPS', async () => {

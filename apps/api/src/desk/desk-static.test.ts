@@ -18,7 +18,10 @@ describe('serving the sales desk app', () => {
     dist = createTempDir('iconia-desk-dist-');
     mkdirSync(path.join(dist.dir, 'assets'));
     writeFileSync(path.join(dist.dir, 'index.html'), INDEX);
-    writeFileSync(path.join(dist.dir, 'assets', 'app-1a2b.js'), 'console.log("desk");');
+    writeFileSync(
+      path.join(dist.dir, 'assets', 'app-1a2b.js'),
+      'console.log("desk");\n'.repeat(200),
+    );
     built = createDeskTestApp({ deskDist: dist.dir });
     unbuilt = createDeskTestApp();
   });
@@ -43,10 +46,11 @@ describe('serving the sales desk app', () => {
     }
   });
 
-  it('when a hashed asset is fetched, then it is cached for a year; a missing asset is a 404', async () => {
+  it('when a hashed asset is fetched, then it is compressed and cached for a year; a missing asset is a 404', async () => {
     const asset = await request(built.app).get('/desk/assets/app-1a2b.js');
     expect(asset.status).toBe(200);
     expect(asset.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.get('Content-Encoding')).toBe('gzip');
     expect((await request(built.app).get('/desk/assets/missing.js')).status).toBe(404);
   });
 

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import compression from 'compression';
 import { Router } from 'express';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
@@ -27,6 +28,8 @@ export function createDesk(deps: {
   const router = Router();
   router.use(deskHeaders);
   router.use('/api', api.router);
-  router.use(createDeskStatic(deps.deskDist));
+  // The app's scripts and styles go out compressed, as the site's do; the API's small JSON and
+  // its event stream do not pass through here.
+  router.use(compression(), createDeskStatic(deps.deskDist));
   return { router, api };
 }

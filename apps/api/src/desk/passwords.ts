@@ -2,9 +2,9 @@ import { hash, verify } from '@node-rs/argon2';
 
 /**
  * Passwords are hashed with argon2id (the package's default algorithm) at OWASP's recommended
- * minimum: 19 MiB of memory, 2 passes, 1 lane, a 16-byte random salt. About 30 ms per sign-in on
- * a small server; the parameters live in the stored hash, so raising them later keeps old
- * passwords working.
+ * minimum: 19 MiB of memory, 2 passes, 1 lane, a 16-byte random salt; a few tens of milliseconds
+ * per sign-in on a small server. The parameters live in the stored hash, so raising them later
+ * keeps old passwords working.
  */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
