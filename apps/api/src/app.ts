@@ -1,5 +1,5 @@
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import type { Config } from './config.ts';
 import { createErrorHandler } from './http/error-handler.ts';
 import { createHealthRouter, type ReadinessReport } from './http/health.ts';
@@ -16,11 +16,13 @@ export interface AppDeps {
   captureLead: CaptureLead;
   readiness: () => Promise<ReadinessReport>;
   logger: Logger;
+  /** The sales desk, mounted at /desk: its JSON API under /desk/api and the built app. */
+  desk: Router;
 }
 
 /** Builds the whole HTTP application from its parts; never listens and keeps no globals. */
 export function createApp(deps: AppDeps): Express {
-  const { config, captureLead, readiness, logger } = deps;
+  const { config, captureLead, readiness, logger, desk } = deps;
   const app = express();
   app.disable('x-powered-by');
   // Explicit, because the rate limiter keys on req.ip and a wrong guess either lets one client
@@ -30,6 +32,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(createRequestLog(logger));
   app.use(createSecurityHeaders(siteScriptHashes(config.webDist), siteHasTags(config.webDist)));
   app.use(createHealthRouter(readiness));
+  app.use('/desk', desk);
   app.use(
     createLeadRouter({
       captureLead,

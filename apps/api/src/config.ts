@@ -43,6 +43,8 @@ export interface Config {
   webhooks: WebhookSettings | undefined;
   /** Absolute directory of the built website. */
   webDist: string;
+  /** Absolute directory of the built sales desk app, served under /desk: `apps/desk/dist`. */
+  deskDist: string;
 }
 
 /** Every environment variable the server reads, with its default and meaning. */
@@ -84,6 +86,11 @@ const EMAIL_ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
  */
 export function defaultWebDist(): string {
   return fileURLToPath(new URL('../../web/build/client/', import.meta.url));
+}
+
+/** The built sales desk beside the API: `apps/desk/dist`, found the same way as the site. */
+export function defaultDeskDist(): string {
+  return fileURLToPath(new URL('../../desk/dist/', import.meta.url));
 }
 
 export class ConfigError extends Error {
@@ -221,6 +228,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dkim: dkim.settings,
     webhooks: webhooks.settings,
     webDist,
+    deskDist: defaultDeskDist(),
   };
 }
 

@@ -13,6 +13,8 @@ export interface CliContext {
   cwd: string;
   /** Read on first use, so `--help` works even with a broken configuration. */
   config(): Config;
+  /** Reads a password the operator types or pipes in; standard input when not given. */
+  readPassword?: (prompt: string) => Promise<string>;
 }
 
 /** A failure the operator can act on: the message is printed as is, without a stack. */

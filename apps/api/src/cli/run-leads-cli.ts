@@ -8,6 +8,7 @@ import { listCommand } from './commands/list.ts';
 import { releaseCommand } from './commands/release.ts';
 import { resendCommand } from './commands/resend.ts';
 import { statsCommand } from './commands/stats.ts';
+import { usersCommand } from './commands/users.ts';
 
 export const COMMANDS: readonly Command[] = [
   listCommand,
@@ -16,6 +17,7 @@ export const COMMANDS: readonly Command[] = [
   releaseCommand,
   statsCommand,
   backupCommand,
+  usersCommand,
 ];
 
 function overview(): string {

@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CAMPAIGN_FIELDS } from '@iconia/shared';
+import { DESK_MIGRATION } from '../desk/desk-schema.ts';
 import { createDigestLog, type DigestLog } from './digest-log.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 import {
@@ -221,6 +222,7 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE deliveries
     SET queued_at = (SELECT received_at FROM leads WHERE leads.id = deliveries.lead_id);
   `,
+  DESK_MIGRATION,
 ];
 
 /**

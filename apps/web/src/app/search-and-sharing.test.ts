@@ -160,12 +160,12 @@ describe.skipIf(!built)('search and sharing tags of the built pages', () => {
     expect(locations).not.toContain(`${SITE_URL}/thank-you`);
   });
 
-  it('when a crawler reads robots.txt, then every page may be fetched and the sitemap is named', () => {
+  it('when a crawler reads robots.txt, then every page but the sales desk may be fetched and the sitemap is named', () => {
     const robots = readFileSync(path.join(CLIENT_DIR, 'robots.txt'), 'utf8');
 
     expect(robots).toMatch(/^User-agent: \*$/m);
     expect(robots).toMatch(/^Allow: \/$/m);
-    expect(robots).not.toMatch(/^Disallow: \/\S/m);
+    expect(robots.match(/^Disallow: .*$/gm)).toEqual(['Disallow: /desk']);
     expect(robots).toMatch(new RegExp(`^Sitemap: ${SITE_URL}/sitemap\\.xml$`, 'm'));
   });
 });

@@ -31,10 +31,18 @@ export function sitemapXml(siteUrl: string): string {
 }
 
 /**
- * `robots.txt`: crawlers are welcome everywhere (the thank-you page keeps itself out of results
+ * `robots.txt`: crawlers are welcome everywhere but the sales desk (the thank-you page keeps itself out of results
  * with its own `noindex`, which a crawler can only read if it may fetch the page) and are
  * pointed at the sitemap.
  */
 export function robotsTxt(siteUrl: string): string {
-  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    // The sales desk is behind a sign-in and answers noindex as well.
+    'Disallow: /desk',
+    '',
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

@@ -68,8 +68,9 @@ Examples:
           tableTime(lead.receivedAt),
           lead.kind,
           leadState(lead),
-          lead.name,
-          displayMobile(lead.mobile),
+          // An erased lead keeps neither (the sales desk's erasure): say so rather than show blanks.
+          lead.mobile === '' ? '(erased)' : lead.name,
+          lead.mobile === '' ? '' : displayMobile(lead.mobile),
           leadDetail(lead),
           sourceLabel(lead.attribution.source ?? 'unknown'),
         ]),

@@ -1,0 +1,230 @@
+/**
+ * Sales desk inbox speed: seeds a lead database with 100,000 leads (a fifth of them worked by
+ * five agents: stages, owners, follow-ups), signs in as an agent, and times GET /desk/api/leads
+ * for the first page, filtered pages, deeper pages and searches, one request at a time over
+ * loopback HTTP against the real app on a real SQLite file. Prints p50 and p95 per case and
+ * whether each p95 is within the 50 ms budget; `--check` exits non-zero when one is not.
+ *
+ *   pnpm bench:desk            (BENCH_LEADS=20000 for a quicker run)
+ */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { LEAD_SOURCES } from '@iconia/shared';
+import { createAccount } from '../src/desk/accounts.ts';
+import { openDeskDatabase } from '../src/desk/desk.ts';
+import { createDeskStore, type WorkRow } from '../src/desk/desk-store.ts';
+import { STAGE_RANK, type DeskUser, type Stage } from '../src/desk/desk-types.ts';
+import type { NewLead } from '../src/store/lead-store.ts';
+import { createTempDir, createTestApp, createTestClock } from '../test/test-app.ts';
+
+const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const BUDGET_P95_MS = 50;
+const CHECK = process.argv.includes('--check');
+const DAY = 86_400_000;
+const NOW = Date.parse('2026-11-21T10:15:00Z');
+const PASSWORD = 'bench password 1';
+
+/** A fixed pseudo-random sequence, so every run seeds the same database. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+const next = random(42);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+
+const FIRST = ['Ravi', 'Asha', 'Srinivas', 'Lakshmi', 'Venkat', 'Priya', 'Kiran', 'Anil', 'Sita'];
+const LAST = ['Kumar', 'Reddy', 'Rao', 'Sharma', 'Naidu', 'Varma', 'Goud', 'Chowdary'];
+const CAMPAIGNS = [
+  { utm_source: 'google', utm_campaign: 'villa-plots' },
+  { utm_source: 'google', utm_campaign: 'brand' },
+  { utm_source: 'facebook', utm_campaign: 'diwali' },
+  { utm_source: 'instagram', utm_campaign: 'reels' },
+  {},
+] as const;
+const WORKED_STAGES: Stage[] = ['contacted', 'contacted', 'visit_scheduled', 'visit_done', 'lost'];
+
+function seed(leadsFor: (batch: NewLead[]) => void): string[] {
+  const mobiles: string[] = [];
+  let batch: NewLead[] = [];
+  for (let index = 0; index < LEADS; index += 1) {
+    const mobile = String(6_000_000_000 + Math.floor(next() * 3_999_999_999));
+    mobiles.push(mobile);
+    const brochure = next() < 0.8;
+    batch.push({
+      publicId: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      messageId: `<bench-${index}@iconia.test>`,
+      kind: brochure ? 'brochure' : 'contact',
+      name: `${pick(FIRST)} ${pick(LAST)}`,
+      mobile,
+      ...(brochure ? { plotRange: '200 - 300 Sq. Yds' } : { location: 'Kukatpally' }),
+      attribution: { source: pick(LEAD_SOURCES), ...pick(CAMPAIGNS) },
+      // Half a year of leads, the newest last.
+      receivedAt: NOW - 180 * DAY + Math.floor((index / LEADS) * 180 * DAY),
+      spam: next() < 0.02,
+    });
+    if (batch.length === 5_000) {
+      leadsFor(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) leadsFor(batch);
+  return mobiles;
+}
+
+function percentileMs(sorted: readonly number[], fraction: number): number {
+  const value = sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+  return Math.round(value * 10) / 10;
+}
+
+async function main(): Promise<void> {
+  const temp = createTempDir('iconia-desk-bench-');
+  const dataDir = path.join(temp.dir, 'data');
+  const t = createTestApp({ dataDir, clock: createTestClock(NOW), env: { LOG_LEVEL: 'silent' } });
+  await t.worker.stop();
+  const started = performance.now();
+  const mobiles = seed((batch) => t.store.insertLeads(batch, 0));
+
+  const db = openDeskDatabase(t.config.databaseFile);
+  const desk = createDeskStore(db);
+  const agents: DeskUser[] = [];
+  for (const name of ['Arjun', 'Kiran', 'Meena', 'Sunil', 'Divya']) {
+    agents.push(
+      await createAccount(
+        desk,
+        { email: `${name.toLowerCase()}@iconia.test`, name, role: 'agent', password: PASSWORD },
+        NOW,
+      ),
+    );
+  }
+  // A fifth of the leads worked, as a busy team would leave them.
+  db.transaction(() => {
+    for (let id = 1; id <= LEADS; id += 1) {
+      if (next() >= 0.2) continue;
+      const stage = next() < 0.03 ? 'booked' : pick(WORKED_STAGES);
+      const owner = pick(agents);
+      const work: WorkRow = {
+        stage,
+        furthest_stage: stage === 'lost' ? 1 : STAGE_RANK[stage],
+        owner_id: owner.id,
+        follow_up_at: next() < 0.5 ? NOW + Math.floor((next() - 0.5) * 14 * DAY) : null,
+        lost_reason: stage === 'lost' ? 'Budget' : null,
+        first_contact_at: NOW - 180 * DAY + Math.floor((id / LEADS) * 180 * DAY) + 600_000,
+        first_contact_by: owner.id,
+      };
+      desk.saveWork(id, work, NOW, [{ type: 'stage', actorId: owner.id, text: 'Seeded' }]);
+    }
+  })();
+  db.pragma('optimize');
+  console.log(
+    `Seeded ${LEADS.toLocaleString('en-IN')} leads in ${Math.round((performance.now() - started) / 1000)} s.`,
+  );
+
+  const server = t.app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/desk/api`;
+  const signIn = await fetch(`${base}/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ email: 'arjun@iconia.test', password: PASSWORD }),
+  });
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+  const get = async (query: string): Promise<{ ms: number; body: { nextCursor: string } }> => {
+    const start = performance.now();
+    const res = await fetch(`${base}/leads?${query}`, { headers: { cookie } });
+    const body = (await res.json()) as { nextCursor: string };
+    const ms = performance.now() - start;
+    if (res.status !== 200) throw new Error(`${query}: ${res.status} ${JSON.stringify(body)}`);
+    return { ms, body };
+  };
+
+  const firstPageCursor = (await get('')).body.nextCursor;
+  let deepCursor = firstPageCursor;
+  for (let page = 0; page < 40; page += 1)
+    deepCursor = (await get(`cursor=${deepCursor}`)).body.nextCursor;
+
+  const someMobile = () => pick(mobiles);
+  const cases: Array<{ name: string; kind: string; query: () => string }> = [
+    { name: 'First page (50 newest)', kind: 'first page', query: () => '' },
+    { name: 'Second page (cursor)', kind: 'filtered', query: () => `cursor=${firstPageCursor}` },
+    { name: 'Page 42 (cursor)', kind: 'filtered', query: () => `cursor=${deepCursor}` },
+    { name: 'Stage: Contacted', kind: 'filtered', query: () => 'stage=contacted' },
+    { name: 'Stage: Booked (rare)', kind: 'filtered', query: () => 'stage=booked' },
+    { name: 'Stage: New', kind: 'filtered', query: () => 'stage=new' },
+    { name: 'Form: contact form', kind: 'filtered', query: () => 'form=contact-form' },
+    {
+      name: 'Campaign: google / villa-plots',
+      kind: 'filtered',
+      query: () => 'utmSource=google&utmCampaign=villa-plots',
+    },
+    { name: 'Owner: me', kind: 'filtered', query: () => 'owner=me' },
+    { name: 'Owner: unassigned', kind: 'filtered', query: () => 'owner=none' },
+    { name: 'Follow-up due', kind: 'filtered', query: () => 'due=1' },
+    { name: 'Last 7 days', kind: 'filtered', query: () => 'from=2026-11-15&to=2026-11-21' },
+    {
+      name: 'A week in August, contact form',
+      kind: 'filtered',
+      query: () => 'from=2026-08-01&to=2026-08-07&form=contact-form',
+    },
+    { name: 'Spam folder', kind: 'filtered', query: () => 'spam=1' },
+    {
+      name: 'Search: whole mobile',
+      kind: 'search by mobile',
+      query: () => `q=${someMobile()}`,
+    },
+    {
+      name: 'Search: last 4 digits',
+      kind: 'search by mobile',
+      query: () => `q=${someMobile().slice(6)}`,
+    },
+    {
+      name: 'Search: middle 6 digits',
+      kind: 'search by mobile',
+      query: () => `q=${someMobile().slice(2, 8)}`,
+    },
+    { name: 'Search: name', kind: 'search by name', query: () => `q=${pick(FIRST)}` },
+  ];
+
+  const rows = [];
+  for (const bench of cases) {
+    for (let warm = 0; warm < 10; warm += 1) await get(bench.query());
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) times.push((await get(bench.query())).ms);
+    times.sort((a, b) => a - b);
+    const p95 = percentileMs(times, 0.95);
+    rows.push({
+      case: bench.name,
+      budget: bench.kind,
+      'p50 ms': percentileMs(times, 0.5),
+      'p95 ms': p95,
+      within: p95 <= BUDGET_P95_MS ? 'yes' : 'NO',
+    });
+  }
+  server.closeAllConnections();
+  server.close();
+  db.close();
+  await t.close();
+  temp.remove();
+
+  console.log(
+    `\nGET /desk/api/leads, ${RUNS} requests per case, one at a time; budget p95 ≤ ${BUDGET_P95_MS} ms.` +
+      `\nMachine: ${cpus().length} cores, load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}, Node ${process.version}.\n`,
+  );
+  console.table(rows);
+  const over = rows.filter((row) => row.within !== 'yes');
+  if (over.length > 0) {
+    console.log(`Over budget: ${over.map((row) => row.case).join(', ')}`);
+    if (CHECK) process.exitCode = 1;
+  }
+}
+
+await main();

@@ -1,0 +1,156 @@
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { createAccount, disableAccount, resetPassword } from '../../desk/accounts.ts';
+import { DeskError } from '../../desk/desk-error.ts';
+import { openDeskDatabase } from '../../desk/desk.ts';
+import { createDeskStore, toDeskUser, type DeskStore } from '../../desk/desk-store.ts';
+import { isRole } from '../../desk/desk-types.ts';
+import { PASSWORD_MIN_LENGTH } from '../../desk/passwords.ts';
+import { CliError, UsageError, withStore, type CliContext } from '../cli-context.ts';
+import { stringOption, type Command } from '../command.ts';
+import { formatTable } from '../table.ts';
+
+/**
+ * The password from standard input: typed without echo at a terminal, or piped
+ * (`printf '%s\n' "$PASSWORD" | pnpm -s leads users add …`), first line only.
+ */
+export async function readPasswordFromStdin(prompt: string): Promise<string> {
+  const { stdin, stderr } = process;
+  if (!stdin.isTTY) {
+    let text = '';
+    for await (const chunk of stdin) text += String(chunk);
+    return text.split(/\r?\n/)[0] ?? '';
+  }
+  stderr.write(prompt);
+  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const lines = createInterface({ input: stdin, output: silent, terminal: true });
+  try {
+    return await new Promise<string>((resolve) => lines.once('line', resolve));
+  } finally {
+    lines.close();
+    stderr.write('\n');
+  }
+}
+
+async function withDesk<T>(context: CliContext, use: (desk: DeskStore) => T | Promise<T>) {
+  // Opening the lead store first checks the file exists and brings its tables up to date.
+  return withStore(context, async () => {
+    const db = openDeskDatabase(context.config().databaseFile);
+    try {
+      return await use(createDeskStore(db));
+    } catch (error) {
+      if (error instanceof DeskError) throw new CliError(error.message);
+      throw error;
+    } finally {
+      db.close();
+    }
+  });
+}
+
+function findAccount(desk: DeskStore, email: string) {
+  const row = desk.userByEmail(email);
+  if (!row)
+    throw new CliError(`There is no account for ${email}. "pnpm leads users list" shows them.`);
+  return row;
+}
+
+const HELP = `Usage: pnpm -s leads users <add|list|disable|reset-password> [email] [options]
+
+Accounts of the sales desk (/desk). Passwords are read from standard input: typed without echo
+at a terminal, or piped as one line. A password has at least ${PASSWORD_MIN_LENGTH} characters.
+
+Subcommands:
+  add <email> --name <name> --role manager|agent
+                          Create an account
+  list                    Show every account
+  disable <email>         Disable an account; its sessions end at once
+  reset-password <email>  Set a new password; every session of the account ends
+
+Options:
+  --name <name>      The person's name, as the desk shows it
+  --role <role>      manager (assigns, exports, manages accounts, erases) or agent
+  -h, --help         Show this help
+
+Examples:
+  pnpm -s leads users add meena@example.com --name "Meena Rao" --role manager
+  printf '%s\\n' "$NEW_PASSWORD" | pnpm -s leads users reset-password arjun@example.com
+  pnpm -s leads users disable arjun@example.com
+`;
+
+export const usersCommand: Command = {
+  name: 'users',
+  summary: 'Add, list, disable sales desk accounts and reset passwords',
+  help: HELP,
+  options: { name: { type: 'string' }, role: { type: 'string' } },
+  operands: { min: 1, max: 2 },
+  async run(context, values, [action = '', email]) {
+    const readPassword = context.readPassword ?? readPasswordFromStdin;
+    const needEmail = (): string => {
+      if (email === undefined) throw new UsageError(`"users ${action}" needs an email address.`);
+      return email;
+    };
+    switch (action) {
+      case 'add': {
+        const address = needEmail();
+        const name = stringOption(values, 'name');
+        const role = stringOption(values, 'role');
+        if (name === undefined) throw new UsageError('--name is required.');
+        if (!isRole(role)) throw new UsageError('--role must be manager or agent.');
+        const password = await readPassword(`Password for ${address}: `);
+        const user = await withDesk(context, (desk) =>
+          createAccount(desk, { email: address, name, role, password }, context.clock.now()),
+        );
+        context.out(`Added ${user.name} <${user.email}> as ${user.role}.\n`);
+        return;
+      }
+      case 'list': {
+        if (email !== undefined) throw new UsageError(`Unexpected argument "${email}".`);
+        const users = await withDesk(context, (desk) => desk.listUsers().map(toDeskUser));
+        if (users.length === 0) {
+          context.out('No accounts yet. Add one with "pnpm -s leads users add".\n');
+          return;
+        }
+        context.out(
+          formatTable(
+            [
+              { header: 'EMAIL' },
+              { header: 'NAME', maxWidth: 32 },
+              { header: 'ROLE' },
+              { header: 'STATUS' },
+            ],
+            users.map((user) => [
+              user.email,
+              user.name,
+              user.role,
+              user.disabled ? 'disabled' : 'active',
+            ]),
+          ),
+        );
+        return;
+      }
+      case 'disable': {
+        const address = needEmail();
+        await withDesk(context, (desk) =>
+          disableAccount(desk, findAccount(desk, address).id, context.clock.now()),
+        );
+        context.out(`Disabled ${address}; its sessions have ended.\n`);
+        return;
+      }
+      case 'reset-password': {
+        const address = needEmail();
+        // Checked before asking, so a typo in the email does not cost a typed password.
+        await withDesk(context, (desk) => findAccount(desk, address));
+        const password = await readPassword(`New password for ${address}: `);
+        await withDesk(context, (desk) =>
+          resetPassword(desk, findAccount(desk, address).id, password),
+        );
+        context.out(`New password set for ${address}; every session of it has ended.\n`);
+        return;
+      }
+      default:
+        throw new UsageError(
+          `Unknown subcommand "${action}"; use add, list, disable or reset-password.`,
+        );
+    }
+  },
+};

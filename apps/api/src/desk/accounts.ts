@@ -1,0 +1,53 @@
+import { DeskError } from './desk-error.ts';
+import { toDeskUser, type DeskStore } from './desk-store.ts';
+import type { DeskUser, Role } from './desk-types.ts';
+import { hashPassword, passwordProblem } from './passwords.ts';
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const NAME_MAX_LENGTH = 80;
+
+export interface NewAccount {
+  email: string;
+  name: string;
+  role: Role;
+  password: string;
+}
+
+/** Account rules shared by the desk's Users screen and `pnpm leads users`. */
+export async function createAccount(
+  store: DeskStore,
+  account: NewAccount,
+  now: number,
+): Promise<DeskUser> {
+  const email = account.email.trim();
+  const name = account.name.trim();
+  if (!EMAIL.test(email) || email.length > 254) {
+    throw new DeskError(400, `"${email}" is not an email address.`);
+  }
+  if (name === '' || name.length > NAME_MAX_LENGTH) {
+    throw new DeskError(400, `The name must be 1 to ${NAME_MAX_LENGTH} characters long.`);
+  }
+  const problem = passwordProblem(account.password);
+  if (problem) throw new DeskError(400, problem);
+  if (store.userByEmail(email)) {
+    throw new DeskError(409, `There is already an account for ${email}.`);
+  }
+  const hash = await hashPassword(account.password);
+  return toDeskUser(store.insertUser({ email, name, role: account.role, hash, now }));
+}
+
+/** Disables an account and ends its sessions at once; disabling twice is harmless. */
+export function disableAccount(store: DeskStore, id: number, now: number): DeskUser {
+  if (!store.userById(id)) throw new DeskError(404, 'There is no account with this id.');
+  store.disableUser(id, now);
+  const row = store.userById(id);
+  if (!row) throw new DeskError(404, 'There is no account with this id.');
+  return toDeskUser(row);
+}
+
+/** Sets a new password and signs the account out everywhere. */
+export async function resetPassword(store: DeskStore, id: number, password: string) {
+  const problem = passwordProblem(password);
+  if (problem) throw new DeskError(400, problem);
+  store.setPasswordHash(id, await hashPassword(password));
+}

@@ -1,0 +1,182 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Clock } from '../clock.ts';
+import { DeskError, MESSAGES } from './desk-error.ts';
+import type { DeskStore } from './desk-store.ts';
+import type { DeskUser } from './desk-types.ts';
+import { verifyPassword } from './passwords.ts';
+
+export const SESSION_COOKIE = 'desk_session';
+export const COOKIE_PATH = '/desk';
+const HOUR_MS = 3_600_000;
+export const IDLE_TIMEOUT_MS = 12 * HOUR_MS;
+export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * HOUR_MS;
+/** A session's last-seen time is written at most this often, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Failed sign-ins counted over this window; at the limit, the account or address waits it out. */
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_ADDRESS = 20;
+
+const STATE_CHANGING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The raw cookie value, without a cookie-parsing dependency for one cookie. */
+export function sessionToken(req: Request): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SESSION_COOKIE) return value.join('=') || undefined;
+  }
+  return undefined;
+}
+
+function setSessionCookie(req: Request, res: Response, token: string): void {
+  res.cookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.secure,
+    path: COOKIE_PATH,
+    maxAge: ABSOLUTE_TIMEOUT_MS,
+  });
+}
+
+export function clearSessionCookie(req: Request, res: Response): void {
+  res.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.secure,
+    path: COOKIE_PATH,
+  });
+}
+
+/** The signed-in person, set by `requireSession`. */
+export function currentUser(res: Response): DeskUser {
+  const user = res.locals.deskUser as DeskUser | undefined;
+  if (!user) throw new DeskError(401, MESSAGES.signedOut);
+  return user;
+}
+
+export interface Auth {
+  signIn(req: Request, res: Response, email: string, password: string): Promise<DeskUser>;
+  /** The live session of a token, or undefined when it is missing, expired or disabled. */
+  sessionUser(token: string | undefined): DeskUser | undefined;
+  requireSession: RequestHandler;
+  requireManager: RequestHandler;
+  /** Refuses state-changing requests that do not come from the desk's own pages. */
+  sameOrigin: RequestHandler;
+  signOut(req: Request, res: Response): void;
+  signOutEverywhere(req: Request, res: Response, user: DeskUser): void;
+}
+
+export function createAuth(store: DeskStore, clock: Clock): Auth {
+  let lastSweep = 0;
+  /** Expired sessions and old failures are deleted now and then, not on every request. */
+  const sweep = (now: number): void => {
+    if (now - lastSweep < HOUR_MS) return;
+    lastSweep = now;
+    store.deleteStaleSessions(now - IDLE_TIMEOUT_MS, now - ABSOLUTE_TIMEOUT_MS);
+    store.forgetSignInFailures(now - SIGN_IN_WINDOW_MS);
+  };
+
+  const sessionUser = (token: string | undefined): DeskUser | undefined => {
+    if (token === undefined) return undefined;
+    const tokenHash = hashToken(token);
+    const session = store.findSession(tokenHash);
+    if (!session) return undefined;
+    const now = clock.now();
+    if (
+      session.user.disabled ||
+      now - session.lastSeenAt > IDLE_TIMEOUT_MS ||
+      now - session.createdAt > ABSOLUTE_TIMEOUT_MS
+    ) {
+      store.deleteSession(tokenHash);
+      return undefined;
+    }
+    if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) store.touchSession(tokenHash, now);
+    return session.user;
+  };
+
+  return {
+    async signIn(req, res, email, password) {
+      const now = clock.now();
+      sweep(now);
+      // No email is that long; such input is refused before it is counted or stored.
+      if (email.length > 254) throw new DeskError(401, MESSAGES.wrongCredentials);
+      const address = req.ip ?? 'unknown';
+      const failures = store.signInFailures(email, address, now - SIGN_IN_WINDOW_MS);
+      if (
+        failures.byEmail >= MAX_FAILURES_PER_ACCOUNT ||
+        failures.byAddress >= MAX_FAILURES_PER_ADDRESS
+      ) {
+        throw new DeskError(429, MESSAGES.lockedOut);
+      }
+      const row = store.userByEmail(email);
+      const valid = await verifyPassword(row?.password_hash, password);
+      if (!row || !valid || row.disabled_at !== null) {
+        store.recordSignInFailure(email, address, clock.now());
+        throw new DeskError(401, MESSAGES.wrongCredentials);
+      }
+      const token = randomBytes(32).toString('base64url');
+      store.insertSession(hashToken(token), row.id, clock.now());
+      setSessionCookie(req, res, token);
+      return { id: row.id, email: row.email, name: row.name, role: row.role, disabled: false };
+    },
+
+    sessionUser,
+
+    requireSession(req, res, next) {
+      const user = sessionUser(sessionToken(req));
+      if (!user) {
+        if (sessionToken(req) !== undefined) clearSessionCookie(req, res);
+        throw new DeskError(401, MESSAGES.signedOut);
+      }
+      res.locals.deskUser = user;
+      next();
+    },
+
+    requireManager(_req, res, next) {
+      if (currentUser(res).role !== 'manager') throw new DeskError(403, MESSAGES.managersOnly);
+      next();
+    },
+
+    sameOrigin(req, _res, next) {
+      if (!STATE_CHANGING.has(req.method)) return next();
+      const origin = req.get('origin');
+      const fetchSite = req.get('sec-fetch-site');
+      // Hosts, not schemes, are compared: behind a TLS proxy the server itself may see http.
+      const originOk = origin === undefined || hostOf(origin) === req.get('host');
+      // Pages cannot forge Sec-Fetch-Site; browsers without it still send Origin.
+      const fromDesk =
+        fetchSite === undefined
+          ? origin !== undefined && originOk
+          : fetchSite === 'same-origin' && originOk;
+      if (!fromDesk) throw new DeskError(403, MESSAGES.foreignOrigin);
+      next();
+    },
+
+    signOut(req, res) {
+      const token = sessionToken(req);
+      if (token !== undefined) store.deleteSession(hashToken(token));
+      clearSessionCookie(req, res);
+    },
+
+    signOutEverywhere(req, res, user) {
+      store.deleteUserSessions(user.id);
+      clearSessionCookie(req, res);
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import path from 'node:path';
+import type TestAgent from 'supertest/lib/agent.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { runLeadsCli } from '../cli/run-leads-cli.ts';
+import { EXPORT_FIELDS } from '../cli/lead-export.ts';
+import { openDeskDatabase } from './desk.ts';
+import { createDeskTestApp, SAME_ORIGIN, type DeskTestApp } from './desk-test-support.ts';
+import type { DeskUser } from './desk-types.ts';
+import type { LeadRowJson } from './lead-json.ts';
+
+async function cli(t: DeskTestApp, args: string[]): Promise<string> {
+  let stdout = '';
+  const dataDir = path.dirname(t.config.databaseFile);
+  const code = await runLeadsCli(args, {
+    out: (text) => {
+      stdout += text;
+    },
+    err: (text) => {
+      throw new Error(text);
+    },
+    clock: t.clock,
+    cwd: dataDir,
+    config: () => loadConfig({ DATA_DIR: dataDir, MAIL_FROM: 'leads@iconia.test' }, dataDir),
+  });
+  expect(code).toBe(0);
+  return stdout;
+}
+
+describe('export and erasure on the sales desk', () => {
+  let t: DeskTestApp;
+  let manager: TestAgent;
+  let meena: DeskUser;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = createDeskTestApp();
+    meena = await t.addUser('meena@iconia.test', 'manager', 'Meena');
+    await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
+    ids.ravi = t.storeLead({
+      name: 'Ravi Kumar',
+      mobile: '9876543210',
+      location: 'Kondapur',
+      attribution: { source: 'brochure-modal', utm_source: 'google', gclid: 'Cj0KCQ', page: '/' },
+    });
+    t.clock.advance(60_000);
+    ids.raviAgain = t.storeLead({ name: 'Ravi K', mobile: '9876543210' });
+    ids.formula = t.storeLead({ name: '=HYPERLINK("https://evil.example","Click")' });
+    ids.asha = t.storeLead({ name: 'Asha', mobile: '9123456780' });
+    manager = await t.signIn('meena@iconia.test');
+    await manager
+      .post(`/desk/api/leads/${ids.ravi}/notes`)
+      .set(SAME_ORIGIN)
+      .send({ text: 'Ravi lives in Kondapur, wife is Sita' });
+    await manager
+      .patch(`/desk/api/leads/${ids.ravi}`)
+      .set(SAME_ORIGIN)
+      .send({ ownerId: meena.id, stage: 'contacted' });
+  });
+  afterAll(async () => {
+    await t.remove();
+  });
+
+  it('when a manager exports the filtered list, then the CSV holds those leads, formula-safe, and the export is recorded', async () => {
+    const res = await manager.get('/desk/api/export.csv?q=Ravi');
+    expect(res.status).toBe(200);
+    expect(res.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(res.get('Content-Disposition')).toBe(
+      'attachment; filename="elegant-iconia-leads-2026-11-21.csv"',
+    );
+    const lines = res.text.split('\r\n');
+    expect(lines[0]).toBe(
+      [...EXPORT_FIELDS, 'stage', 'owner', 'followUpAt', 'lostReason', 'firstContactAt'].join(','),
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain(',Ravi K,9876543210,');
+    expect(lines[2]).toContain(',Ravi Kumar,9876543210,');
+    expect(lines[2]).toMatch(/,contacted,Meena,,,2026-11-21T15:46:00\+05:30$/);
+
+    const all = await manager.get('/desk/api/export.csv');
+    expect(all.text).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
+
+    const db = openDeskDatabase(t.config.databaseFile);
+    const records = db
+      .prepare('SELECT actor_id, at, filters, rows FROM desk_exports ORDER BY id')
+      .all();
+    db.close();
+    expect(records).toEqual([
+      { actor_id: meena.id, at: t.clock.now(), filters: 'q=Ravi', rows: 2 },
+      { actor_id: meena.id, at: t.clock.now(), filters: '', rows: 4 },
+    ]);
+  });
+
+  it('when a manager erases a mobile, then the desk, the CSV and the CLI no longer show that person', async () => {
+    const res = await manager
+      .post('/desk/api/erasures')
+      .set(SAME_ORIGIN)
+      .send({ mobile: '+91 98765 43210' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ erased: 2 });
+
+    // Desk: the search finds nothing, the lead shows no personal field, the note text is gone.
+    const search = await manager.get('/desk/api/leads?q=43210');
+    expect((search.body as { leads: unknown[] }).leads).toEqual([]);
+    const detail = await manager.get(`/desk/api/leads/${ids.ravi}`);
+    const body = detail.body as {
+      lead: LeadRowJson & Record<string, unknown>;
+      timeline: Array<{ type: string; text: string }>;
+      duplicates: unknown[];
+    };
+    expect(body.lead).toMatchObject({
+      name: '',
+      mobile: '',
+      location: null,
+      plotRange: null,
+      page: null,
+      gclid: null,
+      erased: true,
+    });
+    expect(body.duplicates).toEqual([]);
+    expect(JSON.stringify(body)).not.toMatch(/Ravi|9876543210|Kondapur|Sita/);
+    expect(body.timeline.at(-1)).toMatchObject({ type: 'erased', text: 'Personal data erased' });
+    const worked = await manager
+      .post(`/desk/api/leads/${ids.ravi}/notes`)
+      .set(SAME_ORIGIN)
+      .send({ text: 'new note' });
+    expect(worked.status).toBe(409);
+
+    // CSV: the rows stay (the counts must), without the person.
+    const csv = (await manager.get('/desk/api/export.csv')).text;
+    expect(csv).not.toMatch(/Ravi|9876543210|Kondapur|Cj0KCQ/);
+    expect(csv).toContain('Asha');
+
+    // The operator's CLI: list and export.
+    const list = await cli(t, ['list']);
+    expect(list).not.toMatch(/Ravi|98765|Kondapur/);
+    expect(list).toContain('(erased)');
+    expect(list).toContain('Asha');
+    const exported = await cli(t, ['export', '--format', 'csv']);
+    expect(exported).not.toMatch(/Ravi|9876543210|Kondapur/);
+
+    // The record says who, when and how many, and not whose.
+    const db = openDeskDatabase(t.config.databaseFile);
+    const erasures = db.prepare('SELECT actor_id, at, leads FROM desk_erasures').all();
+    const dump = JSON.stringify(db.prepare('SELECT * FROM desk_erasures').all());
+    db.close();
+    expect(erasures).toEqual([{ actor_id: meena.id, at: t.clock.now(), leads: 2 }]);
+    expect(dump).not.toContain('9876543210');
+  });
+
+  it('when an erasure names a mobile with no leads or a malformed one, then the answer says so', async () => {
+    const none = await manager
+      .post('/desk/api/erasures')
+      .set(SAME_ORIGIN)
+      .send({ mobile: '9000000009' });
+    expect(none.body).toEqual({ erased: 0 });
+    const bad = await manager.post('/desk/api/erasures').set(SAME_ORIGIN).send({ mobile: '12345' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: '"mobile" must be a ten-digit Indian mobile number.' });
+  });
+});

@@ -1,0 +1,138 @@
+import type TestAgent from 'supertest/lib/agent.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { percentile } from './reports.ts';
+import { createDeskTestApp, SAME_ORIGIN, type DeskTestApp } from './desk-test-support.ts';
+import type { DeskUser } from './desk-types.ts';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+interface Reports {
+  days: number;
+  perDay: Array<{ day: string; form: string | null; count: number }>;
+  byCampaign: Array<{
+    utmSource: string | null;
+    utmCampaign: string | null;
+    leads: number;
+    siteVisits: number;
+    bookings: number;
+  }>;
+  funnel: Array<{ stage: string; count: number }>;
+  firstContact: Array<{
+    user: { id: number; name: string };
+    leads: number;
+    medianMinutes: number;
+    p90Minutes: number;
+  }>;
+}
+
+describe('the sales desk reports', () => {
+  let t: DeskTestApp;
+  let arjun: DeskUser;
+  let kiran: DeskUser;
+  let manager: TestAgent;
+
+  /** Stores a lead now and has `who` contact it `minutes` later, then moves the clock back. */
+  async function contacted(who: string, minutes: number, campaign: string, stage?: string) {
+    const id = t.storeLead({
+      attribution: { source: 'brochure-modal', utm_source: 'google', utm_campaign: campaign },
+    });
+    t.clock.advance(minutes * MINUTE);
+    const agent = await t.signIn(who);
+    const call = await agent
+      .post(`/desk/api/leads/${id}/contacts`)
+      .set(SAME_ORIGIN)
+      .send({ channel: 'call' });
+    expect(call.status).toBe(201);
+    if (stage) {
+      const moved = await agent
+        .patch(`/desk/api/leads/${id}`)
+        .set(SAME_ORIGIN)
+        .send({ stage, ...(stage === 'lost' ? { lostReason: 'Budget' } : {}) });
+      expect(moved.status).toBe(200);
+    }
+    t.clock.advance(-minutes * MINUTE);
+    return id;
+  }
+
+  beforeAll(async () => {
+    t = createDeskTestApp();
+    await t.addUser('meena@iconia.test', 'manager', 'Meena');
+    arjun = await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
+    kiran = await t.addUser('kiran@iconia.test', 'agent', 'Kiran');
+    // 40 days ago: outside the 30-day report, inside the 90-day one.
+    t.clock.advance(-40 * DAY);
+    t.storeLead({ attribution: { source: 'contact-form', utm_source: 'facebook' } });
+    t.clock.advance(40 * DAY);
+    // Yesterday: Arjun calls after 5, 10 and 30 minutes; the 30-minute lead books.
+    t.clock.advance(-DAY);
+    await contacted('arjun@iconia.test', 5, 'plots', 'visit_scheduled');
+    await contacted('arjun@iconia.test', 10, 'plots', 'visit_done');
+    await contacted('arjun@iconia.test', 30, 'plots', 'booked');
+    t.clock.advance(DAY);
+    // Today: Kiran calls after 2 minutes and the lead is lost after a site visit.
+    const lost = await contacted('kiran@iconia.test', 2, 'villas', 'visit_done');
+    const kiranAgent = await t.signIn('kiran@iconia.test');
+    await kiranAgent
+      .patch(`/desk/api/leads/${lost}`)
+      .set(SAME_ORIGIN)
+      .send({ stage: 'lost', lostReason: 'Chose a flat' });
+    t.storeLead({ attribution: { source: 'inline-brochure' } });
+    t.storeLead({ name: 'Bot', spam: true });
+    manager = await t.signIn('meena@iconia.test');
+  });
+  afterAll(async () => {
+    await t.remove();
+  });
+
+  it('when a manager opens the 30-day reports, then the figures count what the team did', async () => {
+    const res = await manager.get('/desk/api/reports?days=30');
+    expect(res.status).toBe(200);
+    const reports = res.body as Reports;
+    expect(reports.days).toBe(30);
+    // START_TIME is 21 Nov 2026 in India.
+    expect(reports.perDay).toEqual([
+      { day: '2026-11-20', form: 'brochure-modal', count: 3 },
+      { day: '2026-11-21', form: 'brochure-modal', count: 1 },
+      { day: '2026-11-21', form: 'inline-brochure', count: 1 },
+    ]);
+    expect(reports.byCampaign).toEqual([
+      { utmSource: 'google', utmCampaign: 'plots', leads: 3, siteVisits: 2, bookings: 1 },
+      { utmSource: null, utmCampaign: null, leads: 1, siteVisits: 0, bookings: 0 },
+      { utmSource: 'google', utmCampaign: 'villas', leads: 1, siteVisits: 1, bookings: 0 },
+    ]);
+    expect(reports.funnel).toEqual([
+      { stage: 'new', count: 5 },
+      { stage: 'contacted', count: 4 },
+      { stage: 'visit_scheduled', count: 4 },
+      { stage: 'visit_done', count: 3 },
+      { stage: 'booked', count: 1 },
+      { stage: 'lost', count: 1 },
+    ]);
+    expect(reports.firstContact).toEqual([
+      { user: { id: arjun.id, name: 'Arjun' }, leads: 3, medianMinutes: 10, p90Minutes: 30 },
+      { user: { id: kiran.id, name: 'Kiran' }, leads: 1, medianMinutes: 2, p90Minutes: 2 },
+    ]);
+  });
+
+  it('when the 90-day reports are asked for, then older leads count too', async () => {
+    const reports = (await manager.get('/desk/api/reports?days=90')).body as Reports;
+    expect(reports.perDay[0]).toEqual({ day: '2026-10-12', form: 'contact-form', count: 1 });
+    expect(reports.funnel[0]).toEqual({ stage: 'new', count: 6 });
+  });
+
+  it('when an agent asks for reports, then they are shown too, and a bad period is refused', async () => {
+    const agent = await t.signIn('arjun@iconia.test');
+    expect((await agent.get('/desk/api/reports')).status).toBe(200);
+    const bad = await agent.get('/desk/api/reports?days=7');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: '"days" must be 30 or 90.' });
+  });
+
+  it('when the times are spread, then the 90th percentile is the nearest rank', () => {
+    const minutes = Array.from({ length: 20 }, (_, index) => index + 1);
+    expect(percentile(minutes, 0.5)).toBe(10);
+    expect(percentile(minutes, 0.9)).toBe(18);
+    expect(percentile([7], 0.9)).toBe(7);
+  });
+});

@@ -1,0 +1,524 @@
+import type Database from 'better-sqlite3';
+import type { LeadRow as StoredLeadRow } from '../store/lead-store.ts';
+import type {
+  DeskEventType,
+  DeskUser,
+  LeadCursor,
+  LeadFilter,
+  Person,
+  Role,
+  Stage,
+} from './desk-types.ts';
+
+/**
+ * Every SQL statement of the sales desk. The desk reads the `leads` table the capture path writes
+ * and keeps its own work in `lead_work`, `lead_events` and the `desk_*` tables.
+ */
+
+/** A lead as the inbox lists it: the lead's own columns and the desk's work on it. */
+export interface InboxRow {
+  id: number;
+  public_id: string;
+  kind: string;
+  name: string;
+  mobile: string;
+  plot_range: string | null;
+  location: string | null;
+  source: string | null;
+  page: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+  status: string;
+  received_at: number;
+  attempts: number;
+  last_error: string | null;
+  sent_at: number | null;
+  consent_notice: string | null;
+  stage: Stage | null;
+  owner_id: number | null;
+  owner_name: string | null;
+  follow_up_at: number | null;
+  lost_reason: string | null;
+  first_contact_at: number | null;
+  erased_at: number | null;
+}
+
+const INBOX_COLUMNS = `
+  l.id, l.public_id, l.kind, l.name, l.mobile, l.plot_range, l.location, l.source, l.page,
+  l.utm_source, l.utm_medium, l.utm_campaign, l.utm_term, l.utm_content, l.gclid, l.status,
+  l.received_at, l.attempts, l.last_error, l.sent_at, l.consent_notice,
+  w.stage, w.owner_id, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
+  w.first_contact_at, w.erased_at`;
+const INBOX_FROM = `
+  FROM leads l
+  LEFT JOIN lead_work w ON w.lead_id = l.id
+  LEFT JOIN desk_users owner ON owner.id = w.owner_id`;
+
+/** A lead with every stored column and the desk's work, for the export. */
+export type ExportRow = StoredLeadRow & {
+  original_public_id: string | null;
+  stage: Stage | null;
+  owner_name: string | null;
+  follow_up_at: number | null;
+  lost_reason: string | null;
+  first_contact_at: number | null;
+};
+
+export interface UserRow {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  password_hash: string;
+  disabled_at: number | null;
+}
+
+export interface SessionRow {
+  user: DeskUser;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export interface EventRow {
+  at: number;
+  type: DeskEventType;
+  actor_id: number | null;
+  actor_name: string | null;
+  text: string;
+}
+
+export interface WorkRow {
+  stage: Stage;
+  furthest_stage: number;
+  owner_id: number | null;
+  follow_up_at: number | null;
+  lost_reason: string | null;
+  first_contact_at: number | null;
+  first_contact_by: number | null;
+}
+
+export interface NewEvent {
+  type: DeskEventType;
+  actorId: number;
+  text: string;
+}
+
+export interface CampaignRow {
+  utm_source: string | null;
+  utm_campaign: string | null;
+  leads: number;
+  site_visits: number;
+  bookings: number;
+}
+
+export interface FirstContactRow {
+  user_id: number;
+  user_name: string;
+  minutes: number;
+}
+
+export function toDeskUser(row: UserRow): DeskUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    disabled: row.disabled_at !== null,
+  };
+}
+
+/**
+ * The FROM, WHERE and ORDER BY of an inbox filter. Filters on the desk's work (a stage other
+ * than New, an owner, a follow-up) read `lead_work` first, in order from its own indexes; the
+ * others read `leads` newest first. A search by mobile finds the matching ids in the narrow
+ * mobile index before touching any lead.
+ */
+function queryOf(
+  filter: LeadFilter,
+  cursor?: LeadCursor,
+): { sql: string; params: Record<string, string | number> } {
+  const byWork =
+    (filter.stage !== undefined && filter.stage !== 'new') ||
+    typeof filter.owner === 'number' ||
+    filter.dueBy !== undefined;
+  // Both tables hold the same receipt time; paging follows the table read first.
+  const at = byWork ? 'w.received_at' : 'l.received_at';
+  const id = byWork ? 'w.lead_id' : 'l.id';
+  const where: string[] = [filter.spam ? `l.status = 'spam'` : `l.status <> 'spam'`];
+  const params: Record<string, string | number> = {};
+  if (filter.stage === 'new') where.push(`(w.stage IS NULL OR w.stage = 'new')`);
+  else if (filter.stage !== undefined) {
+    where.push('w.stage = @stage');
+    params.stage = filter.stage;
+  }
+  if (filter.form !== undefined) {
+    where.push('l.source = @form');
+    params.form = filter.form;
+  }
+  if (filter.utmSource !== undefined) {
+    where.push('l.utm_source = @utmSource');
+    params.utmSource = filter.utmSource;
+  }
+  if (filter.utmCampaign !== undefined) {
+    where.push('l.utm_campaign = @utmCampaign');
+    params.utmCampaign = filter.utmCampaign;
+  }
+  if (filter.owner === 'none') where.push('w.owner_id IS NULL');
+  else if (filter.owner !== undefined) {
+    where.push('w.owner_id = @owner');
+    params.owner = filter.owner;
+  }
+  if (filter.since !== undefined) {
+    where.push(`${at} >= @since`);
+    params.since = filter.since;
+  }
+  if (filter.until !== undefined) {
+    where.push(`${at} < @until`);
+    params.until = filter.until;
+  }
+  if (filter.dueBy !== undefined) {
+    where.push(`w.follow_up_at <= @dueBy AND w.stage NOT IN ('booked', 'lost')`);
+    params.dueBy = filter.dueBy;
+  }
+  if (filter.mobilePart !== undefined && filter.mobilePart.length >= 3) {
+    // The trigram index answers three digits or more; the part is digits only, safe to quote.
+    where.push(`l.id IN (SELECT rowid FROM lead_mobiles WHERE lead_mobiles MATCH @mobilePhrase)`);
+    params.mobilePhrase = `"${filter.mobilePart}"`;
+  } else if (filter.mobilePart !== undefined) {
+    // One or two digits match most leads: reading newest first finds a page at once.
+    where.push('instr(l.mobile, @mobilePart) > 0');
+    params.mobilePart = filter.mobilePart;
+  }
+  if (filter.namePart !== undefined) {
+    where.push(`l.name LIKE @namePattern ESCAPE '\\'`);
+    params.namePattern = `%${filter.namePart.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  }
+  if (cursor !== undefined) {
+    where.push(`(${at}, ${id}) < (@cursorAt, @cursorId)`);
+    params.cursorAt = cursor.receivedAt;
+    params.cursorId = cursor.id;
+  }
+  const from = byWork
+    ? `FROM lead_work w
+       JOIN leads l ON l.id = w.lead_id
+       LEFT JOIN desk_users owner ON owner.id = w.owner_id`
+    : INBOX_FROM;
+  return {
+    sql: `${from} WHERE ${where.join(' AND ')} ORDER BY ${at} DESC, ${id} DESC`,
+    params,
+  };
+}
+
+export type DeskStore = ReturnType<typeof createDeskStore>;
+
+export function createDeskStore(db: Database.Database) {
+  // Inbox queries differ by which filters are set; each shape is prepared once.
+  const prepared = new Map<string, Database.Statement>();
+  const statement = (sql: string): Database.Statement => {
+    let found = prepared.get(sql);
+    if (!found) {
+      found = db.prepare(sql);
+      prepared.set(sql, found);
+    }
+    return found;
+  };
+
+  const userColumns = 'id, email, name, role, password_hash, disabled_at';
+  const userByEmail = db.prepare<[string], UserRow>(
+    `SELECT ${userColumns} FROM desk_users WHERE email = ?`,
+  );
+  const userById = db.prepare<[number], UserRow>(
+    `SELECT ${userColumns} FROM desk_users WHERE id = ?`,
+  );
+  const allUsers = db.prepare<[], UserRow>(
+    `SELECT ${userColumns} FROM desk_users ORDER BY disabled_at IS NOT NULL, name, id`,
+  );
+  const insertUser = db.prepare<
+    { email: string; name: string; role: Role; hash: string; now: number },
+    UserRow
+  >(`INSERT INTO desk_users (email, name, role, password_hash, created_at)
+     VALUES (@email, @name, @role, @hash, @now) RETURNING ${userColumns}`);
+  const disableUser = db.prepare<[number, number]>(
+    `UPDATE desk_users SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?`,
+  );
+  const setHash = db.prepare<[string, number]>(
+    `UPDATE desk_users SET password_hash = ? WHERE id = ?`,
+  );
+
+  const insertSession = db.prepare<[string, number, number, number]>(
+    `INSERT INTO desk_sessions (token_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)`,
+  );
+  const sessionByHash = db.prepare<
+    [string],
+    UserRow & { created_at: number; last_seen_at: number }
+  >(`SELECT u.id, u.email, u.name, u.role, u.password_hash, u.disabled_at,
+            s.created_at, s.last_seen_at
+     FROM desk_sessions s JOIN desk_users u ON u.id = s.user_id
+     WHERE s.token_hash = ?`);
+  const touchSession = db.prepare<[number, string]>(
+    `UPDATE desk_sessions SET last_seen_at = ? WHERE token_hash = ?`,
+  );
+  const deleteSession = db.prepare<[string]>(`DELETE FROM desk_sessions WHERE token_hash = ?`);
+  const deleteUserSessions = db.prepare<[number]>(`DELETE FROM desk_sessions WHERE user_id = ?`);
+  const deleteStaleSessions = db.prepare<[number, number]>(
+    `DELETE FROM desk_sessions WHERE last_seen_at < ? OR created_at < ?`,
+  );
+
+  const insertFailure = db.prepare<[number, string, string]>(
+    `INSERT INTO desk_sign_in_failures (at, email, address) VALUES (?, ?, ?)`,
+  );
+  const failuresByEmail = db.prepare<[string, number], { count: number }>(
+    `SELECT count(*) AS count FROM desk_sign_in_failures WHERE email = ? AND at >= ?`,
+  );
+  const failuresByAddress = db.prepare<[string, number], { count: number }>(
+    `SELECT count(*) AS count FROM desk_sign_in_failures WHERE address = ? AND at >= ?`,
+  );
+  const forgetFailures = db.prepare<[number]>(`DELETE FROM desk_sign_in_failures WHERE at < ?`);
+
+  const leadById = db.prepare<[number], InboxRow>(
+    `SELECT ${INBOX_COLUMNS} ${INBOX_FROM} WHERE l.id = ?`,
+  );
+  const sameMobile = db.prepare<[string, number], InboxRow>(
+    `SELECT ${INBOX_COLUMNS} ${INBOX_FROM}
+     WHERE l.mobile = ? AND l.id <> ? ORDER BY l.received_at DESC, l.id DESC LIMIT 50`,
+  );
+  const newLeads = db.prepare<[number], InboxRow>(
+    `SELECT ${INBOX_COLUMNS} ${INBOX_FROM}
+     WHERE l.id > ? AND l.status <> 'spam' ORDER BY l.id LIMIT 100`,
+  );
+  const latestIds = db.prepare<[], { lead: number | null; event: number | null }>(
+    `SELECT (SELECT max(id) FROM leads) AS lead, (SELECT max(id) FROM lead_events) AS event`,
+  );
+  const changedLeads = db.prepare<[number], { lead_id: number; id: number }>(
+    `SELECT lead_id, max(id) AS id FROM lead_events WHERE id > ? GROUP BY lead_id`,
+  );
+
+  const workOf = db.prepare<[number], WorkRow>(
+    `SELECT stage, furthest_stage, owner_id, follow_up_at, lost_reason, first_contact_at,
+            first_contact_by
+     FROM lead_work WHERE lead_id = ?`,
+  );
+  const ensureWork = db.prepare<[number]>(
+    `INSERT INTO lead_work (lead_id, received_at) SELECT id, received_at FROM leads WHERE id = ?
+     ON CONFLICT (lead_id) DO NOTHING`,
+  );
+  const saveWorkRow = db.prepare<WorkRow & { leadId: number }>(
+    `UPDATE lead_work SET stage = @stage, furthest_stage = @furthest_stage,
+       owner_id = @owner_id, follow_up_at = @follow_up_at, lost_reason = @lost_reason,
+       first_contact_at = @first_contact_at, first_contact_by = @first_contact_by
+     WHERE lead_id = @leadId`,
+  );
+  const insertEvent = db.prepare<[number, number, string, number | null, string]>(
+    `INSERT INTO lead_events (lead_id, at, type, actor_id, text) VALUES (?, ?, ?, ?, ?)
+     RETURNING id`,
+  );
+  const eventsOf = db.prepare<[number], EventRow>(
+    `SELECT e.at, e.type, e.actor_id, u.name AS actor_name, e.text
+     FROM lead_events e LEFT JOIN desk_users u ON u.id = e.actor_id
+     WHERE e.lead_id = ? ORDER BY e.at, e.id`,
+  );
+
+  const overdue = db.prepare<{ me: number; now: number }, InboxRow>(
+    `SELECT ${INBOX_COLUMNS} ${INBOX_FROM}
+     WHERE w.owner_id = @me AND w.follow_up_at < @now AND w.stage NOT IN ('booked', 'lost')
+     ORDER BY w.follow_up_at, l.id LIMIT 200`,
+  );
+  const dueBetween = db.prepare<{ me: number; from: number; to: number }, InboxRow>(
+    `SELECT ${INBOX_COLUMNS} ${INBOX_FROM}
+     WHERE w.owner_id = @me AND w.follow_up_at >= @from AND w.follow_up_at < @to
+       AND w.stage NOT IN ('booked', 'lost')
+     ORDER BY w.follow_up_at, l.id LIMIT 200`,
+  );
+  // Repeats (duplicate) are contacted through their original; spam is nobody's work.
+  const uncontacted = db.prepare<{ me: number; since: number }, InboxRow>(
+    `SELECT ${INBOX_COLUMNS} ${INBOX_FROM}
+     WHERE l.received_at >= @since AND l.status IN ('pending', 'sent')
+       AND (w.lead_id IS NULL OR (w.first_contact_at IS NULL AND w.stage = 'new'
+            AND w.erased_at IS NULL AND (w.owner_id IS NULL OR w.owner_id = @me)))
+     ORDER BY l.received_at, l.id LIMIT 200`,
+  );
+
+  const perDay = db.prepare<[number], { day_number: number; source: string | null; count: number }>(
+    // 19,800,000 ms is India's +05:30: whole-day numbers of India dates.
+    `SELECT (received_at + 19800000) / 86400000 AS day_number, source, count(*) AS count
+     FROM leads WHERE received_at >= ? AND status <> 'spam'
+     GROUP BY day_number, source ORDER BY day_number, source`,
+  );
+  const byCampaign = db.prepare<[number], CampaignRow>(
+    `SELECT l.utm_source, l.utm_campaign, count(*) AS leads,
+            coalesce(sum(w.furthest_stage >= 3), 0) AS site_visits,
+            coalesce(sum(w.stage = 'booked'), 0) AS bookings
+     FROM leads l LEFT JOIN lead_work w ON w.lead_id = l.id
+     WHERE l.received_at >= ? AND l.status <> 'spam'
+     GROUP BY l.utm_source, l.utm_campaign ORDER BY leads DESC, l.utm_source, l.utm_campaign`,
+  );
+  const furthest = db.prepare<[number], { rank: number; lost: number; count: number }>(
+    `SELECT coalesce(w.furthest_stage, 0) AS rank, coalesce(w.stage = 'lost', 0) AS lost,
+            count(*) AS count
+     FROM leads l LEFT JOIN lead_work w ON w.lead_id = l.id
+     WHERE l.received_at >= ? AND l.status <> 'spam'
+     GROUP BY rank, lost`,
+  );
+  const firstContacts = db.prepare<[number], FirstContactRow>(
+    `SELECT u.id AS user_id, u.name AS user_name,
+            (w.first_contact_at - l.received_at) / 60000.0 AS minutes
+     FROM leads l JOIN lead_work w ON w.lead_id = l.id
+     JOIN desk_users u ON u.id = w.first_contact_by
+     WHERE l.received_at >= ? AND l.status <> 'spam'
+     ORDER BY u.name, u.id, minutes`,
+  );
+
+  const insertExport = db.prepare<[number, number, string, number]>(
+    `INSERT INTO desk_exports (at, actor_id, filters, rows) VALUES (?, ?, ?, ?)`,
+  );
+  const leadsOfMobile = db.prepare<[string], { id: number }>(
+    `SELECT id FROM leads WHERE mobile = ?`,
+  );
+  // Name and mobile are NOT NULL in `leads`: an erased lead keeps empty strings.
+  const eraseLead = db.prepare<[number]>(
+    `UPDATE leads SET name = '', mobile = '', plot_range = NULL, location = NULL, page = NULL,
+       gclid = NULL, last_error = NULL
+     WHERE id = ?`,
+  );
+  const eraseWork = db.prepare<[number, number]>(
+    `UPDATE lead_work SET erased_at = ?, lost_reason = NULL WHERE lead_id = ?`,
+  );
+  const eraseNotes = db.prepare<[number]>(
+    `UPDATE lead_events SET text = '' WHERE lead_id = ? AND type = 'note'`,
+  );
+  const insertErasure = db.prepare<[number, number, number]>(
+    `INSERT INTO desk_erasures (at, actor_id, leads) VALUES (?, ?, ?)`,
+  );
+
+  const addEvents = (leadId: number, at: number, events: readonly NewEvent[]): number[] =>
+    events.map(
+      (event) =>
+        (insertEvent.get(leadId, at, event.type, event.actorId, event.text) as { id: number }).id,
+    );
+
+  return {
+    userByEmail: (email: string) => userByEmail.get(email),
+    userById: (id: number) => userById.get(id),
+    listUsers: () => allUsers.all(),
+    insertUser: (user: { email: string; name: string; role: Role; hash: string; now: number }) =>
+      insertUser.get(user) as UserRow,
+    /** Disables the account and ends every session of it in one step. */
+    disableUser: db.transaction((id: number, now: number) => {
+      disableUser.run(now, id);
+      deleteUserSessions.run(id);
+    }),
+    /** A new password ends every session that was signed in with the old one. */
+    setPasswordHash: db.transaction((id: number, hash: string) => {
+      setHash.run(hash, id);
+      deleteUserSessions.run(id);
+    }),
+
+    insertSession: (tokenHash: string, userId: number, now: number) => {
+      insertSession.run(tokenHash, userId, now, now);
+    },
+    findSession(tokenHash: string): SessionRow | undefined {
+      const row = sessionByHash.get(tokenHash);
+      return row
+        ? { user: toDeskUser(row), createdAt: row.created_at, lastSeenAt: row.last_seen_at }
+        : undefined;
+    },
+    touchSession: (tokenHash: string, now: number) => {
+      touchSession.run(now, tokenHash);
+    },
+    deleteSession: (tokenHash: string) => {
+      deleteSession.run(tokenHash);
+    },
+    deleteUserSessions: (userId: number) => {
+      deleteUserSessions.run(userId);
+    },
+    deleteStaleSessions: (idleBefore: number, createdBefore: number) =>
+      deleteStaleSessions.run(idleBefore, createdBefore).changes,
+
+    recordSignInFailure: (email: string, address: string, now: number) => {
+      insertFailure.run(now, email, address);
+    },
+    signInFailures: (email: string, address: string, since: number) => ({
+      byEmail: failuresByEmail.get(email, since)?.count ?? 0,
+      byAddress: failuresByAddress.get(address, since)?.count ?? 0,
+    }),
+    forgetSignInFailures: (before: number) => {
+      forgetFailures.run(before);
+    },
+
+    /** One page of the inbox, newest first; one row more than `limit` tells a next page exists. */
+    listLeads(filter: LeadFilter, limit: number, cursor?: LeadCursor): InboxRow[] {
+      const { sql, params } = queryOf(filter, cursor);
+      return statement(`SELECT ${INBOX_COLUMNS} ${sql} LIMIT @limit`).all({
+        ...params,
+        limit,
+      }) as InboxRow[];
+    },
+    exportLeads(filter: LeadFilter): ExportRow[] {
+      const { sql, params } = queryOf(filter);
+      return statement(
+        `SELECT l.*, w.stage, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
+                w.first_contact_at,
+                (SELECT public_id FROM leads WHERE id = l.duplicate_of) AS original_public_id
+         ${sql}`,
+      ).all(params) as ExportRow[];
+    },
+    leadById: (id: number) => leadById.get(id),
+    sameMobile: (mobile: string, exceptId: number) => sameMobile.all(mobile, exceptId),
+    newLeadsAfter: (id: number) => newLeads.all(id),
+    latestIds() {
+      const row = latestIds.get();
+      return { lead: row?.lead ?? 0, event: row?.event ?? 0 };
+    },
+    /** Leads with desk events newer than `eventId`, and the newest event id seen. */
+    changedLeadsAfter: (eventId: number) => changedLeads.all(eventId),
+
+    workOf: (leadId: number) => workOf.get(leadId),
+    /** Writes a lead's work and its timeline entries together; returns the entries' ids. */
+    saveWork: db.transaction(
+      (leadId: number, work: WorkRow, at: number, events: readonly NewEvent[]): number[] => {
+        ensureWork.run(leadId);
+        saveWorkRow.run({ ...work, leadId });
+        return addEvents(leadId, at, events);
+      },
+    ),
+    addEvent: db.transaction((leadId: number, at: number, event: NewEvent) => {
+      ensureWork.run(leadId);
+      return addEvents(leadId, at, [event]);
+    }),
+    eventsOf: (leadId: number) => eventsOf.all(leadId),
+
+    today: (me: number, now: number, endOfToday: number, uncontactedSince: number) => ({
+      overdue: overdue.all({ me, now }),
+      dueToday: dueBetween.all({ me, from: now, to: endOfToday }),
+      uncontacted: uncontacted.all({ me, since: uncontactedSince }),
+    }),
+
+    reportRows: (since: number) => ({
+      perDay: perDay.all(since),
+      byCampaign: byCampaign.all(since),
+      furthest: furthest.all(since),
+      firstContacts: firstContacts.all(since),
+    }),
+
+    recordExport: (actorId: number, now: number, filters: string, rows: number) => {
+      insertExport.run(now, actorId, filters, rows);
+    },
+    /** Removes the personal fields of every lead of `mobile` and records it; returns how many. */
+    erase: db.transaction((mobile: string, actor: Person, now: number): number[] => {
+      const ids = leadsOfMobile.all(mobile).map((row) => row.id);
+      for (const id of ids) {
+        eraseLead.run(id);
+        ensureWork.run(id);
+        eraseWork.run(now, id);
+        eraseNotes.run(id);
+        addEvents(id, now, [{ type: 'erased', actorId: actor.id, text: 'Personal data erased' }]);
+      }
+      insertErasure.run(now, actor.id, ids.length);
+      return ids;
+    }),
+  };
+}

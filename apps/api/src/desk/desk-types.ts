@@ -1,0 +1,99 @@
+import type { LeadSource } from '@iconia/shared';
+
+export const STAGES = [
+  'new',
+  'contacted',
+  'visit_scheduled',
+  'visit_done',
+  'booked',
+  'lost',
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const STAGE_LABELS: Record<Stage, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  visit_scheduled: 'Site visit scheduled',
+  visit_done: 'Site visit done',
+  booked: 'Booked',
+  lost: 'Lost',
+};
+
+/** How far along the pipeline a stage is; Lost has no place on it (a lead keeps its furthest). */
+export const STAGE_RANK: Record<Exclude<Stage, 'lost'>, number> = {
+  new: 0,
+  contacted: 1,
+  visit_scheduled: 2,
+  visit_done: 3,
+  booked: 4,
+};
+
+export function isStage(value: unknown): value is Stage {
+  return typeof value === 'string' && (STAGES as readonly string[]).includes(value);
+}
+
+export const ROLES = ['manager', 'agent'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return value === 'manager' || value === 'agent';
+}
+
+export interface DeskUser {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  disabled: boolean;
+}
+
+export interface Person {
+  id: number;
+  name: string;
+}
+
+/** The inbox filters, as `/leads` and the export take them (already checked). */
+export interface LeadFilter {
+  stage?: Stage | undefined;
+  form?: LeadSource | undefined;
+  utmSource?: string | undefined;
+  utmCampaign?: string | undefined;
+  /** A user id, or 'none' for unassigned leads. */
+  owner?: number | 'none' | undefined;
+  /** Received at or after (epoch ms). */
+  since?: number | undefined;
+  /** Received before (epoch ms). */
+  until?: number | undefined;
+  /** Follow-up at or before this time (epoch ms). */
+  dueBy?: number | undefined;
+  /** Only spam (true) or everything but spam (false). */
+  spam: boolean;
+  /** Any part of the mobile number. */
+  mobilePart?: string | undefined;
+  /** Any part of the name, case-insensitive. */
+  namePart?: string | undefined;
+}
+
+/** Where the next page starts: the last lead shown. */
+export interface LeadCursor {
+  receivedAt: number;
+  id: number;
+}
+
+export const TIMELINE_TYPES = [
+  'stored',
+  'emailed',
+  'email_failed',
+  'stage',
+  'owner',
+  'follow_up',
+  'note',
+  'contact',
+  'erased',
+] as const;
+export type TimelineType = (typeof TIMELINE_TYPES)[number];
+/** The timeline entries the desk writes; the others come from the outbox. */
+export type DeskEventType = Extract<
+  TimelineType,
+  'stage' | 'owner' | 'follow_up' | 'note' | 'contact' | 'erased'
+>;

@@ -1,0 +1,150 @@
+import { formatIndiaTime } from '../leads/lead-email.ts';
+import { DeskError, MESSAGES } from './desk-error.ts';
+import type { DeskStore, InboxRow, NewEvent, WorkRow } from './desk-store.ts';
+import { STAGE_LABELS, STAGE_RANK, type DeskUser, type Stage } from './desk-types.ts';
+
+export interface LeadChange {
+  stage?: Stage;
+  lostReason?: string;
+  followUpAt?: number | null;
+  ownerId?: number | null;
+}
+
+const NEW_WORK: WorkRow = {
+  stage: 'new',
+  furthest_stage: 0,
+  owner_id: null,
+  follow_up_at: null,
+  lost_reason: null,
+  first_contact_at: null,
+  first_contact_by: null,
+};
+
+export function findLead(store: DeskStore, id: number): InboxRow {
+  const lead = store.leadById(id);
+  if (!lead) throw new DeskError(404, MESSAGES.leadNotFound);
+  return lead;
+}
+
+/** Agents work their own leads and unassigned ones; managers work every lead. */
+export function assertMayWork(user: DeskUser, lead: InboxRow): void {
+  if (user.role === 'manager') return;
+  if (lead.owner_id !== null && lead.owner_id !== user.id) {
+    throw new DeskError(403, MESSAGES.notYourLead);
+  }
+}
+
+function assertNotErased(lead: InboxRow): void {
+  if (lead.erased_at !== null) {
+    throw new DeskError(409, "This lead's personal data was erased; it can no longer be worked.");
+  }
+}
+
+/** The first contact is the first call, WhatsApp message or move out of New, by whoever did it. */
+function withFirstContact(work: WorkRow, user: DeskUser, now: number): WorkRow {
+  return work.first_contact_at === null
+    ? { ...work, first_contact_at: now, first_contact_by: user.id }
+    : work;
+}
+
+export function changeLead(
+  store: DeskStore,
+  user: DeskUser,
+  lead: InboxRow,
+  change: LeadChange,
+  now: number,
+): void {
+  assertMayWork(user, lead);
+  assertNotErased(lead);
+  let work: WorkRow = store.workOf(lead.id) ?? NEW_WORK;
+  const events: NewEvent[] = [];
+  const event = (type: NewEvent['type'], text: string): void => {
+    events.push({ type, actorId: user.id, text });
+  };
+
+  if (change.ownerId !== undefined && change.ownerId !== work.owner_id) {
+    if (user.role === 'agent' && !(change.ownerId === user.id && work.owner_id === null)) {
+      throw new DeskError(403, 'An agent can only take an unassigned lead for themselves.');
+    }
+    let ownerName = 'nobody';
+    if (change.ownerId !== null) {
+      const owner = store.userById(change.ownerId);
+      if (!owner || owner.disabled_at !== null) {
+        throw new DeskError(400, 'The new owner must be an active account.');
+      }
+      ownerName = owner.name;
+    }
+    work = { ...work, owner_id: change.ownerId };
+    event('owner', change.ownerId === user.id ? `Took the lead` : `Assigned to ${ownerName}`);
+  }
+
+  if (change.stage !== undefined && change.stage !== work.stage) {
+    if (change.stage === 'lost') {
+      const reason = change.lostReason?.trim() ?? '';
+      if (reason === '') throw new DeskError(400, 'A lost lead needs a reason.');
+      work = { ...work, lost_reason: reason };
+    } else {
+      work = {
+        ...work,
+        lost_reason: null,
+        furthest_stage: Math.max(work.furthest_stage, STAGE_RANK[change.stage]),
+      };
+      if (change.stage !== 'new') work = withFirstContact(work, user, now);
+    }
+    event(
+      'stage',
+      `Stage changed from ${STAGE_LABELS[work.stage]} to ${STAGE_LABELS[change.stage]}` +
+        (change.stage === 'lost' ? `: ${work.lost_reason ?? ''}` : ''),
+    );
+    work = { ...work, stage: change.stage };
+  } else if (change.lostReason !== undefined && work.stage === 'lost') {
+    const reason = change.lostReason.trim();
+    if (reason === '') throw new DeskError(400, 'A lost lead needs a reason.');
+    if (reason !== work.lost_reason) {
+      work = { ...work, lost_reason: reason };
+      event('stage', `Reason for Lost changed: ${reason}`);
+    }
+  }
+
+  if (change.followUpAt !== undefined && change.followUpAt !== work.follow_up_at) {
+    work = { ...work, follow_up_at: change.followUpAt };
+    event(
+      'follow_up',
+      change.followUpAt === null
+        ? 'Follow-up cleared'
+        : `Follow-up set for ${formatIndiaTime(change.followUpAt)}`,
+    );
+  }
+
+  if (events.length > 0) store.saveWork(lead.id, work, now, events);
+}
+
+export function addNote(
+  store: DeskStore,
+  user: DeskUser,
+  lead: InboxRow,
+  text: string,
+  now: number,
+): void {
+  assertMayWork(user, lead);
+  assertNotErased(lead);
+  store.addEvent(lead.id, now, { type: 'note', actorId: user.id, text });
+}
+
+export const CONTACT_TEXT = { call: 'Called', whatsapp: 'Opened WhatsApp' } as const;
+export type ContactChannel = keyof typeof CONTACT_TEXT;
+
+export function recordContact(
+  store: DeskStore,
+  user: DeskUser,
+  lead: InboxRow,
+  channel: ContactChannel,
+  now: number,
+): void {
+  assertMayWork(user, lead);
+  assertNotErased(lead);
+  const work = withFirstContact(store.workOf(lead.id) ?? NEW_WORK, user, now);
+  store.saveWork(lead.id, work, now, [
+    { type: 'contact', actorId: user.id, text: CONTACT_TEXT[channel] },
+  ]);
+}

@@ -1,0 +1,109 @@
+import type { Response } from 'express';
+import type { Logger } from '../logger.ts';
+import type { DeskStore } from './desk-store.ts';
+import { toLeadRow } from './lead-json.ts';
+
+export const POLL_INTERVAL_MS = 500;
+const KEEP_ALIVE_MS = 25_000;
+
+interface Client {
+  res: Response;
+  /** The session's token; checked on every tick so a disabled account stops hearing at once. */
+  token: string;
+}
+
+export interface LiveEvents {
+  /** Streams events to `res` until the client goes or its session ends. */
+  add(res: Response, token: string): void;
+  /** Closes every stream; the server is stopping. */
+  close(): void;
+}
+
+function send(res: Response, event: string, data: unknown): void {
+  res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/**
+ * One shared timer for every connected desk: it compares the newest lead id and the newest desk
+ * event id with the last ones seen, so a lead shows up whichever process stored it, without any
+ * hook in the capture path. The timer runs only while someone is connected.
+ */
+export function createLiveEvents(options: {
+  store: DeskStore;
+  logger: Logger;
+  isSignedIn: (token: string) => boolean;
+}): LiveEvents {
+  const { store, logger, isSignedIn } = options;
+  const clients = new Set<Client>();
+  let last = { lead: 0, event: 0 };
+  let timer: NodeJS.Timeout | undefined;
+  let keepAlive: NodeJS.Timeout | undefined;
+
+  const stop = (): void => {
+    clearInterval(timer);
+    clearInterval(keepAlive);
+    timer = undefined;
+    keepAlive = undefined;
+  };
+
+  const drop = (client: Client): void => {
+    clients.delete(client);
+    if (clients.size === 0) stop();
+  };
+
+  const tick = (): void => {
+    for (const client of clients) {
+      if (!isSignedIn(client.token)) {
+        send(client.res, 'signed-out', {});
+        client.res.end();
+        drop(client);
+      }
+    }
+    if (clients.size === 0) return;
+    const latest = store.latestIds();
+    const leads = latest.lead > last.lead ? store.newLeadsAfter(last.lead).map(toLeadRow) : [];
+    const changed = latest.event > last.event ? store.changedLeadsAfter(last.event) : [];
+    last = latest;
+    for (const client of clients) {
+      for (const lead of leads) send(client.res, 'lead', lead);
+      for (const { lead_id: id } of changed) send(client.res, 'lead-changed', { id });
+    }
+  };
+
+  const safeTick = (): void => {
+    try {
+      tick();
+    } catch (error) {
+      logger.error({ err: error }, 'desk live events could not read the database');
+    }
+  };
+
+  return {
+    add(res, token) {
+      res.status(200).set({
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Accel-Buffering': 'no',
+      });
+      res.flushHeaders();
+      res.write(': connected\n\n');
+      const client = { res, token };
+      if (clients.size === 0) {
+        last = store.latestIds();
+        timer = setInterval(safeTick, POLL_INTERVAL_MS);
+        keepAlive = setInterval(() => {
+          for (const each of clients) each.res.write(': keep-alive\n\n');
+        }, KEEP_ALIVE_MS);
+        timer.unref();
+        keepAlive.unref();
+      }
+      clients.add(client);
+      res.on('close', () => drop(client));
+    },
+    close() {
+      for (const client of clients) client.res.end();
+      clients.clear();
+      stop();
+    },
+  };
+}

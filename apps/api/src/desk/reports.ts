@@ -1,0 +1,59 @@
+import { isLeadSource } from '@iconia/shared';
+import { addDays, indiaDay, indiaDayStart } from '../reports/india-day.ts';
+import type { DeskStore } from './desk-store.ts';
+import { STAGE_RANK, STAGES, type Person, type Stage } from './desk-types.ts';
+
+export const REPORT_DAYS = [30, 90] as const;
+export type ReportDays = (typeof REPORT_DAYS)[number];
+
+/** Nearest-rank percentile of sorted values, one decimal. */
+export function percentile(sorted: readonly number[], fraction: number): number {
+  const index = Math.max(0, Math.ceil(fraction * sorted.length) - 1);
+  return Math.round((sorted[index] ?? 0) * 10) / 10;
+}
+
+/** The figures behind the Reports screen, over the last `days` India days including today. */
+export function buildReports(store: DeskStore, days: ReportDays, now: number) {
+  const firstDay = addDays(indiaDay(now), -(days - 1));
+  const rows = store.reportRows(indiaDayStart(firstDay));
+
+  const perDay = rows.perDay.map((row) => ({
+    day: indiaDay(row.day_number * 86_400_000),
+    form: isLeadSource(row.source) ? row.source : null,
+    count: row.count,
+  }));
+
+  const byCampaign = rows.byCampaign.map((row) => ({
+    utmSource: row.utm_source,
+    utmCampaign: row.utm_campaign,
+    leads: row.leads,
+    siteVisits: row.site_visits,
+    bookings: row.bookings,
+  }));
+
+  // A lead counts at every stage up to the furthest it reached, even if it was lost later.
+  const funnel = STAGES.map((stage: Stage) => ({
+    stage,
+    count: rows.furthest
+      .filter((row) => (stage === 'lost' ? row.lost === 1 : row.rank >= STAGE_RANK[stage]))
+      .reduce((sum, row) => sum + row.count, 0),
+  }));
+
+  const byPerson = new Map<number, { user: Person; minutes: number[] }>();
+  for (const row of rows.firstContacts) {
+    const entry = byPerson.get(row.user_id) ?? {
+      user: { id: row.user_id, name: row.user_name },
+      minutes: [],
+    };
+    entry.minutes.push(row.minutes);
+    byPerson.set(row.user_id, entry);
+  }
+  const firstContact = [...byPerson.values()].map(({ user, minutes }) => ({
+    user,
+    leads: minutes.length,
+    medianMinutes: percentile(minutes, 0.5),
+    p90Minutes: percentile(minutes, 0.9),
+  }));
+
+  return { days, perDay, byCampaign, funnel, firstContact };
+}

@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../../../web/e2e/support/axe.ts';
+import { newVisitor } from '../../../web/e2e/support/leads.ts';
+import { expect, newPerson, sendContactForm, signIn, test } from '../support/desk-fixtures.ts';
+
+/** Phone first: nothing may push the page wider than the screen, at 360 px or anywhere. */
+async function expectNoSideways(page: Page, what: string): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/** Every screen of the desk, as a manager sees it (agents see a subset of the same screens). */
+const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
+  {
+    name: 'Inbox with filters open',
+    path: '/desk/',
+    ready: async (page) => {
+      await expect(page.getByText('Live', { exact: true })).toBeVisible();
+      await page.getByText('Filters', { exact: true }).click();
+      await expect(page.getByLabel('Campaign source')).toBeVisible();
+    },
+  },
+  {
+    name: 'Today',
+    path: '/desk/today',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible(),
+  },
+  {
+    name: 'Reports',
+    path: '/desk/reports?days=90',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Stage funnel' })).toBeVisible();
+      await page.getByText('Leads per day as a table').click();
+    },
+  },
+  {
+    name: 'Users',
+    path: '/desk/users',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Add an agent' })).toBeVisible(),
+  },
+  {
+    name: 'Erasure with its confirm dialog open',
+    path: '/desk/erasure',
+    ready: async (page) => {
+      await page.getByLabel('Mobile number').fill('98765 43210');
+      await page.getByRole('button', { name: 'Erase…' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+];
+
+test.describe('accessibility of the desk @layout', () => {
+  test('when the Sign in page shows an error, then axe finds no WCAG A/AA violation and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.goto('/desk/');
+    await page.getByLabel('Email').fill('nobody@iconia.test');
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+
+    await expectNoAxeViolations(page, 'Sign in');
+    await expectNoSideways(page, 'Sign in');
+  });
+
+  test('when a manager opens each screen, then axe finds no WCAG A/AA violation and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await signIn(page, 'manager');
+    for (const screen of SCREENS) {
+      await page.goto(screen.path);
+      await screen.ready(page);
+      await expectNoAxeViolations(page, screen.name);
+      await expectNoSideways(page, screen.name);
+    }
+  });
+
+  test('when a lead is open with its account menu, then axe finds no WCAG A/AA violation and nothing scrolls sideways', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const visitor = newVisitor(testInfo);
+    const visitorPage = await newPerson(browser);
+    await sendContactForm(visitorPage, visitor);
+    await visitorPage.context().close();
+    await signIn(page, 'manager');
+
+    await page.getByRole('link', { name: visitor.name }).click();
+    await page.getByLabel('Stage', { exact: true }).selectOption({ label: 'Lost' });
+    await expect(page.getByLabel('Why was it lost?')).toBeVisible();
+    await page.getByText('Account of Meera Manager').click();
+
+    await expectNoAxeViolations(page, 'Lead');
+    await expectNoSideways(page, 'Lead');
+  });
+});

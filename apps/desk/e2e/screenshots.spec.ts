@@ -1,0 +1,96 @@
+import { randomInt } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { PLOT_RANGES } from '@iconia/shared';
+import { expect, signIn, test } from './support/desk-fixtures.ts';
+
+/**
+ * The pictures in docs/sales-desk.md, taken from the real desk with a few made-up leads:
+ * `pnpm --filter @iconia/desk screenshots`. Not part of the test run.
+ */
+const IMAGES = fileURLToPath(new URL('../../../docs/images/desk/', import.meta.url));
+
+const PEOPLE = [
+  { name: 'Lakshmi Reddy', form: 'brochure-modal', source: 'google', campaign: 'villa-plots' },
+  { name: 'Vikram Sharma', form: 'contact-form', source: 'facebook', campaign: 'diwali-offer' },
+  { name: 'Priya Nair', form: 'inline-brochure', source: 'google', campaign: 'villa-plots' },
+  { name: 'Rahul Verma', form: 'location-modal', source: '', campaign: '' },
+  { name: 'Sneha Kulkarni', form: 'contact-form', source: 'google', campaign: 'villa-plots' },
+] as const;
+
+async function sendLeads(request: APIRequestContext): Promise<void> {
+  for (const [index, person] of PEOPLE.entries()) {
+    const contact = person.form === 'contact-form';
+    const response = await request.post(contact ? '/contact-form' : '/send-email', {
+      form: {
+        name: person.name,
+        mobile: `9${String(randomInt(1e9)).padStart(9, '0')}`,
+        ...(contact
+          ? { location: 'Kondapur, Hyderabad' }
+          : { plotRange: PLOT_RANGES[index % PLOT_RANGES.length] ?? PLOT_RANGES[0] }),
+        source: person.form,
+        page: contact ? '/contact' : '/',
+        ...(person.source ? { utm_source: person.source, utm_campaign: person.campaign } : {}),
+      },
+    });
+    expect(response.status()).toBe(200);
+  }
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${IMAGES}${name}.png`, scale: 'css' });
+}
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test('desk screenshots for the sales guide @screenshots', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await mkdir(IMAGES, { recursive: true });
+  await sendLeads(request);
+
+  await page.goto('/desk/');
+  await shoot(page, 'sign-in');
+  await signIn(page, 'agent');
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await shoot(page, 'inbox');
+
+  await page.getByText('Filters', { exact: true }).click();
+  await shoot(page, 'filters');
+
+  await page.goto('/desk/');
+  await page.getByRole('link', { name: 'Vikram Sharma' }).first().click();
+  await page.getByRole('button', { name: 'Claim this lead' }).click();
+  await expect(page.getByText('Owner saved.')).toBeVisible();
+  await page.getByLabel('Stage', { exact: true }).selectOption({ label: 'Site visit scheduled' });
+  await page.getByRole('button', { name: 'Save stage' }).click();
+  await expect(page.getByText('Stage saved.')).toBeVisible();
+  await page.getByLabel('Note', { exact: true }).fill('Coming on Sunday with family, 11 am.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByText('Note added.')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, 'lead');
+  await page.getByRole('region', { name: 'Timeline' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'timeline');
+
+  await page.goto('/desk/today');
+  await shoot(page, 'today');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/desk/reports');
+  await expect(page.getByRole('heading', { name: 'Stage funnel' })).toBeVisible();
+  // Charts draw with a short animation.
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${IMAGES}reports.png`, fullPage: true, scale: 'css' });
+
+  await page.getByText('Account of Arjun Agent').click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await signIn(page, 'manager');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/desk/users');
+  await shoot(page, 'users');
+  await page.goto('/desk/erasure');
+  await page.getByLabel('Mobile number').fill('98765 43210');
+  await page.getByRole('button', { name: 'Erase…' }).click();
+  await shoot(page, 'erasure');
+});

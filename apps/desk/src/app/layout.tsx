@@ -1,0 +1,79 @@
+import { Form, NavLink, Outlet, useNavigation } from 'react-router';
+import { buttonClass } from '../components/ui.ts';
+import { useUser } from '../features/session/session.ts';
+import styles from './layout.module.css';
+
+const AGENT_LINKS = [
+  { to: '/', label: 'Inbox' },
+  { to: '/today', label: 'Today' },
+  { to: '/reports', label: 'Reports' },
+];
+const MANAGER_LINKS = [
+  { to: '/users', label: 'Users' },
+  { to: '/erasure', label: 'Erasure' },
+];
+
+/** The frame of every signed-in page: navigation, the account menu and a loading bar. */
+export function Layout() {
+  const user = useUser();
+  const navigation = useNavigation();
+  const links = user.role === 'manager' ? [...AGENT_LINKS, ...MANAGER_LINKS] : AGENT_LINKS;
+
+  return (
+    <>
+      <a className={styles.skip} href="#main">
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <div className={styles.bar}>
+          <NavLink to="/" className={styles.brand} end>
+            Iconia sales desk
+          </NavLink>
+          <nav className={styles.nav} aria-label="Desk">
+            <ul>
+              {links.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === '/'}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <details className={styles.account}>
+            <summary>
+              <span className="visually-hidden">Account of </span>
+              {user.name}
+            </summary>
+            <div className={styles.menu}>
+              <p>
+                {user.email} · {user.role === 'manager' ? 'Manager' : 'Agent'}
+              </p>
+              <Form method="post" action="/sign-out">
+                <button type="submit" className={buttonClass('secondary')}>
+                  Sign out
+                </button>
+              </Form>
+              <Form method="post" action="/sign-out">
+                <input type="hidden" name="intent" value="everywhere" />
+                <button type="submit" className={buttonClass('secondary')}>
+                  Sign out everywhere
+                </button>
+              </Form>
+            </div>
+          </details>
+        </div>
+        <div
+          className={navigation.state === 'idle' ? styles.idle : styles.progress}
+          aria-hidden="true"
+        />
+      </header>
+      <p className="visually-hidden" role="status">
+        {navigation.state === 'loading' ? 'Loading…' : ''}
+      </p>
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { createBrowserRouter } from 'react-router';
+import { Loading } from '../components/status.tsx';
+import { erasureAction, ErasurePage } from '../features/admin/erasure-page.tsx';
+import { usersAction, usersLoader, UsersPage } from '../features/admin/users-page.tsx';
+import { InboxPage } from '../features/inbox/inbox.tsx';
+import { inboxLoader } from '../features/inbox/inbox-loader.ts';
+import { LeadPage } from '../features/lead/lead-page.tsx';
+import { leadAction, leadLoader } from '../features/lead/lead-route.ts';
+import {
+  SESSION_ROUTE_ID,
+  sessionLoader,
+  signInAction,
+  signInLoader,
+  signOutAction,
+} from '../features/session/session.ts';
+import { SignInPage } from '../features/session/sign-in.tsx';
+import { todayLoader, TodayPage } from '../features/today/today-page.tsx';
+import { Layout } from './layout.tsx';
+import { NotFound, RouteError } from './route-error.tsx';
+
+function DeskLoading() {
+  return <Loading what="the desk" />;
+}
+
+/** The desk's one route map. Everything but Sign in needs a session (the `session` loader). */
+export function createDeskRouter() {
+  return createBrowserRouter(
+    [
+      {
+        path: '/sign-in',
+        loader: signInLoader,
+        action: signInAction,
+        Component: SignInPage,
+        HydrateFallback: DeskLoading,
+        ErrorBoundary: RouteError,
+      },
+      { path: '/sign-out', action: signOutAction },
+      {
+        id: SESSION_ROUTE_ID,
+        path: '/',
+        loader: sessionLoader,
+        Component: Layout,
+        HydrateFallback: DeskLoading,
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              { index: true, loader: inboxLoader, Component: InboxPage },
+              { path: 'today', loader: todayLoader, Component: TodayPage },
+              { path: 'leads/:id', loader: leadLoader, action: leadAction, Component: LeadPage },
+              // Reports bring their chart library; both load only when the page is opened.
+              { path: 'reports', lazy: () => import('../features/reports/reports-route.tsx') },
+              { path: 'users', loader: usersLoader, action: usersAction, Component: UsersPage },
+              { path: 'erasure', action: erasureAction, Component: ErasurePage },
+              { path: '*', loader: NotFound },
+            ],
+          },
+        ],
+      },
+    ],
+    { basename: '/desk' },
+  );
+}

@@ -1,0 +1,84 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { LeadRow } from '../lib/types.ts';
+import { LeadList } from './lead-list.tsx';
+
+function lead(overrides: Partial<LeadRow>): LeadRow {
+  return {
+    id: 1,
+    receivedAt: new Date(Date.now() - 4 * 60_000).toISOString(),
+    kind: 'brochure',
+    form: 'brochure-modal',
+    name: 'Asha Rao',
+    mobile: '9876543210',
+    plotRange: '200 - 300 Sq. Yds',
+    location: null,
+    utmSource: null,
+    utmCampaign: null,
+    stage: 'new',
+    owner: null,
+    followUpAt: null,
+    erased: false,
+    ...overrides,
+  };
+}
+
+function renderList(leads: LeadRow[]) {
+  const router = createMemoryRouter([
+    { path: '/', element: <LeadList label="Leads" leads={leads} empty="No leads yet." /> },
+  ]);
+  render(<RouterProvider router={router} />);
+}
+
+describe('LeadList', () => {
+  it('when a lead is listed, then its row shows name, mobile, plot range, form, age, owner and stage', () => {
+    renderList([lead({})]);
+
+    const row = screen.getByRole('listitem');
+    expect(within(row).getByRole('link', { name: 'Asha Rao' })).toHaveAttribute('href', '/leads/1');
+    for (const text of [
+      '+91 98765 43210',
+      '200 - 300 Sq. Yds',
+      'Download Brochure pop-up',
+      '4 min ago',
+      'Unassigned',
+      'New',
+    ]) {
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    }
+  });
+
+  it('when a contact enquiry has an owner, then its row shows the location and the owner', () => {
+    renderList([
+      lead({
+        kind: 'contact',
+        form: 'contact-form',
+        plotRange: null,
+        location: 'Kukatpally',
+        owner: { id: 3, name: 'Arjun' },
+        stage: 'visit_scheduled',
+      }),
+    ]);
+
+    const row = screen.getByRole('listitem');
+    expect(within(row).getByText('Kukatpally')).toBeInTheDocument();
+    expect(within(row).getByText('Owner: Arjun')).toBeInTheDocument();
+    expect(within(row).getByText('Site visit scheduled')).toBeInTheDocument();
+  });
+
+  it('when a lead was erased, then its row shows neither name nor mobile', () => {
+    renderList([lead({ erased: true, name: '', mobile: '', plotRange: null })]);
+
+    const row = screen.getByRole('listitem');
+    expect(within(row).getByRole('link', { name: 'Erased lead' })).toBeInTheDocument();
+    expect(within(row).queryByText(/\+91/)).not.toBeInTheDocument();
+  });
+
+  it('when there are no leads, then the empty message says so', () => {
+    renderList([]);
+
+    expect(screen.getByText('No leads yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { displayMobile, formatAge, formatDateTime } from '../lib/format.ts';
+import { formLabel, STAGE_LABELS } from '../lib/labels.ts';
+import type { LeadRow } from '../lib/types.ts';
+import { useNow } from '../lib/use-now.ts';
+import styles from './lead-list.module.css';
+
+interface LeadListProps {
+  leads: readonly LeadRow[];
+  /** What to say when there is nothing to show. */
+  empty: string;
+  /** Leads that arrived while the page was open, marked so the eye finds them. */
+  fresh?: ReadonlySet<number>;
+  /** Show the follow-up time on each row (the Today lists). */
+  showFollowUp?: boolean;
+  label: string;
+}
+
+/** Leads as rows a thumb can tap: name, mobile, what they want, form, age, owner and stage. */
+export function LeadList({ leads, empty, fresh, showFollowUp, label }: LeadListProps) {
+  const now = useNow();
+  if (leads.length === 0) return <p className={styles.empty}>{empty}</p>;
+  return (
+    <ul className={styles.list} aria-label={label}>
+      {leads.map((lead) => (
+        <li key={lead.id} className={`${styles.row} ${fresh?.has(lead.id) ? styles.fresh : ''}`}>
+          <div className={styles.top}>
+            <Link to={`/leads/${lead.id}`} className={styles.name}>
+              {lead.erased ? 'Erased lead' : lead.name}
+            </Link>
+            <span className={styles.stage} data-stage={lead.stage}>
+              {STAGE_LABELS[lead.stage]}
+            </span>
+          </div>
+          <p className={styles.meta}>
+            <span>{lead.erased ? '—' : displayMobile(lead.mobile)}</span>
+            <span>{lead.plotRange ?? lead.location ?? 'No plot range or location'}</span>
+          </p>
+          <p className={styles.meta}>
+            <span>{formLabel(lead.form)}</span>
+            <time dateTime={lead.receivedAt} title={formatDateTime(lead.receivedAt)}>
+              {formatAge(lead.receivedAt, now)}
+            </time>
+            <span>{lead.owner ? `Owner: ${lead.owner.name}` : 'Unassigned'}</span>
+            {showFollowUp && lead.followUpAt ? (
+              <span>Follow up {formatDateTime(lead.followUpAt)}</span>
+            ) : null}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

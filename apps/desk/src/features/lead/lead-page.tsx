@@ -1,0 +1,341 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useFetcher, useLoaderData } from 'react-router';
+import { LeadList } from '../../components/lead-list.tsx';
+import { ErrorText, Notice } from '../../components/status.tsx';
+import { buttonClass, ui } from '../../components/ui.ts';
+import {
+  displayMobile,
+  formatDateTime,
+  telHref,
+  toDateTimeLocal,
+  whatsAppHref,
+} from '../../lib/format.ts';
+import {
+  EMAIL_STATE_LABELS,
+  formLabel,
+  OUTBOX_STATUS_LABELS,
+  STAGE_LABELS,
+} from '../../lib/labels.ts';
+import { STAGES, type LeadDetail, type Person, type Stage } from '../../lib/types.ts';
+import { useUser } from '../session/session.ts';
+import type { leadLoader, LeadActionResult, LeadIntent } from './lead-route.ts';
+import styles from './lead.module.css';
+
+/** A form posting one intent to the lead's action, with its own pending state and message. */
+function useLeadForm(intent: LeadIntent) {
+  const fetcher = useFetcher<LeadActionResult>({ key: `lead-${intent}` });
+  const result = fetcher.data?.intent === intent ? fetcher.data : undefined;
+  return { fetcher, busy: fetcher.state !== 'idle', result };
+}
+
+function FormResult({ result }: { result: LeadActionResult | undefined }) {
+  return (
+    <>
+      <ErrorText>{result?.error}</ErrorText>
+      <Notice>{result?.message}</Notice>
+    </>
+  );
+}
+
+export function LeadPage() {
+  const { lead, timeline, duplicates, people } = useLoaderData<typeof leadLoader>();
+  const user = useUser();
+  const canWork = user.role === 'manager' || !lead.owner || lead.owner.id === user.id;
+
+  return (
+    <>
+      <p>
+        <Link to="/">← Inbox</Link>
+      </p>
+      <div className={styles.head}>
+        <h1>{lead.erased ? 'Erased lead' : lead.name}</h1>
+        <p className={ui.muted}>
+          {STAGE_LABELS[lead.stage]} · {lead.owner ? `Owner: ${lead.owner.name}` : 'Unassigned'} ·
+          received {formatDateTime(lead.receivedAt)}
+        </p>
+        {lead.erased ? null : <ContactButtons lead={lead} record={canWork} />}
+      </div>
+      <div className={styles.columns}>
+        <div>
+          {lead.erased ? (
+            <p className={ui.card}>This person’s data was erased at their request.</p>
+          ) : canWork ? (
+            <>
+              <StageCard lead={lead} />
+              <FollowUpCard lead={lead} />
+              <OwnerCard lead={lead} people={people} />
+              <NoteCard />
+            </>
+          ) : (
+            <p className={ui.card}>
+              {lead.owner?.name} owns this lead; only they or a manager can change it.
+            </p>
+          )}
+          <section className={ui.card} aria-labelledby="timeline">
+            <h2 id="timeline">Timeline</h2>
+            <ol className={styles.timeline}>
+              {timeline.map((entry, index) => (
+                <li key={index}>
+                  <p className={styles.when}>
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    {entry.actor ? ` · ${entry.actor.name}` : ''}
+                  </p>
+                  <p>{entry.text}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+        <div>
+          <LeadFields lead={lead} />
+          <section className={ui.card} aria-labelledby="duplicates">
+            <h2 id="duplicates">Other leads from this mobile</h2>
+            <LeadList
+              label="Other leads from this mobile"
+              leads={duplicates}
+              empty="None: this is the only lead from this mobile."
+            />
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/**
+ * One tap opens the phone's dialler or WhatsApp; the same tap records the contact attempt, which
+ * times the first contact for the manager's report.
+ */
+function ContactButtons({ lead, record }: { lead: LeadDetail; record: boolean }) {
+  const { fetcher, result } = useLeadForm('contact');
+  const recordContact = (channel: 'call' | 'whatsapp') => {
+    if (record) void fetcher.submit({ intent: 'contact', channel }, { method: 'post' });
+  };
+  return (
+    <>
+      <div className={styles.contact}>
+        <a
+          className={buttonClass()}
+          href={telHref(lead.mobile)}
+          onClick={() => recordContact('call')}
+        >
+          Call <span className="visually-hidden">{displayMobile(lead.mobile)}</span>
+        </a>
+        <a
+          className={buttonClass('whatsapp')}
+          href={whatsAppHref(lead.mobile)}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => recordContact('whatsapp')}
+        >
+          WhatsApp
+        </a>
+      </div>
+      <FormResult result={result} />
+    </>
+  );
+}
+
+function StageCard({ lead }: { lead: LeadDetail }) {
+  const { fetcher, busy, result } = useLeadForm('stage');
+  const [stage, setStage] = useState<Stage>(lead.stage);
+  return (
+    <section className={ui.card} aria-labelledby="stage-heading">
+      <h2 id="stage-heading">Pipeline stage</h2>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="stage" />
+        <div className={ui.field}>
+          <label htmlFor="stage">Stage</label>
+          <select
+            id="stage"
+            name="stage"
+            value={stage}
+            onChange={(event) => setStage(event.target.value as Stage)}
+          >
+            {STAGES.map((value) => (
+              <option key={value} value={value}>
+                {STAGE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {stage === 'lost' ? (
+          <div className={ui.field}>
+            <label htmlFor="lostReason">Why was it lost?</label>
+            <textarea
+              id="lostReason"
+              name="lostReason"
+              required
+              defaultValue={lead.lostReason ?? ''}
+            />
+          </div>
+        ) : null}
+        <button type="submit" className={buttonClass()} disabled={busy}>
+          {busy ? 'Saving…' : 'Save stage'}
+        </button>
+        <FormResult result={result} />
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function FollowUpCard({ lead }: { lead: LeadDetail }) {
+  const { fetcher, busy, result } = useLeadForm('follow-up');
+  return (
+    <section className={ui.card} aria-labelledby="follow-up-heading">
+      <h2 id="follow-up-heading">Follow-up</h2>
+      <p className={ui.muted}>
+        {lead.followUpAt ? `Due ${formatDateTime(lead.followUpAt)}` : 'No follow-up set.'}
+      </p>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="follow-up" />
+        <div className={ui.field}>
+          <label htmlFor="followUpAt">Follow-up date and time</label>
+          <input
+            id="followUpAt"
+            name="followUpAt"
+            type="datetime-local"
+            key={lead.followUpAt}
+            defaultValue={lead.followUpAt ? toDateTimeLocal(lead.followUpAt) : ''}
+          />
+        </div>
+        <div className={ui.actions}>
+          <button type="submit" className={buttonClass()} disabled={busy}>
+            Save follow-up
+          </button>
+          {lead.followUpAt ? (
+            <button
+              type="submit"
+              name="clear"
+              value="1"
+              className={buttonClass('secondary')}
+              disabled={busy}
+            >
+              Clear follow-up
+            </button>
+          ) : null}
+        </div>
+        <FormResult result={result} />
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function OwnerCard({ lead, people }: { lead: LeadDetail; people: readonly Person[] }) {
+  const user = useUser();
+  const { fetcher, busy, result } = useLeadForm('owner');
+  return (
+    <section className={ui.card} aria-labelledby="owner-heading">
+      <h2 id="owner-heading">Owner</h2>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="owner" />
+        {user.role === 'manager' ? (
+          <>
+            <div className={ui.field}>
+              <label htmlFor="ownerId">Assign to</label>
+              <select
+                id="ownerId"
+                name="ownerId"
+                defaultValue={lead.owner?.id ?? ''}
+                key={lead.owner?.id}
+              >
+                <option value="">Nobody (unassigned)</option>
+                {people.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className={buttonClass()} disabled={busy}>
+              Save owner
+            </button>
+          </>
+        ) : lead.owner ? (
+          <p>You own this lead.</p>
+        ) : (
+          <>
+            <input type="hidden" name="ownerId" value={user.id} />
+            <p className={ui.muted}>Nobody owns this lead yet.</p>
+            <button type="submit" className={buttonClass()} disabled={busy}>
+              Claim this lead
+            </button>
+          </>
+        )}
+        <FormResult result={result} />
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function NoteCard() {
+  const { fetcher, busy, result } = useLeadForm('note');
+  const form = useRef<HTMLFormElement>(null);
+  // A saved note leaves the box empty for the next one; a failed one keeps the words.
+  useEffect(() => {
+    if (fetcher.state === 'idle' && result?.ok) form.current?.reset();
+  }, [fetcher.state, result]);
+  return (
+    <section className={ui.card} aria-labelledby="note-heading">
+      <h2 id="note-heading">Add a note</h2>
+      <fetcher.Form method="post" ref={form}>
+        <input type="hidden" name="intent" value="note" />
+        <div className={ui.field}>
+          <label htmlFor="note">Note</label>
+          <textarea id="note" name="text" required />
+        </div>
+        <button type="submit" className={buttonClass()} disabled={busy}>
+          {busy ? 'Adding…' : 'Add note'}
+        </button>
+        <FormResult result={result} />
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function LeadFields({ lead }: { lead: LeadDetail }) {
+  const fields: [string, string | number | null][] = [
+    ['Name', lead.erased ? null : lead.name],
+    ['Mobile', lead.erased ? null : displayMobile(lead.mobile)],
+    ['Plot range', lead.plotRange],
+    ['Location', lead.location],
+    ['Form', formLabel(lead.form)],
+    ['Kind', lead.kind === 'brochure' ? 'Brochure request' : 'Enquiry'],
+    ['Page', lead.page],
+    ['Received', formatDateTime(lead.receivedAt)],
+    ['Reference', lead.publicId],
+    [
+      'Consent notice',
+      lead.consentNotice
+        ? `${lead.consentNotice.text} (version ${lead.consentNotice.version})`
+        : null,
+    ],
+    ['Campaign source', lead.utmSource],
+    ['Campaign medium', lead.utmMedium],
+    ['Campaign name', lead.utmCampaign],
+    ['Campaign term', lead.utmTerm],
+    ['Campaign content', lead.utmContent],
+    ['Google click ID', lead.gclid],
+    ['Email to sales', EMAIL_STATE_LABELS[lead.email.state]],
+    ['Email attempts', lead.email.attempts],
+    ['Email sent', lead.email.sentAt ? formatDateTime(lead.email.sentAt) : null],
+    ['Last email error', lead.email.lastError],
+    ['Outbox status', OUTBOX_STATUS_LABELS[lead.status]],
+    ['First contact', lead.firstContactAt ? formatDateTime(lead.firstContactAt) : null],
+    ['Follow-up', lead.followUpAt ? formatDateTime(lead.followUpAt) : null],
+    ['Lost reason', lead.lostReason],
+  ];
+  return (
+    <section className={ui.card} aria-labelledby="fields">
+      <h2 id="fields">Everything stored</h2>
+      <dl className={styles.details}>
+        {fields.map(([label, value]) => (
+          <div key={label} className={styles.pair}>
+            <dt>{label}</dt>
+            <dd>{value === null || value === '' ? '—' : value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
+import { api, ApiError, attempt, type ActionResult } from '../../lib/api.ts';
+import { textField } from '../../lib/form-fields.ts';
+import { fromDateTimeLocal } from '../../lib/format.ts';
+import { STAGES, type LeadView, type Person, type Stage } from '../../lib/types.ts';
+
+export interface LeadData extends LeadView {
+  people: Person[];
+}
+
+export async function leadLoader({ params, request }: LoaderFunctionArgs): Promise<LeadData> {
+  const [view, people] = await Promise.all([
+    api<LeadView>(`/leads/${params.id}`, { signal: request.signal }),
+    api<{ users: Person[] }>('/users?short=1', { signal: request.signal }),
+  ]);
+  return { ...view, people: people.users };
+}
+
+export type LeadIntent = 'stage' | 'follow-up' | 'owner' | 'note' | 'contact';
+
+export interface LeadActionResult extends ActionResult {
+  intent: LeadIntent;
+}
+
+/** Input the desk checks before asking the API, answered like the API's own 400. */
+const missing = (message: string) => new ApiError(400, message);
+
+const isStage = (value: string): value is Stage => (STAGES as readonly string[]).includes(value);
+
+/** Every change to a lead, one intent per form on the page. */
+export async function leadAction({
+  params,
+  request,
+}: ActionFunctionArgs): Promise<LeadActionResult> {
+  const form = await request.formData();
+  const intent = textField(form, 'intent') as LeadIntent;
+  const path = `/leads/${params.id}`;
+  const patch = (body: Record<string, unknown>) => api(path, { method: 'PATCH', body });
+
+  const result = await attempt(async () => {
+    switch (intent) {
+      case 'stage': {
+        const stage = textField(form, 'stage');
+        if (!isStage(stage)) throw new Error(`Unknown stage ${stage}`);
+        const lostReason = textField(form, 'lostReason');
+        if (stage === 'lost' && !lostReason) throw missing('Say why the lead was lost.');
+        await patch(stage === 'lost' ? { stage, lostReason } : { stage });
+        return 'Stage saved.';
+      }
+      case 'follow-up': {
+        if (form.get('clear') !== null) {
+          await patch({ followUpAt: null });
+          return 'Follow-up cleared.';
+        }
+        const followUpAt = fromDateTimeLocal(textField(form, 'followUpAt'));
+        if (!followUpAt) throw missing('Pick a date and time for the follow-up.');
+        await patch({ followUpAt });
+        return 'Follow-up saved.';
+      }
+      case 'owner': {
+        const owner = textField(form, 'ownerId');
+        await patch({ ownerId: owner ? Number(owner) : null });
+        return owner ? 'Owner saved.' : 'The lead is unassigned now.';
+      }
+      case 'note': {
+        const text = textField(form, 'text');
+        if (!text) throw missing('Write the note first.');
+        await api(`${path}/notes`, { method: 'POST', body: { text } });
+        return 'Note added.';
+      }
+      case 'contact': {
+        await api(`${path}/contacts`, {
+          method: 'POST',
+          body: { channel: textField(form, 'channel') },
+        });
+        return 'Contact recorded.';
+      }
+      default:
+        throw new Error(`Unknown lead action ${String(intent)}`);
+    }
+  });
+  return { ...result, intent };
+}

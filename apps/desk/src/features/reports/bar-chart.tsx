@@ -1,0 +1,72 @@
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  Tooltip,
+} from 'chart.js';
+import { useEffect, useRef } from 'react';
+import styles from './reports.module.css';
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
+
+export interface BarSeries {
+  label: string;
+  data: number[];
+  /** A design token, such as `--color-green-700`. */
+  colorToken: string;
+}
+
+interface BarChartProps {
+  /** What the chart shows, for screen readers; the table beside it has the figures. */
+  summary: string;
+  labels: string[];
+  series: BarSeries[];
+  stacked?: boolean;
+  horizontal?: boolean;
+}
+
+function tokenColor(token: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(token).trim() || '#1f5a41';
+}
+
+/** A Chart.js bar chart in the site's colours, drawn on a canvas and rebuilt when its data changes. */
+export function BarChart({ summary, labels, series, stacked, horizontal }: BarChartProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    if (!canvas.current) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const chart = new Chart(canvas.current, {
+      type: 'bar',
+      data: {
+        labels,
+        datasets: series.map((one) => ({
+          label: one.label,
+          data: one.data,
+          backgroundColor: tokenColor(one.colorToken),
+        })),
+      },
+      options: {
+        indexAxis: horizontal ? 'y' : 'x',
+        maintainAspectRatio: false,
+        animation: reduceMotion ? false : { duration: 300 },
+        scales: {
+          // Counts and minutes read best as whole numbers.
+          x: { stacked: Boolean(stacked), beginAtZero: true, ticks: { precision: 0 } },
+          y: { stacked: Boolean(stacked), beginAtZero: true, ticks: { precision: 0 } },
+        },
+        plugins: { legend: { display: series.length > 1, position: 'bottom' } },
+      },
+    });
+    return () => chart.destroy();
+  }, [labels, series, stacked, horizontal]);
+
+  return (
+    <div className={styles.chart}>
+      <canvas ref={canvas} role="img" aria-label={summary} />
+    </div>
+  );
+}

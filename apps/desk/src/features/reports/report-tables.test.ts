@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { campaignLabel, funnelRows, lastDays, perDayTable } from './report-tables.ts';
+
+describe('report tables', () => {
+  it('when a period is asked for, then it lists every India day up to today, oldest first', () => {
+    const days = lastDays(30, Date.parse('2026-11-21T20:00:00Z'));
+    expect(days).toHaveLength(30);
+    expect(days[0]).toBe('2026-10-24');
+    expect(days.at(-1)).toBe('2026-11-22');
+  });
+
+  it('when some days had no leads, then the per-day table shows them as zero', () => {
+    const table = perDayTable(
+      [
+        { day: '2026-11-20', form: 'contact-form', count: 2 },
+        { day: '2026-11-20', form: 'brochure-modal', count: 1 },
+        { day: '2026-11-22', form: 'contact-form', count: 4 },
+      ],
+      ['2026-11-20', '2026-11-21', '2026-11-22'],
+    );
+    expect(table.totals).toEqual([3, 0, 4]);
+    expect(table.counts[1]).toEqual([0, 0, 0, 0]);
+    expect(table.counts[2]?.[table.forms.indexOf('contact-form')]).toBe(4);
+  });
+
+  it('when a stage has no leads, then the funnel still lists it, in pipeline order', () => {
+    expect(
+      funnelRows([
+        { stage: 'booked', count: 1 },
+        { stage: 'new', count: 9 },
+      ]),
+    ).toEqual([
+      { label: 'New', count: 9 },
+      { label: 'Contacted', count: 0 },
+      { label: 'Site visit scheduled', count: 0 },
+      { label: 'Site visit done', count: 0 },
+      { label: 'Booked', count: 1 },
+      { label: 'Lost', count: 0 },
+    ]);
+  });
+
+  it('when a lead came with no campaign, then its row says so in words', () => {
+    const row = { leads: 3, siteVisits: 1, bookings: 0 };
+    expect(campaignLabel({ ...row, utmSource: null, utmCampaign: null })).toBe(
+      'No campaign (direct or organic)',
+    );
+    expect(campaignLabel({ ...row, utmSource: 'google', utmCampaign: 'diwali' })).toBe(
+      'google / diwali',
+    );
+  });
+});

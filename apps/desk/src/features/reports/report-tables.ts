@@ -1,0 +1,45 @@
+import { STAGE_LABELS } from '../../lib/labels.ts';
+import { FORMS, STAGES, type Form, type Report } from '../../lib/types.ts';
+import { indiaDay } from '../../lib/format.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The last `days` calendar days in India, oldest first, ending today. */
+export function lastDays(days: number, now: number = Date.now()): string[] {
+  return Array.from({ length: days }, (_, index) => indiaDay(now - (days - 1 - index) * DAY_MS));
+}
+
+export interface PerDayTable {
+  days: string[];
+  forms: Form[];
+  /** counts[dayIndex][formIndex]; days without leads count zero. */
+  counts: number[][];
+  totals: number[];
+}
+
+/** Leads per day by form over the whole period, with the days that had none. */
+export function perDayTable(perDay: Report['perDay'], days: string[]): PerDayTable {
+  const forms = [...FORMS];
+  const counts = days.map(() => forms.map(() => 0));
+  const dayIndex = new Map(days.map((day, index) => [day, index]));
+  for (const { day, form, count } of perDay) {
+    const row = dayIndex.get(day);
+    const column = form ? forms.indexOf(form) : -1;
+    if (row === undefined || column < 0) continue;
+    counts[row]![column]! += count;
+  }
+  return { days, forms, counts, totals: counts.map((row) => row.reduce((a, b) => a + b, 0)) };
+}
+
+/** Every stage in pipeline order, zero where the report has none. */
+export function funnelRows(funnel: Report['funnel']): { label: string; count: number }[] {
+  return STAGES.map((stage) => ({
+    label: STAGE_LABELS[stage],
+    count: funnel.find((row) => row.stage === stage)?.count ?? 0,
+  }));
+}
+
+export function campaignLabel(row: Report['byCampaign'][number]): string {
+  if (!row.utmSource && !row.utmCampaign) return 'No campaign (direct or organic)';
+  return [row.utmSource ?? 'no source', row.utmCampaign ?? 'no campaign name'].join(' / ');
+}

@@ -1,0 +1,285 @@
+import { useMemo } from 'react';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { buttonClass, ui } from '../../components/ui.ts';
+import { api } from '../../lib/api.ts';
+import { formatMinutes } from '../../lib/format.ts';
+import { FORM_LABELS } from '../../lib/labels.ts';
+import type { Report } from '../../lib/types.ts';
+import { BarChart, type BarSeries } from './bar-chart.tsx';
+import { campaignLabel, funnelRows, lastDays, perDayTable } from './report-tables.ts';
+import styles from './reports.module.css';
+
+const PERIODS = [30, 90] as const;
+const FORM_COLOURS = [
+  '--color-green-700',
+  '--color-gold-500',
+  '--color-ink-500',
+  '--color-gold-700',
+];
+
+interface ReportsData {
+  days: (typeof PERIODS)[number];
+  report: Report;
+}
+
+/** Loaded with its chart library only when someone opens Reports (see the router). */
+export async function loader({ request }: LoaderFunctionArgs): Promise<ReportsData> {
+  const days = new URL(request.url).searchParams.get('days') === '90' ? 90 : 30;
+  const report = await api<Report>(`/reports?days=${days}`, { signal: request.signal });
+  return { days, report };
+}
+
+export function Component() {
+  const { days, report } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>Reports</h1>
+      <nav className={styles.periods} aria-label="Period">
+        {PERIODS.map((period) => (
+          <Link
+            key={period}
+            to={`?days=${period}`}
+            className={buttonClass('secondary')}
+            aria-current={period === days ? 'page' : undefined}
+          >
+            Last {period} days
+          </Link>
+        ))}
+      </nav>
+      <PerDay report={report} days={days} />
+      <div className={styles.grid}>
+        <Funnel report={report} />
+        <FirstContact report={report} />
+      </div>
+      <Campaigns report={report} />
+    </>
+  );
+}
+
+function PerDay({ report, days }: { report: Report; days: number }) {
+  const table = useMemo(() => perDayTable(report.perDay, lastDays(days)), [report, days]);
+  const series = useMemo<BarSeries[]>(
+    () =>
+      table.forms.map((form, column) => ({
+        label: FORM_LABELS[form],
+        data: table.counts.map((row) => row[column] ?? 0),
+        colorToken: FORM_COLOURS[column] ?? '--color-green-700',
+      })),
+    [table],
+  );
+  const total = table.totals.reduce((a, b) => a + b, 0);
+  return (
+    <section className={ui.card} aria-labelledby="per-day">
+      <h2 id="per-day">Leads per day by form</h2>
+      <p>
+        {total} {total === 1 ? 'lead' : 'leads'} in the last {days} days.
+      </p>
+      <BarChart
+        summary={`Bar chart of leads per day by form over the last ${days} days; the table below has the figures.`}
+        labels={table.days.map((day) => day.slice(5))}
+        series={series}
+        stacked
+      />
+      <details className={styles.table}>
+        <summary>Leads per day as a table</summary>
+        <div className={ui.scroll} role="region" aria-label="Leads per day" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                {table.forms.map((form) => (
+                  <th key={form} scope="col" className="number">
+                    {FORM_LABELS[form]}
+                  </th>
+                ))}
+                <th scope="col" className="number">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {table.days.map((day, row) => (
+                <tr key={day}>
+                  <th scope="row">{day}</th>
+                  {table.forms.map((form, column) => (
+                    <td key={form} className="number">
+                      {table.counts[row]?.[column] ?? 0}
+                    </td>
+                  ))}
+                  <td className="number">{table.totals[row]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
+
+function Funnel({ report }: { report: Report }) {
+  const rows = useMemo(() => funnelRows(report.funnel), [report]);
+  const series = useMemo<BarSeries[]>(
+    () => [{ label: 'Leads', data: rows.map((row) => row.count), colorToken: '--color-green-700' }],
+    [rows],
+  );
+  const labels = useMemo(() => rows.map((row) => row.label), [rows]);
+  return (
+    <section className={ui.card} aria-labelledby="funnel">
+      <h2 id="funnel">Stage funnel</h2>
+      <p className={ui.muted}>Leads that reached each stage; Lost counts the leads lost now.</p>
+      <BarChart
+        summary="Bar chart of leads at each stage; the table below has the figures."
+        labels={labels}
+        series={series}
+        horizontal
+      />
+      <table>
+        <caption className="visually-hidden">Leads at each stage</caption>
+        <thead>
+          <tr>
+            <th scope="col">Stage</th>
+            <th scope="col" className="number">
+              Leads
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              <td className="number">{row.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function FirstContact({ report }: { report: Report }) {
+  const rows = report.firstContact;
+  const labels = useMemo(() => rows.map((row) => row.user.name), [rows]);
+  const series = useMemo<BarSeries[]>(
+    () => [
+      {
+        label: 'Median minutes',
+        data: rows.map((row) => row.medianMinutes ?? 0),
+        colorToken: '--color-green-700',
+      },
+      {
+        label: '90th percentile minutes',
+        data: rows.map((row) => row.p90Minutes ?? 0),
+        colorToken: '--color-gold-500',
+      },
+    ],
+    [rows],
+  );
+  return (
+    <section className={ui.card} aria-labelledby="first-contact">
+      <h2 id="first-contact">Time to first contact</h2>
+      {rows.length === 0 ? (
+        <p className={ui.muted}>No lead has been contacted in this period yet.</p>
+      ) : (
+        <>
+          <BarChart
+            summary="Bar chart of median and 90th percentile minutes from a lead's arrival to its first contact, per person; the table below has the figures."
+            labels={labels}
+            series={series}
+          />
+          <div className={ui.scroll} role="region" aria-label="First contact" tabIndex={0}>
+            <table>
+              <caption className="visually-hidden">Time to first contact per person</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Person</th>
+                  <th scope="col" className="number">
+                    Leads contacted
+                  </th>
+                  <th scope="col" className="number">
+                    Median
+                  </th>
+                  <th scope="col" className="number">
+                    90th percentile
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.user.id}>
+                    <th scope="row">{row.user.name}</th>
+                    <td className="number">{row.leads}</td>
+                    <td className="number">{formatMinutes(row.medianMinutes)}</td>
+                    <td className="number">{formatMinutes(row.p90Minutes)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Campaigns({ report }: { report: Report }) {
+  const rows = report.byCampaign;
+  const labels = useMemo(() => rows.map(campaignLabel), [rows]);
+  const series = useMemo<BarSeries[]>(
+    () => [
+      { label: 'Leads', data: rows.map((row) => row.leads), colorToken: '--color-green-700' },
+      {
+        label: 'Site visits',
+        data: rows.map((row) => row.siteVisits),
+        colorToken: '--color-gold-500',
+      },
+      { label: 'Bookings', data: rows.map((row) => row.bookings), colorToken: '--color-ink-500' },
+    ],
+    [rows],
+  );
+  return (
+    <section className={ui.card} aria-labelledby="campaigns">
+      <h2 id="campaigns">Leads, site visits and bookings by campaign</h2>
+      {rows.length === 0 ? (
+        <p className={ui.muted}>No leads in this period.</p>
+      ) : (
+        <>
+          <BarChart
+            summary="Bar chart of leads, site visits and bookings per campaign; the table below has the figures."
+            labels={labels}
+            series={series}
+            horizontal
+          />
+          <div className={ui.scroll} role="region" aria-label="Campaigns" tabIndex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Source / campaign</th>
+                  <th scope="col" className="number">
+                    Leads
+                  </th>
+                  <th scope="col" className="number">
+                    Site visits
+                  </th>
+                  <th scope="col" className="number">
+                    Bookings
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={index}>
+                    <th scope="row">{labels[index]}</th>
+                    <td className="number">{row.leads}</td>
+                    <td className="number">{row.siteVisits}</td>
+                    <td className="number">{row.bookings}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

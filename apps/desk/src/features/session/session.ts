@@ -1,0 +1,65 @@
+import { redirect, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
+import { api, ApiError, signInRedirect, SIGN_IN_PATH } from '../../lib/api.ts';
+import { rawField, textField } from '../../lib/form-fields.ts';
+import type { User } from '../../lib/types.ts';
+
+export const SESSION_ROUTE_ID = 'session';
+
+/** The signed-in person, or a redirect to Sign in. */
+export async function sessionLoader(): Promise<{ user: User }> {
+  return api<{ user: User }>('/session');
+}
+
+/** The signed-in person on any page inside the desk. */
+export function useUser(): User {
+  const data = useRouteLoaderData<typeof sessionLoader>(SESSION_ROUTE_ID);
+  if (!data) throw new Error('useUser is used outside the signed-in pages.');
+  return data.user;
+}
+
+/** Only a `next` inside the desk is followed after signing in; anything else goes home. */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith(SIGN_IN_PATH)
+    ? next
+    : '/';
+}
+
+/** Someone already signed in skips the Sign in page. */
+export async function signInLoader({ request }: { request: Request }) {
+  try {
+    await api('/session', { redirectOn401: false });
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
+  return redirect(safeNext(new URL(request.url).searchParams.get('next')));
+}
+
+export async function signInAction({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const email = textField(form, 'email');
+  const password = rawField(form, 'password');
+  if (!email || !password) return { error: 'Enter your email and password.' };
+  try {
+    await api('/session', { method: 'POST', body: { email, password }, redirectOn401: false });
+  } catch (error) {
+    if (error instanceof ApiError) return { error: error.message };
+    throw error;
+  }
+  return redirect(safeNext(new URL(request.url).searchParams.get('next')));
+}
+
+/** Sign out of this browser, or of every browser the person is signed in on. */
+export async function signOutAction({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const everywhere = form.get('intent') === 'everywhere';
+  try {
+    await api(everywhere ? '/session/sign-out-everywhere' : '/session', {
+      method: everywhere ? 'POST' : 'DELETE',
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { error: error.message };
+  }
+  return signInRedirect('/');
+}

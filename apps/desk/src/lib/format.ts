@@ -1,0 +1,72 @@
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** How long ago a lead arrived, as "just now", "4 min ago", "3 h ago" or "2 days ago". */
+export function formatAge(iso: string, now: number = Date.now()): string {
+  const elapsed = Math.max(0, now - Date.parse(iso));
+  if (elapsed < MINUTE) return 'just now';
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`;
+  const days = Math.floor(elapsed / DAY);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}
+
+/** "+91 98765 43210" for the ten digits the API stores. */
+export function displayMobile(mobile: string): string {
+  return `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
+}
+
+export function telHref(mobile: string): string {
+  return `tel:+91${mobile}`;
+}
+
+export function whatsAppHref(mobile: string): string {
+  return `https://wa.me/91${mobile}`;
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatDateTime(iso: string): string {
+  return DATE_TIME.format(new Date(iso));
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The value a `datetime-local` input shows for an instant, in the browser's time zone. */
+export function toDateTimeLocal(iso: string): string {
+  const date = new Date(iso);
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
+  );
+}
+
+/** The instant a `datetime-local` value means in the browser's time zone, as ISO; null if empty or invalid. */
+export function fromDateTimeLocal(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** A duration in minutes as "under 1 min", "45 min", "3 h 5 min" or "2 d 4 h"; an em dash when unknown. */
+export function formatMinutes(minutes: number | null): string {
+  if (minutes === null) return '—';
+  if (minutes < 1) return 'under 1 min';
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  if (whole < 24 * 60) {
+    const rest = whole % 60;
+    return rest ? `${Math.floor(whole / 60)} h ${rest} min` : `${Math.floor(whole / 60)} h`;
+  }
+  const hours = Math.floor((whole % (24 * 60)) / 60);
+  const days = Math.floor(whole / (24 * 60));
+  return hours ? `${days} d ${hours} h` : `${days} d`;
+}
+
+const INDIA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
+
+/** The calendar day of an instant in India, where the sales team works, as YYYY-MM-DD. */
+export function indiaDay(instant: string | number): string {
+  return INDIA_DAY.format(new Date(instant));
+}

@@ -1,0 +1,36 @@
+import type { EmailDelivery, Form, LeadDetail, Stage } from './types.ts';
+
+export const STAGE_LABELS: Record<Stage, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  visit_scheduled: 'Site visit scheduled',
+  visit_done: 'Site visit done',
+  booked: 'Booked',
+  lost: 'Lost',
+};
+
+/** The words the sales email uses for each form, so the desk and the inbox agree. */
+export const FORM_LABELS: Record<Form, string> = {
+  'inline-brochure': 'Brochure form on the home page',
+  'brochure-modal': 'Download Brochure pop-up',
+  'location-modal': 'Location highlights enquiry pop-up',
+  'contact-form': 'Contact form',
+};
+
+export const EMAIL_STATE_LABELS: Record<EmailDelivery['state'], string> = {
+  pending: 'Waiting to be emailed',
+  failing: 'Failing; will be retried',
+  sent: 'Emailed to sales',
+  not_sent: 'Not emailed (duplicate or spam)',
+};
+
+export const OUTBOX_STATUS_LABELS: Record<LeadDetail['status'], string> = {
+  pending: 'Waiting',
+  sent: 'Sent',
+  duplicate: 'Duplicate of an earlier lead',
+  spam: 'Spam',
+};
+
+export function formLabel(form: Form | null): string {
+  return form ? FORM_LABELS[form] : 'Unknown form';
+}

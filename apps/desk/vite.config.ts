@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+
+/** The local API that `pnpm dev` forwards the desk's JSON endpoints to. */
+const DEV_API_TARGET = 'http://localhost:8080';
+
+/**
+ * The desk is a client-rendered app served by the API under /desk. JSX is compiled by Vite's
+ * own transform; the desk needs no framework plugin.
+ */
+export default defineConfig({
+  base: '/desk/',
+  oxc: {
+    jsx: { runtime: 'automatic', importSource: 'react' },
+  },
+  css: {
+    modules: { localsConvention: 'camelCaseOnly' },
+  },
+  build: {
+    outDir: 'dist',
+    // Chunks are small; the bundle check (bench/bundle-budget.ts) reads this manifest.
+    manifest: true,
+    target: 'es2022',
+  },
+  server: {
+    proxy: { '/desk/api': { target: DEV_API_TARGET, changeOrigin: false } },
+  },
+});
