@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { createApp } from './app.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { createDesk, type Desk } from './desk/desk.ts';
 import { createDailyDigest } from './digest/daily-digest.ts';
 import { createReadinessCheck } from './http/health.ts';
 import { createCaptureLead, DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts';
@@ -42,6 +43,8 @@ export interface RunningServer {
   delivery: DeliveryWorker;
   /** One worker per webhook endpoint, each with its own retries, apart from the email. */
   webhooks: DeliveryWorker[];
+  /** The sales desk under /desk, on the store's connection. */
+  desk: Desk;
   /** Stops taking requests, lets those in flight finish, then stops delivery and closes. */
   close(): Promise<void>;
 }
@@ -130,7 +133,8 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     smtpTimeoutMs: Math.min(config.smtpTimeoutMs, 3_000),
     webhookChannels: webhookChannels.map((channel) => channel.name),
   });
-  const app = createApp({ config, captureLead, readiness, logger });
+  const desk = createDesk({ db: store.db, clock, logger, deskDist: config.deskDist });
+  const app = createApp({ config, captureLead, readiness, logger, desk: desk.router });
 
   // Node checks the header and request timeouts only this often (30 s by default), so a client
   // dripping headers or a body would otherwise hold its connection well past the limits below.
@@ -165,6 +169,8 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     if (closing) res.setHeader('Connection', 'close');
   });
   const close = async (): Promise<void> => {
+    // The desk's live streams never end on their own: end them so the connections can close.
+    desk.close();
     // Stops accepting connections and leaves the open ones be. (http.Server.close() also cuts
     // idle keep-alive connections, and one may already carry a request this busy thread has
     // not read yet.) They end with their next answer, at their keep-alive timeout, or at the
@@ -199,6 +205,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     mailer,
     delivery,
     webhooks,
+    desk,
     close: () => (closing ??= close()),
   };
 }

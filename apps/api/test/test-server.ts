@@ -65,16 +65,19 @@ export interface TestServerOptions {
   dataDir: string;
   env?: Record<string, string>;
   clock?: TestClock;
+  /** The built sales desk to serve under /desk; by default none (a folder that does not exist). */
+  deskDist?: string;
 }
 
 /**
  * The server `pnpm start` runs, on a free loopback port: a SQLite file in a temp dir, the
  * configured mailer (a real SMTP server when the test passes SMTP_URL, else the dev inbox), the
  * delivery worker. Only the clock and the log output are the test's. The rate limit is off
- * unless a test turns it on; there is no site unless a test points WEB_DIST at one.
+ * unless a test turns it on; there is no site unless a test points WEB_DIST at one, and no desk
+ * app unless it passes `deskDist`.
  */
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
-  const config = loadConfig({
+  const loaded = loadConfig({
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: options.dataDir,
@@ -85,6 +88,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     SMTP_TIMEOUT_MS: '2000',
     ...options.env,
   });
+  const config = { ...loaded, deskDist: options.deskDist ?? path.join(options.dataDir, 'no-desk') };
   const clock = options.clock ?? createTestClock();
   const { logger, lines } = createCapturingLogger();
   const running = await startServer(config, { clock, logger });

@@ -1,9 +1,13 @@
 import { once } from 'node:events';
-import { get, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { get, type IncomingMessage } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeskTestApp, PASSWORD, SAME_ORIGIN, type DeskTestApp } from './desk-test-support.ts';
+import {
+  startDeskTestServer,
+  PASSWORD,
+  SAME_ORIGIN,
+  type DeskTestServer,
+} from './desk-test-support.ts';
 
 interface SseEvent {
   event: string;
@@ -50,8 +54,8 @@ function openStream(base: string, cookie: string) {
   };
 }
 
-async function cookieOf(t: DeskTestApp, email: string): Promise<string> {
-  const res = await request(t.app)
+async function cookieOf(t: DeskTestServer, email: string): Promise<string> {
+  const res = await request(t.url)
     .post('/desk/api/session')
     .set(SAME_ORIGIN)
     .send({ email, password: PASSWORD });
@@ -59,21 +63,16 @@ async function cookieOf(t: DeskTestApp, email: string): Promise<string> {
 }
 
 describe('the live inbox', () => {
-  let t: DeskTestApp;
-  let server: Server;
+  let t: DeskTestServer;
   let base: string;
 
   beforeAll(async () => {
-    t = createDeskTestApp();
+    t = await startDeskTestServer();
     await t.addUser('meena@iconia.test', 'manager', 'Meena');
     await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
-    server = t.app.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = t.url;
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    server.close();
     await t.remove();
   });
 
@@ -83,7 +82,7 @@ describe('the live inbox', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     const sent = Date.now();
-    const form = await request(t.app).post('/send-email').type('form').send({
+    const form = await request(t.url).post('/send-email').type('form').send({
       name: 'Lakshmi Devi',
       mobile: '9988776655',
       plotRange: '200 - 300 Sq. Yds',
@@ -141,7 +140,7 @@ describe('the live inbox', () => {
   });
 
   it('when a stranger asks for the stream, then it gets 401 and no events', async () => {
-    const res = await request(t.app).get('/desk/api/events');
+    const res = await request(t.url).get('/desk/api/events');
     expect(res.status).toBe(401);
     expect(res.get('Content-Type')).toMatch(/^application\/json/);
   });

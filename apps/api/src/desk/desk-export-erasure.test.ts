@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { EXPORT_FIELDS } from '../cli/lead-export.ts';
-import { openDeskDatabase } from './desk.ts';
-import { createDeskTestApp, SAME_ORIGIN, type DeskTestApp } from './desk-test-support.ts';
+import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
 import type { LeadRowJson } from './lead-json.ts';
 
-async function cli(t: DeskTestApp, args: string[]): Promise<string> {
+async function cli(t: DeskTestServer, args: string[]): Promise<string> {
   let stdout = '';
   const dataDir = path.dirname(t.config.databaseFile);
   const code = await runLeadsCli(args, {
@@ -28,13 +27,13 @@ async function cli(t: DeskTestApp, args: string[]): Promise<string> {
 }
 
 describe('export and erasure on the sales desk', () => {
-  let t: DeskTestApp;
+  let t: DeskTestServer;
   let manager: TestAgent;
   let meena: DeskUser;
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = createDeskTestApp();
+    t = await startDeskTestServer();
     meena = await t.addUser('meena@iconia.test', 'manager', 'Meena');
     await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
     ids.ravi = t.storeLead({
@@ -80,11 +79,10 @@ describe('export and erasure on the sales desk', () => {
     const all = await manager.get('/desk/api/export.csv');
     expect(all.text).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
 
-    const db = openDeskDatabase(t.config.databaseFile);
+    const { db } = t.store;
     const records = db
       .prepare('SELECT actor_id, at, filters, rows FROM desk_exports ORDER BY id')
       .all();
-    db.close();
     expect(records).toEqual([
       { actor_id: meena.id, at: t.clock.now(), filters: 'q=Ravi', rows: 2 },
       { actor_id: meena.id, at: t.clock.now(), filters: '', rows: 4 },
@@ -140,10 +138,9 @@ describe('export and erasure on the sales desk', () => {
     expect(exported).not.toMatch(/Ravi|9876543210|Kondapur/);
 
     // The record says who, when and how many, and not whose.
-    const db = openDeskDatabase(t.config.databaseFile);
+    const { db } = t.store;
     const erasures = db.prepare('SELECT actor_id, at, leads FROM desk_erasures').all();
     const dump = JSON.stringify(db.prepare('SELECT * FROM desk_erasures').all());
-    db.close();
     expect(erasures).toEqual([{ actor_id: meena.id, at: t.clock.now(), leads: 2 }]);
     expect(dump).not.toContain('9876543210');
   });

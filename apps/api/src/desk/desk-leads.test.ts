@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { indiaTimestamp } from '../reports/india-day.ts';
-import { createDeskTestApp, SAME_ORIGIN, type DeskTestApp } from './desk-test-support.ts';
+import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
 import type { LeadRowJson } from './lead-json.ts';
 
@@ -20,7 +20,7 @@ async function page(agent: TestAgent, query: string): Promise<LeadsPage> {
 }
 
 describe('the sales desk inbox and a lead', () => {
-  let t: DeskTestApp;
+  let t: DeskTestServer;
   let manager: TestAgent;
   let agent: TestAgent;
   let arjun: DeskUser;
@@ -28,7 +28,7 @@ describe('the sales desk inbox and a lead', () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = createDeskTestApp();
+    t = await startDeskTestServer();
     meena = await t.addUser('meena@iconia.test', 'manager', 'Meena');
     arjun = await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
     await t.addUser('kiran@iconia.test', 'agent', 'Kiran');
@@ -103,6 +103,7 @@ describe('the sales desk inbox and a lead', () => {
         owner: null,
         followUpAt: null,
         erased: false,
+        held: false,
       },
     ]);
   });
@@ -322,7 +323,7 @@ describe('the sales desk inbox and a lead', () => {
   });
 
   it('when a manager disables accounts in the desk, then agents can be disabled but not managers or oneself', async () => {
-    const kiranId = t.desk.userByEmail('kiran@iconia.test')?.id ?? 0;
+    const kiranId = t.deskStore.userByEmail('kiran@iconia.test')?.id ?? 0;
     const disabled = await manager.post(`/desk/api/users/${kiranId}/disable`).set(SAME_ORIGIN);
     expect(disabled.body).toEqual({
       user: {

@@ -1,7 +1,7 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percentile } from './reports.ts';
-import { createDeskTestApp, SAME_ORIGIN, type DeskTestApp } from './desk-test-support.ts';
+import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
 
 const MINUTE = 60_000;
@@ -27,7 +27,7 @@ interface Reports {
 }
 
 describe('the sales desk reports', () => {
-  let t: DeskTestApp;
+  let t: DeskTestServer;
   let arjun: DeskUser;
   let kiran: DeskUser;
   let manager: TestAgent;
@@ -56,7 +56,7 @@ describe('the sales desk reports', () => {
   }
 
   beforeAll(async () => {
-    t = createDeskTestApp();
+    t = await startDeskTestServer();
     await t.addUser('meena@iconia.test', 'manager', 'Meena');
     arjun = await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
     kiran = await t.addUser('kiran@iconia.test', 'agent', 'Kiran');

@@ -6,7 +6,7 @@ import { toCsv } from '../cli/csv.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { addDays, indiaDay, indiaDayStart, indiaTimestamp, isDay } from '../reports/india-day.ts';
-import { toLead } from '../store/lead-store.ts';
+import { toLead } from '../store/lead-types.ts';
 import { createAccount, disableAccount } from './accounts.ts';
 import { createAuth, currentUser, sessionToken, type Auth } from './auth.ts';
 import { DeskError, MESSAGES } from './desk-error.ts';
@@ -126,7 +126,7 @@ function mobileDigits(value: string): string | undefined {
 }
 
 function parseFilter(req: Request, user: DeskUser, now: number): LeadFilter {
-  const filter: LeadFilter = { spam: query(req, 'spam') === '1' };
+  const filter: LeadFilter = { spam: query(req, 'spam') === '1', held: query(req, 'held') === '1' };
   const stage = query(req, 'stage');
   if (stage !== undefined) {
     if (!isStage(stage)) throw new DeskError(400, `"${stage}" is not a stage.`);
@@ -276,7 +276,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   const leadAnswer = (id: number) => {
     const lead = findLead(store, id);
     return {
-      lead: toLeadDetail(lead),
+      lead: toLeadDetail(lead, store.webhookDeliveries(id)),
       timeline: timeline(lead, store.eventsOf(id)),
       duplicates:
         lead.erased_at === null ? store.sameMobile(lead.mobile, lead.id).map(toLeadRow) : [],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTempDir, START_TIME } from '../../test/test-app.ts';
+import { createTempDir, START_TIME } from '../../test/test-server.ts';
 import { MIGRATIONS, openLeadStore } from '../store/lead-store.ts';
 import { DESK_MIGRATION } from './desk-schema.ts';
 import { createDeskStore } from './desk-store.ts';

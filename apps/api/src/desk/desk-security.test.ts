@@ -1,9 +1,11 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCapturingLogger } from '../../test/test-app.ts';
-import { openDeskDatabase } from './desk.ts';
-import { createDeskApi } from './desk-router.ts';
-import { createDeskTestApp, PASSWORD, SAME_ORIGIN, type DeskTestApp } from './desk-test-support.ts';
+import {
+  startDeskTestServer,
+  PASSWORD,
+  SAME_ORIGIN,
+  type DeskTestServer,
+} from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
 import { IDLE_TIMEOUT_MS, MAX_FAILURES_PER_ACCOUNT, SIGN_IN_WINDOW_MS } from './auth.ts';
 
@@ -14,12 +16,8 @@ interface Endpoint {
 }
 
 /** Every route of the desk API, read from the router itself, so a new route cannot be missed. */
-function deskEndpoints(t: DeskTestApp): Endpoint[] {
-  const { router } = createDeskApi({
-    db: openDeskDatabase(t.config.databaseFile),
-    clock: t.clock,
-    logger: createCapturingLogger().logger,
-  });
+function deskEndpoints(t: DeskTestServer): Endpoint[] {
+  const { router } = t.desk.api;
   const endpoints: Endpoint[] = [];
   for (const layer of router.stack) {
     const route = layer.route as
@@ -41,12 +39,12 @@ const STATE_CHANGING = new Set(['post', 'patch', 'put', 'delete']);
 const label = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
 
 describe('sales desk security', () => {
-  let t: DeskTestApp;
+  let t: DeskTestServer;
   let endpoints: Endpoint[];
   let manager: DeskUser;
 
   beforeAll(async () => {
-    t = createDeskTestApp();
+    t = await startDeskTestServer();
     manager = await t.addUser('manager@iconia.test', 'manager', 'Meena');
     await t.addUser('agent@iconia.test', 'agent', 'Arjun');
     t.storeLead({ mobile: '9876543210' });
@@ -74,7 +72,7 @@ describe('sales desk security', () => {
   it('when a stranger calls any endpoint but sign-in, then it answers 401 and shows no data', async () => {
     for (const endpoint of endpoints) {
       if (endpoint.path === '/desk/api/session' && endpoint.method === 'post') continue;
-      const res = await request(t.app)[endpoint.method](endpoint.path).set(SAME_ORIGIN).send({});
+      const res = await request(t.url)[endpoint.method](endpoint.path).set(SAME_ORIGIN).send({});
       expect(res.status, label(endpoint)).toBe(401);
       expect(res.body, label(endpoint)).toEqual({ error: 'Please sign in.' });
     }
@@ -83,7 +81,7 @@ describe('sales desk security', () => {
   it('when a stranger sends a made-up session cookie, then every endpoint answers 401', async () => {
     for (const endpoint of endpoints) {
       if (endpoint.path === '/desk/api/session' && endpoint.method === 'post') continue;
-      const res = await request(t.app)
+      const res = await request(t.url)
         [endpoint.method](endpoint.path)
         .set(SAME_ORIGIN)
         .set('Cookie', 'desk_session=forged-token-value');
@@ -114,7 +112,7 @@ describe('sales desk security', () => {
       expect(res.body, label(endpoint)).toEqual({ error: 'Only a manager can do this.' });
     }
     // Nothing happened: the lead keeps its mobile and no account was added.
-    expect(t.desk.listUsers()).toHaveLength(2);
+    expect(t.deskStore.listUsers()).toHaveLength(2);
     expect(t.store.listLeads()[0]?.mobile).toBe('9876543210');
   });
 
@@ -163,7 +161,7 @@ describe('sales desk security', () => {
   });
 
   it('when someone signs in, then the session cookie is HttpOnly, SameSite=Strict, scoped to /desk, and Secure over HTTPS', async () => {
-    const res = await request(t.app)
+    const res = await request(t.url)
       .post('/desk/api/session')
       .set(SAME_ORIGIN)
       .send({ email: 'agent@iconia.test', password: PASSWORD });
@@ -176,10 +174,10 @@ describe('sales desk security', () => {
     expect(cookie).toContain('Path=/desk');
     expect(cookie).not.toContain('Secure');
 
-    const proxied = createDeskTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    const proxied = await startDeskTestServer({ env: { TRUST_PROXY: 'loopback' } });
     try {
       await proxied.addUser('agent@iconia.test', 'agent');
-      const secure = await request(proxied.app)
+      const secure = await request(proxied.url)
         .post('/desk/api/session')
         .set(SAME_ORIGIN)
         .set('X-Forwarded-Proto', 'https')
@@ -191,34 +189,33 @@ describe('sales desk security', () => {
   });
 
   it('when the database is read, then it holds a hash of the session token, never the token', async () => {
-    const res = await request(t.app)
+    const res = await request(t.url)
       .post('/desk/api/session')
       .set(SAME_ORIGIN)
       .send({ email: 'agent@iconia.test', password: PASSWORD });
     const token = /^desk_session=([^;]+)/.exec(res.get('Set-Cookie')?.[0] ?? '')?.[1] ?? '';
-    const db = openDeskDatabase(t.config.databaseFile);
+    const { db } = t.store;
     const stored = db.prepare('SELECT token_hash FROM desk_sessions').pluck().all() as string[];
     const hashes = db.prepare('SELECT password_hash FROM desk_users').pluck().all() as string[];
-    db.close();
     expect(stored.length).toBeGreaterThan(0);
     expect(stored).not.toContain(token);
     expect(hashes.every((hash) => hash.startsWith('$argon2id$'))).toBe(true);
   });
 
   it('when the person signs out, then the same cookie no longer works', async () => {
-    const signIn = await request(t.app)
+    const signIn = await request(t.url)
       .post('/desk/api/session')
       .set(SAME_ORIGIN)
       .send({ email: 'agent@iconia.test', password: PASSWORD });
     const cookie = /^desk_session=[^;]+/.exec(signIn.get('Set-Cookie')?.[0] ?? '')?.[0] ?? '';
-    expect((await request(t.app).get('/desk/api/leads').set('Cookie', cookie)).status).toBe(200);
-    const out = await request(t.app)
+    expect((await request(t.url).get('/desk/api/leads').set('Cookie', cookie)).status).toBe(200);
+    const out = await request(t.url)
       .delete('/desk/api/session')
       .set(SAME_ORIGIN)
       .set('Cookie', cookie);
     expect(out.status).toBe(204);
     expect(out.get('Set-Cookie')?.[0]).toMatch(/^desk_session=;.*Expires=Thu, 01 Jan 1970/);
-    const reused = await request(t.app).get('/desk/api/leads').set('Cookie', cookie);
+    const reused = await request(t.url).get('/desk/api/leads').set('Cookie', cookie);
     expect(reused.status).toBe(401);
   });
 
@@ -256,7 +253,7 @@ describe('sales desk security', () => {
   it('when the password is wrong again and again, then the account is locked, even for the right password, with one generic message', async () => {
     await t.addUser('ravi@iconia.test', 'agent');
     const attempt = (email: string, password: string, ip = '203.0.113.7') =>
-      request(t.app)
+      request(t.url)
         .post('/desk/api/session')
         .set(SAME_ORIGIN)
         .set('X-Forwarded-For', ip)
@@ -281,11 +278,11 @@ describe('sales desk security', () => {
   });
 
   it('when one address tries many accounts, then that address is locked out', async () => {
-    const proxied = createDeskTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    const proxied = await startDeskTestServer({ env: { TRUST_PROXY: 'loopback' } });
     try {
       await proxied.addUser('asha@iconia.test', 'agent');
       const attempt = (email: string, ip: string, password = 'wrong password') =>
-        request(proxied.app)
+        request(proxied.url)
           .post('/desk/api/session')
           .set(SAME_ORIGIN)
           .set('X-Forwarded-For', ip)
@@ -309,7 +306,7 @@ describe('sales desk security', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ user: { id: target.id, disabled: true } });
     expect((await agent.get('/desk/api/leads')).status).toBe(401);
-    const again = await request(t.app)
+    const again = await request(t.url)
       .post('/desk/api/session')
       .set(SAME_ORIGIN)
       .send({ email: 'leaving@iconia.test', password: PASSWORD });

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { LeadRow as StoredLeadRow } from '../store/lead-store.ts';
+import { EMAIL_CHANNEL, type LeadRow as StoredLeadRow } from '../store/lead-types.ts';
 import type {
   DeskEventType,
   DeskUser,
@@ -12,7 +12,8 @@ import type {
 
 /**
  * Every SQL statement of the sales desk. The desk reads the `leads` table the capture path writes
- * and keeps its own work in `lead_work`, `lead_events` and the `desk_*` tables.
+ * and the outbox's `deliveries` (one row per lead and channel), and keeps its own work in
+ * `lead_work`, `lead_events` and the `desk_*` tables.
  */
 
 /** A lead as the inbox lists it: the lead's own columns and the desk's work on it. */
@@ -34,6 +35,8 @@ export interface InboxRow {
   gclid: string | null;
   status: string;
   received_at: number;
+  /** The email delivery's state; null when the lead was never queued for email. */
+  email_status: DeliveryStatus | null;
   attempts: number;
   last_error: string | null;
   sent_at: number | null;
@@ -50,13 +53,28 @@ export interface InboxRow {
 const INBOX_COLUMNS = `
   l.id, l.public_id, l.kind, l.name, l.mobile, l.plot_range, l.location, l.source, l.page,
   l.utm_source, l.utm_medium, l.utm_campaign, l.utm_term, l.utm_content, l.gclid, l.status,
-  l.received_at, l.attempts, l.last_error, l.sent_at, l.consent_notice,
+  l.received_at, email.status AS email_status, coalesce(email.attempts, 0) AS attempts,
+  email.last_error, email.sent_at, l.consent_notice,
   w.stage, w.owner_id, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
   w.first_contact_at, w.erased_at`;
+// The email's delivery row, found through its (lead_id, channel) key.
+const EMAIL_JOIN = `
+  LEFT JOIN deliveries email ON email.lead_id = l.id AND email.channel = '${EMAIL_CHANNEL}'`;
 const INBOX_FROM = `
   FROM leads l
   LEFT JOIN lead_work w ON w.lead_id = l.id
-  LEFT JOIN desk_users owner ON owner.id = w.owner_id`;
+  LEFT JOIN desk_users owner ON owner.id = w.owner_id ${EMAIL_JOIN}`;
+
+export type DeliveryStatus = 'pending' | 'sent' | 'dead';
+
+/** A lead's delivery to a channel other than the email (a webhook endpoint). */
+export interface DeliveryRow {
+  channel: string;
+  status: DeliveryStatus;
+  attempts: number;
+  last_error: string | null;
+  sent_at: number | null;
+}
 
 /** A lead with every stored column and the desk's work, for the export. */
 export type ExportRow = StoredLeadRow & {
@@ -149,6 +167,7 @@ function queryOf(
   const at = byWork ? 'w.received_at' : 'l.received_at';
   const id = byWork ? 'w.lead_id' : 'l.id';
   const where: string[] = [filter.spam ? `l.status = 'spam'` : `l.status <> 'spam'`];
+  if (filter.held) where.push(`l.status = 'held'`);
   const params: Record<string, string | number> = {};
   if (filter.stage === 'new') where.push(`(w.stage IS NULL OR w.stage = 'new')`);
   else if (filter.stage !== undefined) {
@@ -205,7 +224,7 @@ function queryOf(
   const from = byWork
     ? `FROM lead_work w
        JOIN leads l ON l.id = w.lead_id
-       LEFT JOIN desk_users owner ON owner.id = w.owner_id`
+       LEFT JOIN desk_users owner ON owner.id = w.owner_id ${EMAIL_JOIN}`
     : INBOX_FROM;
   return {
     sql: `${from} WHERE ${where.join(' AND ')} ORDER BY ${at} DESC, ${id} DESC`,
@@ -390,6 +409,17 @@ export function createDeskStore(db: Database.Database) {
   const eraseNotes = db.prepare<[number]>(
     `UPDATE lead_events SET text = '' WHERE lead_id = ? AND type = 'note'`,
   );
+  // A lead erased before it went out is not sent at all: its pending deliveries go with it.
+  const cancelDeliveries = db.prepare<[number]>(
+    `DELETE FROM deliveries WHERE lead_id = ? AND status = 'pending'`,
+  );
+  const eraseDeliveryErrors = db.prepare<[number]>(
+    `UPDATE deliveries SET last_error = NULL WHERE lead_id = ?`,
+  );
+  const otherDeliveries = db.prepare<[number], DeliveryRow>(
+    `SELECT channel, status, attempts, last_error, sent_at FROM deliveries
+     WHERE lead_id = ? AND channel <> '${EMAIL_CHANNEL}' ORDER BY channel`,
+  );
   const insertErasure = db.prepare<[number, number, number]>(
     `INSERT INTO desk_erasures (at, actor_id, leads) VALUES (?, ?, ?)`,
   );
@@ -460,7 +490,12 @@ export function createDeskStore(db: Database.Database) {
     exportLeads(filter: LeadFilter): ExportRow[] {
       const { sql, params } = queryOf(filter);
       return statement(
-        `SELECT l.*, w.stage, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
+        `SELECT l.id, l.public_id, l.message_id, l.kind, l.name, l.mobile, l.plot_range,
+                l.location, l.source, l.page, l.utm_source, l.utm_medium, l.utm_campaign,
+                l.utm_term, l.utm_content, l.gclid, l.status, l.received_at,
+                coalesce(email.attempts, 0) AS attempts,
+                coalesce(email.next_attempt_at, l.received_at) AS next_attempt_at,
+                email.last_error, email.sent_at, l.duplicate_of, l.consent_notice, w.stage, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
                 w.first_contact_at,
                 (SELECT public_id FROM leads WHERE id = l.duplicate_of) AS original_public_id
          ${sql}`,
@@ -468,6 +503,8 @@ export function createDeskStore(db: Database.Database) {
     },
     leadById: (id: number) => leadById.get(id),
     sameMobile: (mobile: string, exceptId: number) => sameMobile.all(mobile, exceptId),
+    /** The lead's webhook deliveries, one per endpoint (the email's is on its row). */
+    webhookDeliveries: (leadId: number) => otherDeliveries.all(leadId),
     newLeadsAfter: (id: number) => newLeads.all(id),
     latestIds() {
       const row = latestIds.get();
@@ -512,6 +549,8 @@ export function createDeskStore(db: Database.Database) {
       const ids = leadsOfMobile.all(mobile).map((row) => row.id);
       for (const id of ids) {
         eraseLead.run(id);
+        cancelDeliveries.run(id);
+        eraseDeliveryErrors.run(id);
         ensureWork.run(id);
         eraseWork.run(now, id);
         eraseNotes.run(id);

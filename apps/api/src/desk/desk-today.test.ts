@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeskTestApp, SAME_ORIGIN, type DeskTestApp } from './desk-test-support.ts';
+import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
 import type { LeadRowJson } from './lead-json.ts';
 
@@ -13,7 +13,7 @@ interface Today {
 }
 
 describe("an agent's Today list", () => {
-  let t: DeskTestApp;
+  let t: DeskTestServer;
   let arjun: TestAgent;
   let kiran: DeskUser;
   const ids: Record<string, number> = {};
@@ -22,7 +22,7 @@ describe("an agent's Today list", () => {
     agent.patch(`/desk/api/leads/${id}`).set(SAME_ORIGIN).send({ followUpAt: at });
 
   beforeAll(async () => {
-    t = createDeskTestApp();
+    t = await startDeskTestServer();
     const me = await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
     kiran = await t.addUser('kiran@iconia.test', 'agent', 'Kiran');
     await t.addUser('meena@iconia.test', 'manager', 'Meena');

@@ -68,6 +68,8 @@ export interface LeadFilter {
   dueBy?: number | undefined;
   /** Only spam (true) or everything but spam (false). */
   spam: boolean;
+  /** Only the leads held over the address limit, waiting for an operator to release them. */
+  held?: boolean | undefined;
   /** Any part of the mobile number. */
   mobilePart?: string | undefined;
   /** Any part of the name, case-insensitive. */

@@ -1,6 +1,6 @@
 import { CONSENT_NOTICES, isConsentNoticeVersion, isLeadSource } from '@iconia/shared';
 import { indiaTimestamp } from '../reports/india-day.ts';
-import type { EventRow, InboxRow } from './desk-store.ts';
+import type { DeliveryRow, EventRow, InboxRow } from './desk-store.ts';
 import type { Person, Stage, TimelineType } from './desk-types.ts';
 
 /** The JSON shapes of docs/desk-api.md. */
@@ -19,6 +19,8 @@ export interface LeadRowJson {
   owner: Person | null;
   followUpAt: string | null;
   erased: boolean;
+  /** Kept over the per-address limit and not delivered until an operator releases it. */
+  held: boolean;
 }
 
 export interface TimelineEntry {
@@ -51,16 +53,24 @@ export function toLeadRow(row: InboxRow): LeadRowJson {
         : null,
     followUpAt: time(row.follow_up_at),
     erased: row.erased_at !== null,
+    held: row.status === 'held',
   };
 }
 
-function emailState(row: InboxRow): 'pending' | 'failing' | 'sent' | 'not_sent' {
-  if (row.status === 'sent') return 'sent';
-  if (row.status === 'pending') return row.last_error === null ? 'pending' : 'failing';
-  return 'not_sent';
+type DeliveryState = 'pending' | 'failing' | 'sent' | 'dead' | 'held' | 'not_sent';
+
+function deliveryState(
+  status: InboxRow['email_status'],
+  lastError: string | null,
+  leadStatus: string,
+): DeliveryState {
+  if (status === 'sent' || status === 'dead') return status;
+  if (status === 'pending') return lastError === null ? 'pending' : 'failing';
+  return leadStatus === 'held' ? 'held' : 'not_sent';
 }
 
-export function toLeadDetail(row: InboxRow) {
+/** The email's delivery state (from the outbox's email row) and each webhook endpoint's. */
+export function toLeadDetail(row: InboxRow, webhooks: readonly DeliveryRow[] = []) {
   return {
     ...toLeadRow(row),
     publicId: row.public_id,
@@ -74,11 +84,18 @@ export function toLeadDetail(row: InboxRow) {
       : null,
     status: row.status,
     email: {
-      state: emailState(row),
+      state: deliveryState(row.email_status, row.last_error, row.status),
       attempts: row.attempts,
       lastError: row.last_error,
       sentAt: time(row.sent_at),
     },
+    webhooks: webhooks.map((delivery) => ({
+      channel: delivery.channel,
+      state: deliveryState(delivery.status, delivery.last_error, row.status),
+      attempts: delivery.attempts,
+      lastError: delivery.last_error,
+      sentAt: time(delivery.sent_at),
+    })),
     lostReason: row.lost_reason,
     firstContactAt: time(row.first_contact_at),
   };
@@ -109,7 +126,9 @@ export function timeline(row: InboxRow, events: readonly EventRow[]): TimelineEn
           ? 'Received again from the same mobile and form; kept, not emailed'
           : row.status === 'spam'
             ? 'Received with the hidden field filled (spam); kept, not emailed'
-            : 'Received from the website',
+            : row.status === 'held'
+              ? 'Received over the limit for one address; held, not emailed until released'
+              : 'Received from the website',
     },
   ];
   if (row.sent_at !== null) {

@@ -1,4 +1,4 @@
-import { formatIndiaTime } from '../leads/lead-email.ts';
+import { formatIndiaTime } from '../mail/lead-email.ts';
 import { DeskError, MESSAGES } from './desk-error.ts';
 import type { DeskStore, InboxRow, NewEvent, WorkRow } from './desk-store.ts';
 import { STAGE_LABELS, STAGE_RANK, type DeskUser, type Stage } from './desk-types.ts';

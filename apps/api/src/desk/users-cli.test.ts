@@ -3,10 +3,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { loadConfig } from '../config.ts';
-import { createDeskTestApp, SAME_ORIGIN, type DeskTestApp } from './desk-test-support.ts';
+import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
 
 describe('pnpm leads users', () => {
-  let t: DeskTestApp;
+  let t: DeskTestServer;
 
   async function users(args: string[], password = '') {
     let stdout = '';
@@ -28,10 +28,10 @@ describe('pnpm leads users', () => {
   }
 
   const signIn = (email: string, password: string) =>
-    request(t.app).post('/desk/api/session').set(SAME_ORIGIN).send({ email, password });
+    request(t.url).post('/desk/api/session').set(SAME_ORIGIN).send({ email, password });
 
-  beforeAll(() => {
-    t = createDeskTestApp();
+  beforeAll(async () => {
+    t = await startDeskTestServer();
   });
   afterAll(async () => {
     await t.remove();
@@ -86,7 +86,7 @@ describe('pnpm leads users', () => {
     const cookie = /^desk_session=[^;]+/.exec(session.get('Set-Cookie')?.[0] ?? '')?.[0] ?? '';
     const reset = await users(['reset-password', 'arjun@iconia.test'], 'arjun password 2');
     expect(reset.code).toBe(0);
-    expect((await request(t.app).get('/desk/api/session').set('Cookie', cookie)).status).toBe(401);
+    expect((await request(t.url).get('/desk/api/session').set('Cookie', cookie)).status).toBe(401);
     expect((await signIn('arjun@iconia.test', 'arjun password 1')).status).toBe(401);
     expect((await signIn('arjun@iconia.test', 'arjun password 2')).status).toBe(200);
   });
@@ -96,7 +96,7 @@ describe('pnpm leads users', () => {
     const cookie = /^desk_session=[^;]+/.exec(session.get('Set-Cookie')?.[0] ?? '')?.[0] ?? '';
     const disabled = await users(['disable', 'arjun@iconia.test']);
     expect(disabled.stdout).toBe('Disabled arjun@iconia.test; its sessions have ended.\n');
-    expect((await request(t.app).get('/desk/api/leads').set('Cookie', cookie)).status).toBe(401);
+    expect((await request(t.url).get('/desk/api/leads').set('Cookie', cookie)).status).toBe(401);
     expect((await users(['list'])).stdout).toMatch(/arjun@iconia\.test\s+Arjun\s+agent\s+disabled/);
     const missing = await users(['disable', 'nobody@iconia.test']);
     expect(missing.stderr).toBe(

@@ -2,7 +2,6 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { createAccount, disableAccount, resetPassword } from '../../desk/accounts.ts';
 import { DeskError } from '../../desk/desk-error.ts';
-import { openDeskDatabase } from '../../desk/desk.ts';
 import { createDeskStore, toDeskUser, type DeskStore } from '../../desk/desk-store.ts';
 import { isRole } from '../../desk/desk-types.ts';
 import { PASSWORD_MIN_LENGTH } from '../../desk/passwords.ts';
@@ -33,16 +32,13 @@ export async function readPasswordFromStdin(prompt: string): Promise<string> {
 }
 
 async function withDesk<T>(context: CliContext, use: (desk: DeskStore) => T | Promise<T>) {
-  // Opening the lead store first checks the file exists and brings its tables up to date.
-  return withStore(context, async () => {
-    const db = openDeskDatabase(context.config().databaseFile);
+  // The lead store checks that the file exists and brings its tables up to date.
+  return withStore(context, async (store) => {
     try {
-      return await use(createDeskStore(db));
+      return await use(createDeskStore(store.db));
     } catch (error) {
       if (error instanceof DeskError) throw new CliError(error.message);
       throw error;
-    } finally {
-      db.close();
     }
   });
 }

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
+import { answer, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.ts';
+import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
+
+const HOUR = 3_600_000;
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+
+describe('erasing a lead the outbox has not delivered yet', () => {
+  let t: DeskTestServer;
+  let smtpPort: number;
+  let receiver: WebhookReceiver;
+  let inbox: SmtpInbox | undefined;
+
+  const sendLead = async (name: string, mobile: string) => {
+    const res = await request(t.url)
+      .post('/send-email')
+      .type('form')
+      .send({ name, mobile, plotRange: '200 - 300 Sq. Yds', source: 'brochure-modal' });
+    expect(res.text).toBe('success');
+  };
+  /** Lets the email and webhook workers send everything due an hour from now. */
+  const anHourLater = async () => {
+    t.clock.advance(HOUR);
+    await Promise.all([t.delivery, ...t.webhooks].map((worker) => worker.drain()));
+  };
+
+  beforeAll(async () => {
+    // Nothing listens on the SMTP port yet and the CRM answers 503: both keep retrying.
+    smtpPort = await freePort();
+    receiver = await startWebhookReceiver({ reply: answer(503) });
+    t = await startDeskTestServer({
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        WEBHOOK_URL: receiver.url,
+        WEBHOOK_SECRET: SECRET,
+      },
+    });
+    await t.addUser('meena@iconia.test', 'manager', 'Meena');
+  });
+  afterAll(async () => {
+    await t.remove();
+    await inbox?.close();
+    await receiver.close();
+  });
+
+  it('when a manager erases a mobile whose email and webhook are still retrying, then neither is sent afterwards', async () => {
+    const manager = await t.signIn('meena@iconia.test');
+    await sendLead('Ravi Kumar', '9876543210');
+    await receiver.waitFor(1);
+    await Promise.all([t.delivery, ...t.webhooks].map((worker) => worker.drain()));
+    const [ravi] = t.store.listLeads();
+    const before = await manager.get(`/desk/api/leads/${ravi?.id}`);
+    expect(before.body.lead.email).toMatchObject({ state: 'failing', sentAt: null });
+    expect(before.body.lead.webhooks).toEqual([
+      expect.objectContaining({ state: 'failing', sentAt: null }),
+    ]);
+
+    const erased = await manager
+      .post('/desk/api/erasures')
+      .set(SAME_ORIGIN)
+      .send({ mobile: '9876543210' });
+    expect(erased.body).toEqual({ erased: 1 });
+    const after = await manager.get(`/desk/api/leads/${ravi?.id}`);
+    expect(after.body.lead).toMatchObject({
+      erased: true,
+      name: '',
+      email: { state: 'not_sent', lastError: null },
+      webhooks: [],
+    });
+
+    // Mail and CRM come back; a lead sent now goes out, the erased one never does.
+    inbox = await startSmtpInbox({ port: smtpPort });
+    receiver.reply(answer(200));
+    const postsBefore = receiver.posts.length;
+    await sendLead('Asha Reddy', '9123456780');
+    await inbox.waitFor(1);
+    await receiver.waitFor(postsBefore + 1);
+    await anHourLater();
+    await anHourLater();
+
+    expect(inbox.messages.map((mail) => mail.parsed.subject)).toEqual([
+      expect.stringContaining('Asha Reddy'),
+    ]);
+    const later = receiver.posts.slice(postsBefore).map((post) => post.body);
+    expect(later).toHaveLength(1);
+    expect(later[0]).toContain('Asha Reddy');
+    const pending = t.store.db
+      .prepare(`SELECT count(*) FROM deliveries WHERE status = 'pending'`)
+      .pluck()
+      .get();
+    expect(pending).toBe(0);
+  });
+});
