@@ -1,6 +1,6 @@
 import { Form, NavLink, Outlet, useNavigation } from 'react-router';
 import { buttonClass } from '../components/ui.ts';
-import { useUser } from '../features/session/session.ts';
+import { useUser } from '../lib/session.ts';
 import styles from './layout.module.css';
 
 const AGENT_LINKS = [

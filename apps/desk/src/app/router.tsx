@@ -6,15 +6,10 @@ import { InboxPage } from '../features/inbox/inbox.tsx';
 import { inboxLoader } from '../features/inbox/inbox-loader.ts';
 import { LeadPage } from '../features/lead/lead-page.tsx';
 import { leadAction, leadLoader } from '../features/lead/lead-route.ts';
-import {
-  SESSION_ROUTE_ID,
-  sessionLoader,
-  signInAction,
-  signInLoader,
-  signOutAction,
-} from '../features/session/session.ts';
+import { signInAction, signInLoader, signOutAction } from '../features/session/session.ts';
 import { SignInPage } from '../features/session/sign-in.tsx';
 import { todayLoader, TodayPage } from '../features/today/today-page.tsx';
+import { SESSION_ROUTE_ID, sessionLoader } from '../lib/session.ts';
 import { Layout } from './layout.tsx';
 import { NotFound, RouteError } from './route-error.tsx';
 

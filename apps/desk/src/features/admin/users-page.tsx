@@ -10,7 +10,7 @@ import { buttonClass, ui } from '../../components/ui.ts';
 import { api, attempt, type ActionResult } from '../../lib/api.ts';
 import { rawField, textField } from '../../lib/form-fields.ts';
 import type { User } from '../../lib/types.ts';
-import { useUser } from '../session/session.ts';
+import { useUser } from '../../lib/session.ts';
 import styles from './users.module.css';
 
 export function usersLoader({ request }: LoaderFunctionArgs): Promise<{ users: User[] }> {

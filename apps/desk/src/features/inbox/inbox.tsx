@@ -3,7 +3,7 @@ import { LeadList } from '../../components/lead-list.tsx';
 import { ErrorText } from '../../components/status.tsx';
 import { buttonClass } from '../../components/ui.ts';
 import { API_BASE } from '../../lib/api.ts';
-import { useUser } from '../session/session.ts';
+import { useUser } from '../../lib/session.ts';
 import { InboxFilters } from './inbox-filters.tsx';
 import type { InboxData, inboxLoader } from './inbox-loader.ts';
 import { isFiltered, leadFiltersQuery } from './lead-filters.ts';

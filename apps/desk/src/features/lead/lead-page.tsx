@@ -17,7 +17,7 @@ import {
   STAGE_LABELS,
 } from '../../lib/labels.ts';
 import { STAGES, type LeadDetail, type Person, type Stage } from '../../lib/types.ts';
-import { useUser } from '../session/session.ts';
+import { useUser } from '../../lib/session.ts';
 import type { leadLoader, LeadActionResult, LeadIntent } from './lead-route.ts';
 import styles from './lead.module.css';
 

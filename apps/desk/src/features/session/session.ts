@@ -1,21 +1,6 @@
-import { redirect, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
+import { redirect, type ActionFunctionArgs } from 'react-router';
 import { api, ApiError, signInRedirect, SIGN_IN_PATH } from '../../lib/api.ts';
 import { rawField, textField } from '../../lib/form-fields.ts';
-import type { User } from '../../lib/types.ts';
-
-export const SESSION_ROUTE_ID = 'session';
-
-/** The signed-in person, or a redirect to Sign in. */
-export async function sessionLoader(): Promise<{ user: User }> {
-  return api<{ user: User }>('/session');
-}
-
-/** The signed-in person on any page inside the desk. */
-export function useUser(): User {
-  const data = useRouteLoaderData<typeof sessionLoader>(SESSION_ROUTE_ID);
-  if (!data) throw new Error('useUser is used outside the signed-in pages.');
-  return data.user;
-}
 
 /** Only a `next` inside the desk is followed after signing in; anything else goes home. */
 export function safeNext(next: string | null): string {
