@@ -20,6 +20,7 @@ function lead(overrides: Partial<LeadRow>): LeadRow {
     owner: null,
     followUpAt: null,
     erased: false,
+    held: false,
     ...overrides,
   };
 }
@@ -73,6 +74,14 @@ describe('LeadList', () => {
     const row = screen.getByRole('listitem');
     expect(within(row).getByRole('link', { name: 'Erased lead' })).toBeInTheDocument();
     expect(within(row).queryByText(/\+91/)).not.toBeInTheDocument();
+  });
+
+  it('when a lead is held over the address limit, then its row says Held beside the stage', () => {
+    renderList([lead({ held: true })]);
+
+    const row = screen.getByRole('listitem');
+    expect(within(row).getByText('Held')).toBeInTheDocument();
+    expect(within(row).getByText('New')).toBeInTheDocument();
   });
 
   it('when there are no leads, then the empty message says so', () => {

@@ -28,8 +28,15 @@ export function LeadList({ leads, empty, fresh, showFollowUp, label }: LeadListP
             <Link to={`/leads/${lead.id}`} className={styles.name}>
               {lead.erased ? 'Erased lead' : lead.name}
             </Link>
-            <span className={styles.stage} data-stage={lead.stage}>
-              {STAGE_LABELS[lead.stage]}
+            <span className={styles.badges}>
+              {lead.held ? (
+                <span className={styles.held} title="Over the limit for one address; not emailed">
+                  Held
+                </span>
+              ) : null}
+              <span className={styles.stage} data-stage={lead.stage}>
+                {STAGE_LABELS[lead.stage]}
+              </span>
             </span>
           </div>
           <p className={styles.meta}>

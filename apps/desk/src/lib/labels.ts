@@ -21,7 +21,18 @@ export const EMAIL_STATE_LABELS: Record<EmailDelivery['state'], string> = {
   pending: 'Waiting to be emailed',
   failing: 'Failing; will be retried',
   sent: 'Emailed to sales',
-  not_sent: 'Not emailed (duplicate or spam)',
+  dead: 'Given up after a day of retries',
+  held: 'Held: over the limit for one address, not emailed until released',
+  not_sent: 'Not emailed (duplicate, spam or erased)',
+};
+
+export const WEBHOOK_STATE_LABELS: Record<EmailDelivery['state'], string> = {
+  pending: 'Waiting to be sent',
+  failing: 'Failing; will be retried',
+  sent: 'Sent to the CRM',
+  dead: 'Given up after a day of retries',
+  held: 'Held with the lead',
+  not_sent: 'Not sent',
 };
 
 export const OUTBOX_STATUS_LABELS: Record<LeadDetail['status'], string> = {
@@ -29,6 +40,7 @@ export const OUTBOX_STATUS_LABELS: Record<LeadDetail['status'], string> = {
   sent: 'Sent',
   duplicate: 'Duplicate of an earlier lead',
   spam: 'Spam',
+  held: 'Held (over the limit for one address)',
 };
 
 export function formLabel(form: Form | null): string {

@@ -48,13 +48,20 @@ export interface LeadRow {
   owner: Person | null;
   followUpAt: string | null;
   erased: boolean;
+  /** Kept over the per-address limit; not emailed until an operator releases it. */
+  held: boolean;
 }
 
 export interface EmailDelivery {
-  state: 'pending' | 'failing' | 'sent' | 'not_sent';
+  state: 'pending' | 'failing' | 'sent' | 'dead' | 'held' | 'not_sent';
   attempts: number;
   lastError: string | null;
   sentAt: string | null;
+}
+
+/** The lead's delivery to one webhook endpoint (the builder's CRM). */
+export interface WebhookDelivery extends EmailDelivery {
+  channel: string;
 }
 
 export interface LeadDetail extends LeadRow {
@@ -66,8 +73,9 @@ export interface LeadDetail extends LeadRow {
   gclid: string | null;
   consentNotice: { version: string; text: string } | null;
   /** The email outbox's verdict on the lead. */
-  status: 'pending' | 'sent' | 'duplicate' | 'spam';
+  status: 'pending' | 'sent' | 'duplicate' | 'spam' | 'held';
   email: EmailDelivery;
+  webhooks: WebhookDelivery[];
   lostReason: string | null;
   firstContactAt: string | null;
 }

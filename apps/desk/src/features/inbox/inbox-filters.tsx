@@ -90,6 +90,10 @@ export function InboxFilters({ filters, people }: InboxFiltersProps) {
             <input id="spam" name="spam" type="checkbox" value="1" defaultChecked={rest.spam} />
             <label htmlFor="spam">Spam only</label>
           </div>
+          <div className={styles.check}>
+            <input id="held" name="held" type="checkbox" value="1" defaultChecked={rest.held} />
+            <label htmlFor="held">Held only</label>
+          </div>
         </div>
         <div className={`${ui.actions} ${styles.grid}`}>
           <button type="submit" className={buttonClass()}>

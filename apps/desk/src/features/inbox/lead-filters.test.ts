@@ -20,6 +20,7 @@ function lead(overrides: Partial<LeadRow> = {}): LeadRow {
     owner: null,
     followUpAt: null,
     erased: false,
+    held: false,
     ...overrides,
   };
 }
@@ -82,5 +83,11 @@ describe('matchesFilters (which live leads join the list on screen)', () => {
   it('when only due follow-ups or spam are shown, then a lead that just arrived does not join', () => {
     expect(matchesFilters(lead(), filters('due=1'), ME)).toBe(false);
     expect(matchesFilters(lead(), filters('spam=1'), ME)).toBe(false);
+  });
+
+  it('when only held leads are shown, then a held lead joins and any other does not', () => {
+    expect(matchesFilters(lead({ held: true }), filters('held=1'), ME)).toBe(true);
+    expect(matchesFilters(lead(), filters('held=1'), ME)).toBe(false);
+    expect(leadFiltersQuery(filters('held=1&spam=0')).toString()).toBe('held=1');
   });
 });

@@ -14,6 +14,8 @@ export interface LeadFilters {
   due: boolean;
   /** Only the leads the site judged as spam (they are hidden otherwise). */
   spam: boolean;
+  /** Only the leads held over the per-address limit, which a manager may release. */
+  held: boolean;
   q: string;
 }
 
@@ -27,6 +29,7 @@ const FILTER_KEYS = [
   'to',
   'due',
   'spam',
+  'held',
   'q',
 ] as const;
 
@@ -49,6 +52,7 @@ export function parseLeadFilters(params: URLSearchParams): LeadFilters {
     to: DATE.test(text('to')) ? text('to') : '',
     due: text('due') === '1',
     spam: text('spam') === '1',
+    held: text('held') === '1',
     q: text('q'),
   };
 }
@@ -86,6 +90,7 @@ export function matchesFilters(lead: LeadRow, filters: LeadFilters, myId: number
   if (filters.due && (!lead.followUpAt || Date.parse(lead.followUpAt) > Date.now())) return false;
   // Live events never carry spam.
   if (filters.spam) return false;
+  if (filters.held && !lead.held) return false;
   if (filters.q && !matchesSearch(lead, filters.q)) return false;
   return true;
 }

@@ -14,6 +14,7 @@ import {
   EMAIL_STATE_LABELS,
   formLabel,
   OUTBOX_STATUS_LABELS,
+  WEBHOOK_STATE_LABELS,
   STAGE_LABELS,
 } from '../../lib/labels.ts';
 import { STAGES, type LeadDetail, type Person, type Stage } from '../../lib/types.ts';
@@ -53,6 +54,13 @@ export function LeadPage() {
           {STAGE_LABELS[lead.stage]} · {lead.owner ? `Owner: ${lead.owner.name}` : 'Unassigned'} ·
           received {formatDateTime(lead.receivedAt)}
         </p>
+        {lead.held && !lead.erased ? (
+          <p className={ui.notice}>
+            Held: more leads than allowed came from this visitor’s internet address, so it was not
+            emailed. If it is genuine, the server’s operator releases it with{' '}
+            <code>pnpm leads release {lead.publicId.slice(0, 8)}</code>.
+          </p>
+        ) : null}
         {lead.erased ? null : <ContactButtons lead={lead} record={canWork} />}
       </div>
       <div className={styles.columns}>
@@ -320,6 +328,15 @@ function LeadFields({ lead }: { lead: LeadDetail }) {
     ['Email attempts', lead.email.attempts],
     ['Email sent', lead.email.sentAt ? formatDateTime(lead.email.sentAt) : null],
     ['Last email error', lead.email.lastError],
+    ...lead.webhooks.flatMap((webhook, index): [string, string | number | null][] => {
+      const name = lead.webhooks.length > 1 ? `CRM webhook ${index + 1}` : 'CRM webhook';
+      return [
+        [name, WEBHOOK_STATE_LABELS[webhook.state]],
+        [`${name} attempts`, webhook.attempts],
+        [`${name} sent`, webhook.sentAt ? formatDateTime(webhook.sentAt) : null],
+        [`${name} last error`, webhook.lastError],
+      ];
+    }),
     ['Outbox status', OUTBOX_STATUS_LABELS[lead.status]],
     ['First contact', lead.firstContactAt ? formatDateTime(lead.firstContactAt) : null],
     ['Follow-up', lead.followUpAt ? formatDateTime(lead.followUpAt) : null],
