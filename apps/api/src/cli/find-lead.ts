@@ -23,3 +23,14 @@ export function findLead(store: LeadStore, id: string): ListedLead {
   }
   return lead;
 }
+
+/** As `findLead`, for sending: a lead erased at the person's request has nothing left to send. */
+export function findLeadToSend(store: LeadStore, id: string): ListedLead {
+  const lead = findLead(store, id);
+  if (lead.mobile === '') {
+    throw new CliError(
+      `The lead ${id} was erased at the person's request (sales desk); there is nothing to send.`,
+    );
+  }
+  return lead;
+}

@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import { answer, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.ts';
+import { runLeadsCli } from '../cli/run-leads-cli.ts';
+import { loadConfig } from '../config.ts';
 import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
 
 const HOUR = 3_600_000;
@@ -92,5 +95,31 @@ describe('erasing a lead the outbox has not delivered yet', () => {
       .pluck()
       .get();
     expect(pending).toBe(0);
+  });
+
+  it('when a held lead is erased, then it shows as held until then and the CLI refuses to release it', async () => {
+    const manager = await t.signIn('meena@iconia.test');
+    const id = t.storeLead({ name: 'Kiran Rao', mobile: '9000000001', held: true });
+    const held = await manager.get('/desk/api/leads?held=1');
+    expect(held.body.leads).toEqual([expect.objectContaining({ id, held: true })]);
+    const detail = await manager.get(`/desk/api/leads/${id}`);
+    expect(detail.body.lead).toMatchObject({ status: 'held', email: { state: 'held' } });
+
+    await manager.post('/desk/api/erasures').set(SAME_ORIGIN).send({ mobile: '9000000001' });
+    const publicId = t.store.listLeads().find((lead) => lead.id === id)?.publicId ?? '';
+    let err = '';
+    const dataDir = path.dirname(t.config.databaseFile);
+    const code = await runLeadsCli(['release', publicId.slice(0, 8)], {
+      out: () => undefined,
+      err: (text) => {
+        err += text;
+      },
+      clock: t.clock,
+      cwd: dataDir,
+      config: () => loadConfig({ DATA_DIR: dataDir }, dataDir),
+    });
+    expect(code).toBe(1);
+    expect(err).toContain('was erased at the person');
+    expect(t.store.pendingSummary().count).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { CliError, withStore } from '../cli-context.ts';
 import type { Command } from '../command.ts';
-import { findLead } from '../find-lead.ts';
+import { findLeadToSend } from '../find-lead.ts';
 import { formatIndiaTime, shortId } from '../lead-display.ts';
 import { webhookChannelName } from '../../webhooks/webhook-channel.ts';
 
@@ -22,7 +22,7 @@ Options:
   operands: { min: 1, max: 1 },
   async run(context, _values, [id = '']) {
     const message = await withStore(context, (store) => {
-      const lead = findLead(store, id);
+      const lead = findLeadToSend(store, id);
       if (lead.status !== 'held') {
         throw new CliError(
           `The lead ${shortId(lead.publicId)} is not held (it is ${lead.status}); "pnpm leads resend ${shortId(lead.publicId)}" sends it again.`,

@@ -1,7 +1,7 @@
 import { CliError, UsageError, withStore } from '../cli-context.ts';
 import { stringOption, type Command } from '../command.ts';
 import { leadState } from '../../reports/lead-stats.ts';
-import { findLead } from '../find-lead.ts';
+import { findLeadToSend } from '../find-lead.ts';
 import { formatIndiaTime, shortId } from '../lead-display.ts';
 import { endpointLabel } from '../../webhooks/webhook-config.ts';
 import { webhookChannelName } from '../../webhooks/webhook-channel.ts';
@@ -38,7 +38,7 @@ Options:
     }
     const endpoints = channel === 'webhook' ? webhookEndpoints(context.config().webhooks) : [];
     const message = await withStore(context, (store) => {
-      const lead = findLead(store, id);
+      const lead = findLeadToSend(store, id);
       const before = leadState(lead);
       const channels = channel === 'email' ? [undefined] : endpoints.map(webhookChannelName);
       let queued = lead;
