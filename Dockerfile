@@ -42,7 +42,7 @@ RUN VITE_API_ORIGIN="$VITE_API_ORIGIN" VITE_GTM_ID="$VITE_GTM_ID" VITE_GA_ID="$V
 # workspace does not inject workspace packages.
 RUN pnpm --filter @iconia/api deploy --prod --legacy --offline /prod/api
 
-# ---- runtime: Node, the production dependencies, the two builds; nothing else -----------------
+# ---- runtime: Node, the production dependencies, the builds; nothing else ---------------------
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \
@@ -58,6 +58,8 @@ COPY --from=build /prod/api/package.json /app/apps/api/package.json
 COPY --from=build /prod/api/node_modules /app/apps/api/node_modules
 COPY --from=build /src/apps/api/dist /app/apps/api/dist
 COPY --from=build /src/apps/web/build/client /app/apps/web/build/client
+# The sales desk app, served under /desk from beside the API bundle (no setting needed).
+COPY --from=build /src/apps/desk/dist /app/apps/desk/dist
 # `docker compose exec app leads …`: the sales desk CLI, on the same settings as the server.
 COPY --chmod=755 deploy/leads.sh /usr/local/bin/leads
 

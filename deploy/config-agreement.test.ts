@@ -179,6 +179,20 @@ describe('the image', () => {
     expect(loadConfig(imageEnv(), '/app').webDist).toBe(webDist);
   });
 
+  it('when the sales desk is served, then its build is copied where the server looks for it', () => {
+    const deskDist = loadConfig({}, REPO_ROOT).deskDist.replace(/\/$/, '');
+    expect(
+      copies(runtime).some(
+        (copy) =>
+          copy.flags.from &&
+          copy.sources.some((source) => source.endsWith('/apps/desk/dist')) &&
+          inCheckout(copy.destination.replace(/\/$/, '')) === deskDist,
+      ),
+    ).toBe(true);
+    // The server finds it beside its own bundle: apps/api/dist/server.js → apps/desk/dist.
+    expect(readRepoFile('apps/api/src/config.ts')).toMatch(/new URL\('\.\.\/\.\.\/desk\/dist\/'/);
+  });
+
   it('when Docker probes the container, then the HEALTHCHECK asks /healthz with Node (slim images have no curl), within its timeout', () => {
     const check = healthCheck(runtime);
     expect(check?.command[0]).toBe('node');
