@@ -1,12 +1,16 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import { answer, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.ts';
 import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { loadConfig } from '../config.ts';
 import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
+import type { LeadRowJson, toLeadDetail } from './lead-json.ts';
+
+type LeadDetailJson = ReturnType<typeof toLeadDetail>;
 
 const HOUR = 3_600_000;
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
@@ -24,6 +28,8 @@ describe('erasing a lead the outbox has not delivered yet', () => {
       .send({ name, mobile, plotRange: '200 - 300 Sq. Yds', source: 'brochure-modal' });
     expect(res.text).toBe('success');
   };
+  const leadOf = async (agent: TestAgent, id: number | undefined) =>
+    ((await agent.get(`/desk/api/leads/${id}`)).body as { lead: LeadDetailJson }).lead;
   /** Lets the email and webhook workers send everything due an hour from now. */
   const anHourLater = async () => {
     t.clock.advance(HOUR);
@@ -55,19 +61,16 @@ describe('erasing a lead the outbox has not delivered yet', () => {
     await receiver.waitFor(1);
     await Promise.all([t.delivery, ...t.webhooks].map((worker) => worker.drain()));
     const [ravi] = t.store.listLeads();
-    const before = await manager.get(`/desk/api/leads/${ravi?.id}`);
-    expect(before.body.lead.email).toMatchObject({ state: 'failing', sentAt: null });
-    expect(before.body.lead.webhooks).toEqual([
-      expect.objectContaining({ state: 'failing', sentAt: null }),
-    ]);
+    const before = await leadOf(manager, ravi?.id);
+    expect(before.email).toMatchObject({ state: 'failing', sentAt: null });
+    expect(before.webhooks).toEqual([expect.objectContaining({ state: 'failing', sentAt: null })]);
 
     const erased = await manager
       .post('/desk/api/erasures')
       .set(SAME_ORIGIN)
       .send({ mobile: '9876543210' });
     expect(erased.body).toEqual({ erased: 1 });
-    const after = await manager.get(`/desk/api/leads/${ravi?.id}`);
-    expect(after.body.lead).toMatchObject({
+    expect(await leadOf(manager, ravi?.id)).toMatchObject({
       erased: true,
       name: '',
       email: { state: 'not_sent', lastError: null },
@@ -100,10 +103,9 @@ describe('erasing a lead the outbox has not delivered yet', () => {
   it('when a held lead is erased, then it shows as held until then and the CLI refuses to release it', async () => {
     const manager = await t.signIn('meena@iconia.test');
     const id = t.storeLead({ name: 'Kiran Rao', mobile: '9000000001', held: true });
-    const held = await manager.get('/desk/api/leads?held=1');
-    expect(held.body.leads).toEqual([expect.objectContaining({ id, held: true })]);
-    const detail = await manager.get(`/desk/api/leads/${id}`);
-    expect(detail.body.lead).toMatchObject({ status: 'held', email: { state: 'held' } });
+    const held = (await manager.get('/desk/api/leads?held=1')).body as { leads: LeadRowJson[] };
+    expect(held.leads).toEqual([expect.objectContaining({ id, held: true })]);
+    expect(await leadOf(manager, id)).toMatchObject({ status: 'held', email: { state: 'held' } });
 
     await manager.post('/desk/api/erasures').set(SAME_ORIGIN).send({ mobile: '9000000001' });
     const publicId = t.store.listLeads().find((lead) => lead.id === id)?.publicId ?? '';
