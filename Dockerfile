@@ -58,6 +58,7 @@ COPY --from=build /prod/api/package.json /app/apps/api/package.json
 COPY --from=build /prod/api/node_modules /app/apps/api/node_modules
 COPY --from=build /src/apps/api/dist /app/apps/api/dist
 COPY --from=build /src/apps/web/build/client /app/apps/web/build/client
+COPY --from=build /src/apps/desk/dist /app/apps/desk/dist
 # `docker compose exec app leads …`: the sales desk CLI, on the same settings as the server.
 COPY --chmod=755 deploy/leads.sh /usr/local/bin/leads
 
