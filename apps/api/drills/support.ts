@@ -228,7 +228,7 @@ export function readLeads(databaseFile: string): { rows: LeadRow[]; integrity: s
     const rows = db
       .prepare<[], LeadRow>(
         `SELECT public_id, message_id, kind, name, mobile, plot_range, source, status, attempts,
-           consent_notice FROM leads ORDER BY id`,
+           consent_notice FROM lead_rows ORDER BY id`,
       )
       .all();
     return { rows, integrity };

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.ts';
 import type { Clock } from './clock.ts';
@@ -160,9 +160,22 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   digest?.start();
 
   let closing: Promise<void> | undefined;
+  // Once closing, every answer ends its connection, so each client finishes what it sent.
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (closing) res.setHeader('Connection', 'close');
+  });
   const close = async (): Promise<void> => {
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
+    // Stops accepting connections and leaves the open ones be. (http.Server.close() also cuts
+    // idle keep-alive connections, and one may already carry a request this busy thread has
+    // not read yet.) They end with their next answer, at their keep-alive timeout, or at the
+    // end of the grace period.
+    // Connections the kernel has taken but this busy thread has not yet accepted would be reset
+    // with the listener: one more pass of the event loop lets them in first.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    const closed = new Promise<void>((resolve) => {
+      NetServer.prototype.close.call(server, () => resolve());
+    });
     const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     grace.unref();
     await closed;

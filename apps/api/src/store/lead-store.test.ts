@@ -150,6 +150,36 @@ describe('openLeadStore', () => {
     expect(store.pendingSummary()).toEqual({ count: 1, oldestReceivedAt: START_TIME + 5_000 });
   });
 
+  it('when leads go out on two channels, then each channel has its own delivery, retries and backlog', () => {
+    const store = openLeadStore(file, { channels: ['email', 'crm'] });
+    stores.push(store);
+    const lead = store.insertLead(newLead(), 0);
+
+    const crm = store.claimNextDue('crm', 'w', START_TIME, 60_000)!;
+    store.markFailed(crm.deliveryId, 'w', 'crm down', START_TIME + 60_000);
+    const email = store.claimNextDue('email', 'w', START_TIME, 60_000)!;
+    store.markSent(email.deliveryId, START_TIME + 1);
+
+    expect(crm.lead.publicId).toBe(lead.publicId);
+    expect(store.findByPublicId(lead.publicId)?.status).toBe('sent');
+    expect(store.pendingSummary('email').count).toBe(0);
+    expect(store.pendingSummary('crm').count).toBe(1);
+    expect(store.claimNextDue('crm', 'w', START_TIME + 59_999, 60_000)).toBeUndefined();
+    expect(store.claimNextDue('crm', 'w', START_TIME + 60_000, 60_000)?.attempts).toBe(2);
+  });
+
+  it('when a lead is held, then it has no delivery until it is released', () => {
+    const store = open();
+    const held = store.insertLead(newLead({ held: true }), 0);
+
+    expect(held.status).toBe('held');
+    expect(store.claimNextDue('email', 'w', START_TIME, 60_000)).toBeUndefined();
+    store.requeueLead(held.publicId, START_TIME + 1);
+    expect(store.claimNextDue('email', 'w', START_TIME + 1, 60_000)?.lead.publicId).toBe(
+      held.publicId,
+    );
+  });
+
   it('when a spam lead is stored, then it never counts as the original for duplicate checks', () => {
     const store = open();
     store.insertLead(newLead({ spam: true }), 600_000);

@@ -324,6 +324,21 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     }
   }
 
+  /**
+   * Delivery bookkeeping (claims, sent marks, retries) commits without waiting for the disk:
+   * WAL keeps it atomic and crash-safe for the process, and what a power cut may undo is a
+   * lease or a "sent" mark, so a lead is sent again with the same Message-ID rather than lost.
+   * The visitor's lead itself is always synced before "success".
+   */
+  function withoutSync<T>(run: () => T): T {
+    db.pragma('synchronous = NORMAL');
+    try {
+      return write(run);
+    } finally {
+      db.pragma('synchronous = FULL');
+    }
+  }
+
   const read = (id: number): StoredLead => {
     const row = byId.get(id);
     if (!row) throw new Error(`lead ${id} vanished inside its own transaction`);
@@ -400,17 +415,17 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     claimNextDue(channel, owner, now, leaseMs) {
       // all(), not get(): get() stops after the row it returns, and an autocommit that then
       // fails (a full disk) goes unreported, so a lead would be handed out without its lease.
-      const [row] = write(() => claim.all({ channel, owner, until: now + leaseMs, now }));
+      const [row] = withoutSync(() => claim.all({ channel, owner, until: now + leaseMs, now }));
       if (!row) return undefined;
       const lead = read(row.lead_id);
       const queuedAt = row.queued_at ?? lead.receivedAt;
       return { deliveryId: row.id, channel, attempts: row.attempts, queuedAt, lead };
     },
     markSent(deliveryId, now) {
-      write(() => markSentTx.immediate(deliveryId, now));
+      withoutSync(() => markSentTx.immediate(deliveryId, now));
     },
     markFailed(deliveryId, owner, error, retryAt) {
-      write(() => failed.run(error.slice(0, 1_000), retryAt, deliveryId, owner));
+      withoutSync(() => failed.run(error.slice(0, 1_000), retryAt, deliveryId, owner));
     },
     markDead(deliveryId, owner, error) {
       write(() => dead.run(error.slice(0, 1_000), deliveryId, owner));
