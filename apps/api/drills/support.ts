@@ -243,9 +243,13 @@ export function messageIdOf(raw: string): string | undefined {
 
 /**
  * Waits until the outbox is empty (every stored lead handed to SMTP, and to the webhook endpoints
- * when configured) or the time is up.
+ * when configured), or down to `leased` leads a killed process still holds, or the time is up.
  */
-export async function waitForEmptyOutbox(url: string, timeoutMs: number): Promise<boolean> {
+export async function waitForEmptyOutbox(
+  url: string,
+  timeoutMs: number,
+  leased = 0,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -253,7 +257,8 @@ export async function waitForEmptyOutbox(url: string, timeoutMs: number): Promis
         pending: number | null;
         webhooks?: { pending: number | null };
       };
-      if (ready.pending === 0 && (ready.webhooks?.pending ?? 0) === 0) return true;
+      const webhooksPending = ready.webhooks?.pending ?? 0;
+      if (ready.pending !== null && ready.pending <= leased && webhooksPending === 0) return true;
     } catch {
       // the server may be restarting
     }

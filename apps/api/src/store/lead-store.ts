@@ -430,7 +430,7 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
       withoutSync(() => failed.run(error.slice(0, 1_000), retryAt, deliveryId, owner));
     },
     markDead(deliveryId, owner, error) {
-      write(() => dead.run(error.slice(0, 1_000), deliveryId, owner));
+      withoutSync(() => dead.run(error.slice(0, 1_000), deliveryId, owner));
     },
     deadCount: (channel) => deadOnChannel.get(channel)?.count ?? 0,
     pendingSummary(channel = EMAIL_CHANNEL) {

@@ -303,4 +303,18 @@ describe('webhook delivery through the outbox', () => {
     expect(names).toEqual(['Ravi Kumar', 'Asha Rao']);
     expect(inbox.messages).toHaveLength(2);
   });
+
+  it('when the operator asks for an unknown webhook state or channel, then the command says what it takes', async () => {
+    const t = await start();
+
+    const list = await cli(t, ['list', '--webhook', 'lost']);
+    const resend = await cli(t, ['resend', 'abcdef12', '--channel', 'crm']);
+
+    expect(list.code).toBe(2);
+    expect(list.out).toContain(
+      '--webhook must be one of pending, failed, delivered, dead (got "lost").',
+    );
+    expect(resend.code).toBe(2);
+    expect(resend.out).toContain('--channel must be email or webhook (got "crm").');
+  });
 });

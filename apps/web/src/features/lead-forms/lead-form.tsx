@@ -9,6 +9,7 @@ import {
   type LeadFormSettings,
   type LeadFormVariant,
 } from '../../content/forms.ts';
+import { env } from '../../config/env.ts';
 import { leadFormAction, submitLead, type LeadFields } from '../../lib/api-client.ts';
 import { getAttribution } from '../../lib/attribution.ts';
 import { downloadBrochure } from '../../lib/download-brochure.ts';
@@ -139,6 +140,10 @@ export function LeadForm({ variant, labelledBy, className, onSent }: LeadFormPro
   const pathname = withoutTrailingSlash(useLocation().pathname);
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  // Only the thank-you page's own security policy lets the analytics tags load, so with tags
+  // configured the page comes as a new document rather than a route change.
+  const goToThankYou = () =>
+    env.gtmId || env.gaId ? window.location.assign(THANK_YOU_PATH) : void navigate(THANK_YOU_PATH);
   const formRef = useRef<HTMLFormElement>(null);
 
   const attempts = useRef(0);
@@ -187,9 +192,9 @@ export function LeadForm({ variant, labelledBy, className, onSent }: LeadFormPro
     onSent?.();
     if (settings.scrollToTop) window.scrollTo({ top: 0 });
     if (settings.thankYouDelayMs > 0) {
-      window.setTimeout(() => void navigate(THANK_YOU_PATH), settings.thankYouDelayMs);
+      window.setTimeout(goToThankYou, settings.thankYouDelayMs);
     } else {
-      void navigate(THANK_YOU_PATH);
+      goToThankYou();
     }
     return { ...FRESH, attempt };
   }
