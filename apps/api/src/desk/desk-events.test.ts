@@ -145,3 +145,21 @@ describe('the live inbox', () => {
     expect(res.get('Content-Type')).toMatch(/^application\/json/);
   });
 });
+
+describe('stopping the server', () => {
+  it('when the server stops with a desk listening, then the stream ends and the server closes without waiting out its grace period', async () => {
+    const t = await startDeskTestServer();
+    try {
+      await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
+      const stream = openStream(t.url, await cookieOf(t, 'arjun@iconia.test'));
+      const ended = once(await stream.opened, 'end');
+      const started = Date.now();
+      await t.close();
+      await ended;
+      // The grace period for open connections is 10 s.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await t.remove();
+    }
+  });
+});
