@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir } from '../../test/test-server.ts';
-import { inlineScriptHashes, siteScriptHashes } from './security-headers.ts';
+import { inlineScriptHashes, siteHasTags, siteScriptHashes } from './security-headers.ts';
 
 // sha256 of the exact text between the tags, base64: what a browser computes for CSP.
 const HASH_OF_ALERT = "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='";
@@ -50,5 +50,28 @@ describe('siteScriptHashes', () => {
 
   it('when the site is not built, then there are no hashes and no error', () => {
     expect(siteScriptHashes(path.join(temp.dir, 'missing'))).toEqual([]);
+  });
+});
+
+describe('siteHasTags', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  beforeEach(() => {
+    temp = createTempDir();
+    mkdirSync(path.join(temp.dir, 'assets'));
+  });
+  afterEach(() => temp.remove());
+
+  it.each([
+    ['quotes', 'const e={gtmId:"GTM-ABC1234"}'],
+    ['a template literal, as the minifier writes it', 'const e={gtmId:t(`GTM-ABC1234`)}'],
+    ['only a measurement id', "const e={gaId:'G-ABCDEF123'}"],
+  ])('when the built scripts carry a tag id in %s, then the site has tags', (_how, code) => {
+    writeFileSync(path.join(temp.dir, 'assets', 'site.js'), code);
+    expect(siteHasTags(temp.dir)).toBe(true);
+  });
+
+  it('when the site was built without tag ids, then it has none', () => {
+    writeFileSync(path.join(temp.dir, 'assets', 'site.js'), 'const e={gtmId:void 0}');
+    expect(siteHasTags(temp.dir)).toBe(false);
   });
 });

@@ -62,7 +62,7 @@ function siteFiles(dir: string, ending: string): string[] {
 }
 
 /** A container or measurement id as the build writes it in (`VITE_GTM_ID`, `VITE_GA_ID`). */
-const TAG_ID = /["'](?:GTM-[A-Z0-9]{4,}|G-[A-Z0-9]{6,})["']/;
+const TAG_ID = /["'`](?:GTM-[A-Z0-9]{4,}|G-[A-Z0-9]{6,})["'`]/;
 
 /**
  * True when the built site carries a Tag Manager or Analytics id, i.e. it was built with
