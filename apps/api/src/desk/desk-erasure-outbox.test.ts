@@ -13,7 +13,7 @@ import type { LeadRowJson, toLeadDetail } from './lead-json.ts';
 type LeadDetailJson = ReturnType<typeof toLeadDetail>;
 
 const HOUR = 3_600_000;
-const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const SIGNING_KEY = `whsec_${randomBytes(32).toString('base64')}`;
 
 describe('erasing a lead the outbox has not delivered yet', () => {
   let t: DeskTestServer;
@@ -44,7 +44,7 @@ describe('erasing a lead the outbox has not delivered yet', () => {
       env: {
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         WEBHOOK_URL: receiver.url,
-        WEBHOOK_SECRET: SECRET,
+        WEBHOOK_SECRET: SIGNING_KEY,
       },
     });
     await t.addUser('meena@iconia.test', 'manager', 'Meena');

@@ -15,7 +15,7 @@ import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { loadConfig } from '../config.ts';
 
 const HOUR = 3_600_000;
-const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const SIGNING_KEY = `whsec_${randomBytes(32).toString('base64')}`;
 const LEAD = {
   name: 'Ravi Kumar',
   mobile: '98765 43210',
@@ -36,7 +36,7 @@ describe('webhook delivery through the outbox', () => {
       dataDir: temp.dir,
       // Real time, so the signature's timestamp is one the receiver's library accepts.
       clock: createTestClock(Date.now()),
-      env: { SMTP_URL: inbox.url, WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: SECRET, ...env },
+      env: { SMTP_URL: inbox.url, WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: SIGNING_KEY, ...env },
     });
     return server;
   };
@@ -62,7 +62,7 @@ describe('webhook delivery through the outbox', () => {
       clock: t.clock,
       cwd: temp.dir,
       config: () =>
-        loadConfig({ DATA_DIR: temp.dir, WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: SECRET }),
+        loadConfig({ DATA_DIR: temp.dir, WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: SIGNING_KEY }),
     });
     return { code, out };
   };
@@ -91,7 +91,7 @@ describe('webhook delivery through the outbox', () => {
     const [post] = await receiver.waitFor(1);
     await inbox.waitFor(1);
 
-    const event = new Webhook(SECRET).verify(
+    const event = new Webhook(SIGNING_KEY).verify(
       post?.body ?? '',
       post?.headers as Record<string, string>,
     );

@@ -16,7 +16,7 @@ export interface BarSeries {
   label: string;
   data: number[];
   /** A design token, such as `--color-green-700`. */
-  colorToken: string;
+  colorVar: string;
 }
 
 interface BarChartProps {
@@ -46,7 +46,7 @@ export function BarChart({ summary, labels, series, stacked, horizontal }: BarCh
         datasets: series.map((one) => ({
           label: one.label,
           data: one.data,
-          backgroundColor: tokenColor(one.colorToken),
+          backgroundColor: tokenColor(one.colorVar),
         })),
       },
       options: {

@@ -63,7 +63,7 @@ function PerDay({ report, days }: { report: Report; days: number }) {
       table.forms.map((form, column) => ({
         label: FORM_LABELS[form],
         data: table.counts.map((row) => row[column] ?? 0),
-        colorToken: FORM_COLOURS[column] ?? '--color-green-700',
+        colorVar: FORM_COLOURS[column] ?? '--color-green-700',
       })),
     [table],
   );
@@ -120,7 +120,7 @@ function PerDay({ report, days }: { report: Report; days: number }) {
 function Funnel({ report }: { report: Report }) {
   const rows = useMemo(() => funnelRows(report.funnel), [report]);
   const series = useMemo<BarSeries[]>(
-    () => [{ label: 'Leads', data: rows.map((row) => row.count), colorToken: '--color-green-700' }],
+    () => [{ label: 'Leads', data: rows.map((row) => row.count), colorVar: '--color-green-700' }],
     [rows],
   );
   const labels = useMemo(() => rows.map((row) => row.label), [rows]);
@@ -165,12 +165,12 @@ function FirstContact({ report }: { report: Report }) {
       {
         label: 'Median minutes',
         data: rows.map((row) => row.medianMinutes ?? 0),
-        colorToken: '--color-green-700',
+        colorVar: '--color-green-700',
       },
       {
         label: '90th percentile minutes',
         data: rows.map((row) => row.p90Minutes ?? 0),
-        colorToken: '--color-gold-500',
+        colorVar: '--color-gold-500',
       },
     ],
     [rows],
@@ -227,13 +227,13 @@ function Campaigns({ report }: { report: Report }) {
   const labels = useMemo(() => rows.map(campaignLabel), [rows]);
   const series = useMemo<BarSeries[]>(
     () => [
-      { label: 'Leads', data: rows.map((row) => row.leads), colorToken: '--color-green-700' },
+      { label: 'Leads', data: rows.map((row) => row.leads), colorVar: '--color-green-700' },
       {
         label: 'Site visits',
         data: rows.map((row) => row.siteVisits),
-        colorToken: '--color-gold-500',
+        colorVar: '--color-gold-500',
       },
-      { label: 'Bookings', data: rows.map((row) => row.bookings), colorToken: '--color-ink-500' },
+      { label: 'Bookings', data: rows.map((row) => row.bookings), colorVar: '--color-ink-500' },
     ],
     [rows],
   );
