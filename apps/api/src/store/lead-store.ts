@@ -259,8 +259,10 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     ON CONFLICT (lead_id, channel) DO UPDATE SET status = 'pending',
       next_attempt_at = excluded.next_attempt_at, queued_at = excluded.queued_at,
       last_error = NULL, sent_at = NULL`);
+  // Pinned to the mobile index: with the desk's (source, received_at) index the planner would
+  // otherwise walk every recent lead of the same form, which slows each insert as leads pile up.
   const findRecentOriginal = db.prepare<[string, string, string | null, number], { id: number }>(`
-    SELECT id FROM leads
+    SELECT id FROM leads INDEXED BY leads_recent_by_mobile
     WHERE mobile = ? AND kind = ? AND source IS ? AND received_at >= ?
       AND status IN ('pending', 'sent')
     ORDER BY received_at DESC LIMIT 1`);
