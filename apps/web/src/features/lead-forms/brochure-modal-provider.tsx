@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Dialog, type DialogCloseReason } from '../../components/ui/dialog.tsx';
 import { BROCHURE_MODAL } from '../../content/forms.ts';
 import { captureAttribution } from '../../lib/attribution.ts';
@@ -35,17 +35,21 @@ export function BrochureModalProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const openBrochure = useCallback((variant: BrochureVariant) => {
-    setState((current) => {
-      if (current.open) return current;
-      // A visitor who dismissed the modal by Escape or a tap outside finds what they typed.
-      const fresh = current.spent || current.variant !== variant;
-      return {
-        open: true,
-        variant,
-        session: fresh ? current.session + 1 : current.session,
-        spent: false,
-      };
-    });
+    // Rendering the form and showing the modal is the costly part of a tap; as a transition it
+    // comes just after the next paint, so the tap's own feedback (a menu closing) is not held up.
+    startTransition(() =>
+      setState((current) => {
+        if (current.open) return current;
+        // A visitor who dismissed the modal by Escape or a tap outside finds what they typed.
+        const fresh = current.spent || current.variant !== variant;
+        return {
+          open: true,
+          variant,
+          session: fresh ? current.session + 1 : current.session,
+          spent: false,
+        };
+      }),
+    );
   }, []);
 
   const close = useCallback((reason: DialogCloseReason | 'submitted') => {
