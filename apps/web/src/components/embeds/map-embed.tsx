@@ -1,6 +1,11 @@
 import { MAP_EMBED_LABELS, UI_TEXT } from '../../content/site.ts';
+import { useRef } from 'react';
 import { useBrowserValue } from '../../lib/use-browser-value.ts';
+import { useNearScreen } from '../../lib/use-near-screen.ts';
 import styles from './embeds.module.css';
+
+/** How close to the screen the map may come before it loads: about a phone's thumb scroll. */
+const NEAR_SCREEN = '200px';
 
 export interface MapEmbedProps {
   /** A Google Maps embed URL (no API key needed for `output=embed`). */
@@ -16,17 +21,21 @@ export interface MapEmbedProps {
  * The contact map: a Google Maps iframe over a framed, map-like placeholder, so the section
  * keeps its shape while the map loads, or when it cannot load at all.
  *
- * The frame joins the page once it has hydrated, and the browser then loads it only when it
- * nears the screen (`loading="lazy"`): a browser's own lazy loading starts frames up to a few
- * screens away, and a map's half megabyte would compete with the page's first paint on a slow
- * network. Before that (and on a device that knows it is offline, instead of the browser's
- * error page) the placeholder links to Google Maps.
+ * The frame joins the page once the visitor scrolls it near the screen (within
+ * `NEAR_SCREEN`). A browser's own lazy loading would start it several screens away, so on a
+ * short page Google would be contacted before the visitor did anything, and the map's half
+ * megabyte would compete with the page's first paint on a slow network. Until then (and on a
+ * device that knows it is offline, instead of the browser's error page) the placeholder links
+ * to Google Maps.
  */
 export function MapEmbed({ src, title, height = 400, fallbackUrl }: MapEmbedProps) {
-  const live = useBrowserValue(isOnline, false, subscribeToConnectivity);
+  const online = useBrowserValue(isOnline, false, subscribeToConnectivity);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(frameRef, NEAR_SCREEN);
+  const live = online && near;
 
   return (
-    <div className={`${styles.frame} ${styles.mapFrame}`} style={{ height }}>
+    <div ref={frameRef} className={`${styles.frame} ${styles.mapFrame}`} style={{ height }}>
       <div className={styles.mapPlaceholder}>
         <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
           <path

@@ -1,0 +1,26 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/**
+ * Whether the element has come within `margin` of the screen since the page hydrated; once true
+ * it stays true. Browsers without IntersectionObserver (and test DOMs) count as near at once.
+ */
+export function useNearScreen(ref: RefObject<Element | null>, margin: string): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, margin, near]);
+  return near;
+}
