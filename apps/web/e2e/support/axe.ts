@@ -22,20 +22,8 @@ export function describeViolations(violations: readonly Violation[]): string {
     .join('\n\n');
 }
 
-/**
- * Sections with `content-visibility: auto` are not laid out or hit-tested while off screen, and
- * axe then misjudges their geometry and colours (dequelabs/axe-core#2768). Rendering them all
- * judges every part of the page as the visitor sees it on scrolling there.
- */
-async function renderAllSections(page: Page): Promise<void> {
-  await page.addStyleTag({
-    content: '*, *::before, *::after { content-visibility: visible !important; }',
-  });
-}
-
 /** Runs axe on the page as it is now and fails listing every WCAG A/AA violation. */
 export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  await renderAllSections(page);
   // Contrast is judged on the settled page, not halfway through a modal's fade-in.
   await page.evaluate(() =>
     Promise.all(
@@ -61,7 +49,6 @@ export async function undecidedContrast(
   page: Page,
   scope: { include?: string; exclude?: string } = {},
 ): Promise<{ selector: string; required: number }[]> {
-  await renderAllSections(page);
   let builder = new AxeBuilder({ page }).withRules(['color-contrast']);
   if (scope.include) builder = builder.include(scope.include);
   if (scope.exclude) builder = builder.exclude(scope.exclude);

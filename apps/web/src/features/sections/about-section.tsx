@@ -1,4 +1,3 @@
-import { Check } from 'lucide-react';
 import { Section, type HeadingLevel } from '../../components/ui/section.tsx';
 import { ABOUT } from '../../content/site.ts';
 import styles from './about-section.module.css';
@@ -15,8 +14,7 @@ export function AboutSection({ headingLevel = 2 }: { headingLevel?: HeadingLevel
       <div className={styles.layout}>
         <ul className={styles.features}>
           {ABOUT.features.map((feature) => (
-            <li key={feature}>
-              <Check aria-hidden="true" size={20} />
+            <li key={feature} className="check-item">
               {feature}
             </li>
           ))}

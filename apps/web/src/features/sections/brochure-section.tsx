@@ -1,4 +1,3 @@
-import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ReraNotice } from '../../components/ui/rera-notice.tsx';
 import { BROCHURE_SECTION } from '../../content/site.ts';
@@ -26,8 +25,7 @@ export function BrochureSection({ form }: { form: ReactNode }) {
           <h3 className={styles.checklistHeading}>{BROCHURE_SECTION.checklistHeading}</h3>
           <ul className={styles.checklist}>
             {BROCHURE_SECTION.checklist.map((item) => (
-              <li key={item}>
-                <CircleCheck aria-hidden="true" size={20} />
+              <li key={item} className="circle-check-item">
                 {item}
               </li>
             ))}

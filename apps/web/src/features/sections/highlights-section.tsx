@@ -1,4 +1,3 @@
-import { Check } from 'lucide-react';
 import { ResponsiveImage } from '../../components/ui/responsive-image.tsx';
 import { Section, type HeadingLevel } from '../../components/ui/section.tsx';
 import { images } from '../../content/images.ts';
@@ -18,8 +17,7 @@ export function HighlightsSection({ headingLevel = 2 }: { headingLevel?: Heading
       <div className={styles.layout}>
         <ol className={styles.points}>
           {HIGHLIGHTS.points.map((point) => (
-            <li key={point} className={styles.point}>
-              <Check aria-hidden="true" size={18} className={styles.icon} />
+            <li key={point} className={`${styles.point} check-item`}>
               <span>{point}</span>
             </li>
           ))}
