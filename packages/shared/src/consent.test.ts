@@ -5,7 +5,7 @@ import {
   consentNoticeFor,
   isConsentNoticeVersion,
 } from './consent.ts';
-import { LEAD_SOURCES } from './lead.ts';
+import { LEAD_SOURCES } from './lead-source.ts';
 
 describe('consent notices', () => {
   it('when a form with a tick box sends a lead, then it records the brochure notice', () => {

@@ -1,4 +1,4 @@
-import type { LeadSource } from './lead.ts';
+import type { LeadSource } from './lead-source.ts';
 
 /**
  * The consent notices a lead form may show, by version. A version names one exact wording: when

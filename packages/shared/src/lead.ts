@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LEAD_SOURCES, type LeadSource } from './lead-source.ts';
 import { MESSAGES } from './messages.ts';
 import { INDIAN_MOBILE, normalizeMobile } from './mobile.ts';
 import { PLOT_RANGES, type PlotRange } from './plot-ranges.ts';
@@ -15,20 +16,6 @@ export const LEAD_ENDPOINTS = {
 } as const;
 
 export type LeadKind = keyof typeof LEAD_ENDPOINTS;
-
-/** Which form a lead came from. */
-export const LEAD_SOURCES = [
-  'inline-brochure',
-  'brochure-modal',
-  'location-modal',
-  'contact-form',
-] as const;
-
-export type LeadSource = (typeof LEAD_SOURCES)[number];
-
-export function isLeadSource(value: unknown): value is LeadSource {
-  return typeof value === 'string' && (LEAD_SOURCES as readonly string[]).includes(value);
-}
 
 /** Campaign parameters captured on the visitor's first landing. */
 export const CAMPAIGN_FIELDS = [

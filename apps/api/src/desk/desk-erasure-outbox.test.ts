@@ -8,9 +8,7 @@ import { answer, startWebhookReceiver, type WebhookReceiver } from '../../test/w
 import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { loadConfig } from '../config.ts';
 import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
-import type { LeadRowJson, toLeadDetail } from './lead-json.ts';
-
-type LeadDetailJson = ReturnType<typeof toLeadDetail>;
+import type { DeskLeadDetail, DeskLeadRow } from '@iconia/shared';
 
 const HOUR = 3_600_000;
 const SIGNING_KEY = `whsec_${randomBytes(32).toString('base64')}`;
@@ -29,7 +27,7 @@ describe('erasing a lead the outbox has not delivered yet', () => {
     expect(res.text).toBe('success');
   };
   const leadOf = async (agent: TestAgent, id: number | undefined) =>
-    ((await agent.get(`/desk/api/leads/${id}`)).body as { lead: LeadDetailJson }).lead;
+    ((await agent.get(`/desk/api/leads/${id}`)).body as { lead: DeskLeadDetail }).lead;
   /** Lets the email and webhook workers send everything due an hour from now. */
   const anHourLater = async () => {
     t.clock.advance(HOUR);
@@ -103,7 +101,7 @@ describe('erasing a lead the outbox has not delivered yet', () => {
   it('when a held lead is erased, then it shows as held until then and the CLI refuses to release it', async () => {
     const manager = await t.signIn('meena@iconia.test');
     const id = t.storeLead({ name: 'Kiran Rao', mobile: '9000000001', held: true });
-    const held = (await manager.get('/desk/api/leads?held=1')).body as { leads: LeadRowJson[] };
+    const held = (await manager.get('/desk/api/leads?held=1')).body as { leads: DeskLeadRow[] };
     expect(held.leads).toEqual([expect.objectContaining({ id, held: true })]);
     expect(await leadOf(manager, id)).toMatchObject({ status: 'held', email: { state: 'held' } });
 

@@ -6,7 +6,7 @@ import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { EXPORT_FIELDS } from '../cli/lead-export.ts';
 import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
-import type { LeadRowJson } from './lead-json.ts';
+import type { DeskLeadRow } from '@iconia/shared';
 
 async function cli(t: DeskTestServer, args: string[]): Promise<string> {
   let stdout = '';
@@ -102,7 +102,7 @@ describe('export and erasure on the sales desk', () => {
     expect((search.body as { leads: unknown[] }).leads).toEqual([]);
     const detail = await manager.get(`/desk/api/leads/${ids.ravi}`);
     const body = detail.body as {
-      lead: LeadRowJson & Record<string, unknown>;
+      lead: DeskLeadRow & Record<string, unknown>;
       timeline: Array<{ type: string; text: string }>;
       duplicates: unknown[];
     };

@@ -3,13 +3,13 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { indiaTimestamp } from '../reports/india-day.ts';
 import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
-import type { LeadRowJson } from './lead-json.ts';
+import type { DeskLeadRow } from '@iconia/shared';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 interface LeadsPage {
-  leads: LeadRowJson[];
+  leads: DeskLeadRow[];
   nextCursor: string | null;
 }
 
@@ -193,7 +193,7 @@ describe('the sales desk inbox and a lead', () => {
     const body = detail.body as {
       lead: Record<string, unknown>;
       timeline: Array<{ type: string; text: string; actor: { name: string } | null }>;
-      duplicates: LeadRowJson[];
+      duplicates: DeskLeadRow[];
     };
     expect(body.lead).toMatchObject({
       publicId: expect.any(String) as unknown,
@@ -222,7 +222,7 @@ describe('the sales desk inbox and a lead', () => {
     expect((await page(agent, 'due=1')).leads.map((lead) => lead.id)).toEqual([ids.ravi]);
     const today = await agent.get('/desk/api/today');
     expect(today.status).toBe(200);
-    expect((today.body as { overdue: LeadRowJson[] }).overdue.map((lead) => lead.id)).toEqual([
+    expect((today.body as { overdue: DeskLeadRow[] }).overdue.map((lead) => lead.id)).toEqual([
       ids.ravi,
     ]);
   });

@@ -1,5 +1,9 @@
 import type Database from 'better-sqlite3';
-import { EMAIL_CHANNEL, type LeadRow as StoredLeadRow } from '../store/lead-types.ts';
+import {
+  EMAIL_CHANNEL,
+  type LeadRow as StoredLeadRow,
+  type LeadStatus,
+} from '../store/lead-types.ts';
 import type {
   DeskEventType,
   DeskUser,
@@ -17,30 +21,15 @@ import type {
  */
 
 /** A lead as the inbox lists it: the lead's own columns and the desk's work on it. */
-export interface InboxRow {
-  id: number;
-  public_id: string;
-  kind: string;
-  name: string;
-  mobile: string;
-  plot_range: string | null;
-  location: string | null;
-  source: string | null;
-  page: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  gclid: string | null;
-  status: string;
-  received_at: number;
+export type InboxRow = Omit<
+  StoredLeadRow,
+  'message_id' | 'status' | 'attempts' | 'next_attempt_at' | 'duplicate_of'
+> & {
+  /** The table's check keeps it to these. */
+  status: LeadStatus;
   /** The email delivery's state; null when the lead was never queued for email. */
   email_status: DeliveryStatus | null;
   attempts: number;
-  last_error: string | null;
-  sent_at: number | null;
-  consent_notice: string | null;
   stage: Stage | null;
   owner_id: number | null;
   owner_name: string | null;
@@ -48,7 +37,7 @@ export interface InboxRow {
   lost_reason: string | null;
   first_contact_at: number | null;
   erased_at: number | null;
-}
+};
 
 const INBOX_COLUMNS = `
   l.id, l.public_id, l.kind, l.name, l.mobile, l.plot_range, l.location, l.source, l.page,

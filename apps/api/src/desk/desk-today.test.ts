@@ -2,14 +2,14 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
-import type { LeadRowJson } from './lead-json.ts';
+import type { DeskLeadRow } from '@iconia/shared';
 
 const HOUR = 3_600_000;
 
 interface Today {
-  overdue: LeadRowJson[];
-  dueToday: LeadRowJson[];
-  uncontacted: LeadRowJson[];
+  overdue: DeskLeadRow[];
+  dueToday: DeskLeadRow[];
+  uncontacted: DeskLeadRow[];
 }
 
 describe("an agent's Today list", () => {
@@ -65,7 +65,7 @@ describe("an agent's Today list", () => {
     const res = await arjun.get('/desk/api/today');
     expect(res.status).toBe(200);
     const today = res.body as Today;
-    const names = (leads: LeadRowJson[]) => leads.map((lead) => lead.name);
+    const names = (leads: DeskLeadRow[]) => leads.map((lead) => lead.name);
     expect(names(today.overdue)).toEqual(['Call was due yesterday']);
     expect(names(today.dueToday)).toEqual(['Call tonight']);
     // Not someone else's lead, not spam, not the duplicate.

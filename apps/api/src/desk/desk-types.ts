@@ -1,23 +1,16 @@
-import type { LeadSource } from '@iconia/shared';
+import { STAGES, type LeadSource, type Role, type Stage, type TimelineType } from '@iconia/shared';
 
-export const STAGES = [
-  'new',
-  'contacted',
-  'visit_scheduled',
-  'visit_done',
-  'booked',
-  'lost',
-] as const;
-export type Stage = (typeof STAGES)[number];
-
-export const STAGE_LABELS: Record<Stage, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  visit_scheduled: 'Site visit scheduled',
-  visit_done: 'Site visit done',
-  booked: 'Booked',
-  lost: 'Lost',
-};
+export {
+  ROLES,
+  STAGE_LABELS,
+  STAGES,
+  TIMELINE_TYPES,
+  type DeskUser,
+  type Person,
+  type Role,
+  type Stage,
+  type TimelineType,
+} from '@iconia/shared';
 
 /** How far along the pipeline a stage is; Lost has no place on it (a lead keeps its furthest). */
 export const STAGE_RANK: Record<Exclude<Stage, 'lost'>, number> = {
@@ -32,24 +25,8 @@ export function isStage(value: unknown): value is Stage {
   return typeof value === 'string' && (STAGES as readonly string[]).includes(value);
 }
 
-export const ROLES = ['manager', 'agent'] as const;
-export type Role = (typeof ROLES)[number];
-
 export function isRole(value: unknown): value is Role {
   return value === 'manager' || value === 'agent';
-}
-
-export interface DeskUser {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  disabled: boolean;
-}
-
-export interface Person {
-  id: number;
-  name: string;
 }
 
 /** The inbox filters, as `/leads` and the export take them (already checked). */
@@ -82,18 +59,6 @@ export interface LeadCursor {
   id: number;
 }
 
-export const TIMELINE_TYPES = [
-  'stored',
-  'emailed',
-  'email_failed',
-  'stage',
-  'owner',
-  'follow_up',
-  'note',
-  'contact',
-  'erased',
-] as const;
-export type TimelineType = (typeof TIMELINE_TYPES)[number];
 /** The timeline entries the desk writes; the others come from the outbox. */
 export type DeskEventType = Extract<
   TimelineType,

@@ -1,40 +1,21 @@
-import { CONSENT_NOTICES, isConsentNoticeVersion, isLeadSource } from '@iconia/shared';
+import {
+  CONSENT_NOTICES,
+  isConsentNoticeVersion,
+  isLeadSource,
+  type DeliveryState,
+  type DeskLeadDetail,
+  type DeskLeadRow,
+  type TimelineEntry,
+} from '@iconia/shared';
 import { indiaTimestamp } from '../reports/india-day.ts';
 import type { DeliveryRow, EventRow, InboxRow } from './desk-store.ts';
-import type { Person, Stage, TimelineType } from './desk-types.ts';
-
-/** The JSON shapes of docs/desk-api.md. */
-export interface LeadRowJson {
-  id: number;
-  receivedAt: string;
-  kind: 'brochure' | 'contact';
-  form: string | null;
-  name: string;
-  mobile: string;
-  plotRange: string | null;
-  location: string | null;
-  utmSource: string | null;
-  utmCampaign: string | null;
-  stage: Stage;
-  owner: Person | null;
-  followUpAt: string | null;
-  erased: boolean;
-  /** Kept over the per-address limit and not delivered until an operator releases it. */
-  held: boolean;
-}
-
-export interface TimelineEntry {
-  at: string;
-  type: TimelineType;
-  actor: Person | null;
-  text: string;
-}
 
 function time(epochMs: number | null): string | null {
   return epochMs === null ? null : indiaTimestamp(epochMs);
 }
 
-export function toLeadRow(row: InboxRow): LeadRowJson {
+/** The JSON shapes of docs/desk-api.md, the ones the desk app reads (`@iconia/shared`). */
+export function toLeadRow(row: InboxRow): DeskLeadRow {
   return {
     id: row.id,
     receivedAt: indiaTimestamp(row.received_at),
@@ -57,8 +38,6 @@ export function toLeadRow(row: InboxRow): LeadRowJson {
   };
 }
 
-type DeliveryState = 'pending' | 'failing' | 'sent' | 'dead' | 'held' | 'not_sent';
-
 function deliveryState(
   status: InboxRow['email_status'],
   lastError: string | null,
@@ -70,7 +49,7 @@ function deliveryState(
 }
 
 /** The email's delivery state (from the outbox's email row) and each webhook endpoint's. */
-export function toLeadDetail(row: InboxRow, webhooks: readonly DeliveryRow[] = []) {
+export function toLeadDetail(row: InboxRow, webhooks: readonly DeliveryRow[] = []): DeskLeadDetail {
   return {
     ...toLeadRow(row),
     publicId: row.public_id,

@@ -1,4 +1,4 @@
-import { isLeadSource } from '@iconia/shared';
+import { isLeadSource, type DeskReport } from '@iconia/shared';
 import { addDays, indiaDay, indiaDayStart } from '../reports/india-day.ts';
 import type { DeskStore } from './desk-store.ts';
 import { STAGE_RANK, STAGES, type Person, type Stage } from './desk-types.ts';
@@ -13,7 +13,7 @@ export function percentile(sorted: readonly number[], fraction: number): number 
 }
 
 /** The figures behind the Reports screen, over the last `days` India days including today. */
-export function buildReports(store: DeskStore, days: ReportDays, now: number) {
+export function buildReports(store: DeskStore, days: ReportDays, now: number): DeskReport {
   const firstDay = addDays(indiaDay(now), -(days - 1));
   const rows = store.reportRows(indiaDayStart(firstDay));
 

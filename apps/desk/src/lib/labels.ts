@@ -1,13 +1,6 @@
-import type { EmailDelivery, Form, LeadDetail, Stage } from './types.ts';
+import type { DeliveryState, Form, LeadDetail } from './types.ts';
 
-export const STAGE_LABELS: Record<Stage, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  visit_scheduled: 'Site visit scheduled',
-  visit_done: 'Site visit done',
-  booked: 'Booked',
-  lost: 'Lost',
-};
+export { STAGE_LABELS } from '@iconia/shared';
 
 /** The words the sales email uses for each form, so the desk and the inbox agree. */
 export const FORM_LABELS: Record<Form, string> = {
@@ -17,7 +10,7 @@ export const FORM_LABELS: Record<Form, string> = {
   'contact-form': 'Contact form',
 };
 
-export const EMAIL_STATE_LABELS: Record<EmailDelivery['state'], string> = {
+export const EMAIL_STATE_LABELS: Record<DeliveryState, string> = {
   pending: 'Waiting to be emailed',
   failing: 'Failing; will be retried',
   sent: 'Emailed to sales',
@@ -26,7 +19,7 @@ export const EMAIL_STATE_LABELS: Record<EmailDelivery['state'], string> = {
   not_sent: 'Not emailed (duplicate, spam or erased)',
 };
 
-export const WEBHOOK_STATE_LABELS: Record<EmailDelivery['state'], string> = {
+export const WEBHOOK_STATE_LABELS: Record<DeliveryState, string> = {
   pending: 'Waiting to be sent',
   failing: 'Failing; will be retried',
   sent: 'Sent to the CRM',
