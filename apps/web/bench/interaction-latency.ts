@@ -118,7 +118,8 @@ async function measureOnce(origin: string, chromePath: string, interaction: Inte
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
     await interaction.prepare?.(page);
     const target = interaction.target(page);
-    await target.scrollIntoViewIfNeeded();
+    // Mid-screen, clear of the bars fixed to the screen's edges.
+    await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     // The page settles (idle callbacks, preloads) as a visitor reading it would let it.
     await page.waitForTimeout(1000);
     await page.evaluate(() => {
@@ -126,9 +127,18 @@ async function measureOnce(origin: string, chromePath: string, interaction: Inte
     });
     const box = await target.boundingBox();
     if (!box) throw new Error(`${interaction.name}: its target is not on screen`);
+    // A tap that lands on something else would measure the wrong interaction.
+    const clicks = await target.evaluateHandle((element) => {
+      const seen = { clicked: false };
+      element.addEventListener('click', () => (seen.clicked = true), { once: true });
+      return seen;
+    });
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     // Event Timing reports an interaction once its next paint is done.
     await page.waitForTimeout(1000);
+    if (!(await clicks.evaluate((seen) => seen.clicked))) {
+      throw new Error(`${interaction.name}: the tap missed its target`);
+    }
     const durations = await page.evaluate(
       () => (window as unknown as { interactionDurations: number[] }).interactionDurations,
     );
