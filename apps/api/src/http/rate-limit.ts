@@ -14,6 +14,10 @@ export interface RateLimitOptions {
 
 const HOUR_MS = 60 * 60_000;
 
+// A held-lead cap of 0 means what it says, hold none: every lead over `max` gets 429. The
+// library warns about a limit of 0 for those upgrading from its version 6, where 0 meant off.
+const HELD_CAP_CHECKS = { limit: false } as const;
+
 // express-rate-limit has already set Retry-After.
 const refuse: RequestHandler = (req, res) => {
   sendReply(req, res, 429, REPLIES.tooManyRequests);
@@ -57,6 +61,7 @@ export function createRateLimiter(
     legacyHeaders: false,
     identifier: 'held-per-address',
     requestPropertyName: 'heldPerAddress',
+    validate: HELD_CAP_CHECKS,
     skip: (_req, res) => !isHeld(res),
     handler: refuse,
   });
@@ -72,6 +77,7 @@ export function createHeldTotalLimiter(options: RateLimitOptions): RequestHandle
     legacyHeaders: false,
     identifier: 'held-total',
     requestPropertyName: 'heldTotal',
+    validate: HELD_CAP_CHECKS,
     keyGenerator: () => 'all addresses',
     skip: (_req, res) => !isHeld(res),
     handler: refuse,
