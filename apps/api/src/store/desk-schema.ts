@@ -1,7 +1,8 @@
 /**
- * The sales desk's own tables, appended to the lead database's migrations. They refer to leads by
- * id and never change the capture path: a lead without a `lead_work` row is simply new and
- * unassigned.
+ * The sales desk's own tables, appended to the lead database's migrations: the store owns every
+ * table of the file, and the desk reads and writes these through `desk/desk-store.ts`. They
+ * refer to leads by id and never change the capture path: a lead without a `lead_work` row is
+ * simply new and unassigned.
  */
 export const DESK_MIGRATION = `
   CREATE TABLE desk_users (

@@ -2,9 +2,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTempDir, START_TIME } from '../../test/test-server.ts';
-import { MIGRATIONS, openLeadStore } from '../store/lead-store.ts';
+import { MIGRATIONS, openLeadStore } from './lead-store.ts';
 import { DESK_MIGRATION } from './desk-schema.ts';
-import { createDeskStore } from './desk-store.ts';
+import { createDeskStore } from '../desk/desk-store.ts';
 
 describe('the desk tables on an existing lead database', () => {
   const temp = createTempDir('iconia-desk-schema-');
