@@ -12,9 +12,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { writeSiteIcons } from './site-icons.ts';
 
 /**
- * Draws every illustration of the site from code and writes, under `src/assets/artwork/`:
- * vector slots as SVG, raster slots as AVIF + WebP at the widths the layout needs, and
- * `manifest.ts` (the URLs and intrinsic sizes `src/content/images.ts` builds on). Also writes the
+ * Draws every illustration of the site from code and writes, under `src/assets/artwork/`: every
+ * slot as AVIF + WebP at the widths the layout needs, and `manifest.ts` (the URLs and intrinsic
+ * sizes `src/content/images.ts` builds on). Also writes the
  * share image and the icons into `public/`. Deterministic: the same code gives the same files.
  *
  * Usage: pnpm --filter @iconia/web artwork [slot-name ...]

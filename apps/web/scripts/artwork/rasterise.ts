@@ -6,7 +6,7 @@ import type { SvgFit } from './svg.ts';
 
 export interface RasterVariant {
   crop: string;
-  format: 'avif' | 'webp' | 'svg';
+  format: 'avif' | 'webp';
   width: number;
   height: number;
   file: string;
@@ -21,9 +21,12 @@ export type SvgFactory = (
 ) => string;
 
 /**
- * Illustrations are delivered as raster files: a decoded AVIF/WebP paints in one step, while a
- * detailed SVG with gradients and a grain filter costs the phone's CPU on every paint. The
- * encoder settings favour small files; flat illustration survives strong compression well.
+ * Every drawing is delivered as raster files, the logo and the approval seals too: a decoded
+ * AVIF/WebP paints in one step, off the page's main thread, while an SVG image is parsed, styled
+ * and laid out as a document of its own on that thread (the 20 kB logo and 29 kB seals cost a
+ * phone tens of milliseconds there), and a detailed one with gradients and a grain filter costs
+ * CPU on every paint. The encoder settings favour small files; flat illustration survives strong
+ * compression well.
  */
 const AVIF = { quality: 52, effort: 4, chromaSubsampling: '4:2:0' } as const;
 const WEBP = { quality: 74, effort: 6, smartSubsample: true } as const;
@@ -34,26 +37,6 @@ export async function rasterise(
   outDir: string,
 ): Promise<RasterVariant[]> {
   const variants: RasterVariant[] = [];
-  if (slot.output.kind === 'vector') {
-    // Shipped as is: whatever box a layout gives it, the whole drawing stays visible.
-    const svg = svgFor(
-      [0, 0, slot.world.width, slot.world.height],
-      slot.world.width,
-      slot.world.height,
-      'meet',
-    );
-    const file = `${slot.name}.svg`;
-    writeFileSync(join(outDir, file), `${svg}\n`);
-    variants.push({
-      crop: 'default',
-      format: 'svg',
-      width: slot.world.width,
-      height: slot.world.height,
-      file,
-      bytes: Buffer.byteLength(svg),
-    });
-    return variants;
-  }
   for (const crop of cropsOf(slot)) {
     const [, , vw, vh] = crop.viewBox;
     for (const width of crop.widths) {
@@ -76,7 +59,6 @@ export async function rasterise(
 }
 
 export function cropsOf(slot: ArtworkSlot): Crop[] {
-  if (slot.output.kind === 'vector') return [];
   return [
     {
       name: 'default',

@@ -17,7 +17,7 @@ export interface ArtworkSlot {
   /** Key in the generated manifest. */
   key: string;
   world: { width: number; height: number };
-  output: { kind: 'vector' } | { kind: 'raster'; widths: number[]; crops?: Crop[] };
+  output: { widths: number[]; crops?: Crop[] };
   draw(ctx: DrawContext): string;
 }
 
@@ -32,7 +32,7 @@ function gallerySlot(group: 'proposed' | 'completed', index: number, draw: Scene
     name: `gallery-${group}-${index + 1}`,
     key: `gallery-${group}-${index + 1}`,
     world: GALLERY_SIZE,
-    output: { kind: 'raster', widths: GALLERY_WIDTHS },
+    output: { widths: GALLERY_WIDTHS },
     draw: (ctx) => draw(ctx, GALLERY_SIZE.width, GALLERY_SIZE.height),
   };
 }
@@ -40,19 +40,25 @@ function gallerySlot(group: 'proposed' | 'completed', index: number, draw: Scene
 export const PROPOSED_SCENES: SceneDraw[] = PROPOSED;
 export const COMPLETED_SCENES: SceneDraw[] = COMPLETED;
 
+/**
+ * The logo shows 44–56 px high, 205–260 px wide: its widths cover phones of 1 to 3 device pixels
+ * per CSS pixel.
+ */
+const LOGO_WIDTHS = [280, 560, 840];
+
 export const ARTWORK_SLOTS: ArtworkSlot[] = [
   {
     name: 'logo',
     key: 'logo',
     world: LOGO_SIZE,
-    output: { kind: 'vector' },
+    output: { widths: LOGO_WIDTHS },
     draw: (ctx) => logoScene(ctx, false),
   },
   {
     name: 'logo-on-dark',
     key: 'logoOnDark',
     world: LOGO_SIZE,
-    output: { kind: 'vector' },
+    output: { widths: LOGO_WIDTHS },
     draw: (ctx) => logoScene(ctx, true),
   },
   {
@@ -60,7 +66,6 @@ export const ARTWORK_SLOTS: ArtworkSlot[] = [
     key: 'hero',
     world: HERO_SIZE,
     output: {
-      kind: 'raster',
       widths: [960, 1440, 1920],
       crops: [{ name: 'portrait', viewBox: HERO_PORTRAIT_VIEWBOX, widths: [480, 720, 900] }],
     },
@@ -70,21 +75,21 @@ export const ARTWORK_SLOTS: ArtworkSlot[] = [
     name: 'clubhouse',
     key: 'clubhouse',
     world: { width: 1200, height: 800 },
-    output: { kind: 'raster', widths: [640, 960, 1200] },
+    output: { widths: [640, 960, 1200] },
     draw: (ctx) => clubhouseFeature(ctx, 1200, 800),
   },
   {
     name: 'location-map',
     key: 'locationMap',
     world: { width: 1200, height: 1000 },
-    output: { kind: 'raster', widths: [640, 960, 1200] },
+    output: { widths: [640, 960, 1200] },
     draw: (ctx) => locationMapScene(ctx, 1200, 1000),
   },
   {
     name: 'approvals',
     key: 'approvals',
     world: APPROVALS_SIZE,
-    output: { kind: 'vector' },
+    output: { widths: [400, 800, 1200] },
     draw: approvalsScene,
   },
   ...PROPOSED_SCENES.map((draw, i) => gallerySlot('proposed', i, draw)),

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import PDFDocument from 'pdfkit';
@@ -44,7 +44,7 @@ const MARGIN = 48;
 
 interface Artwork {
   jpeg(name: string, width: number): Promise<Buffer>;
-  png(svgName: string, width: number): Promise<Buffer>;
+  png(name: string, width: number): Promise<Buffer>;
 }
 
 function createArtwork(dir: string): Artwork {
@@ -52,11 +52,9 @@ function createArtwork(dir: string): Artwork {
     // The largest committed WebP of a slot, re-encoded as JPEG (what PDF viewers decode natively).
     jpeg: (name, width) =>
       sharp(join(dir, name)).resize({ width }).jpeg({ quality: 74, mozjpeg: true }).toBuffer(),
-    png: (svgName, width) =>
-      sharp(readFileSync(join(dir, svgName)), { density: 144 })
-        .resize({ width })
-        .png({ compressionLevel: 9 })
-        .toBuffer(),
+    // Likewise as PNG, for the drawings on a transparent ground (logo, seals).
+    png: (name, width) =>
+      sharp(join(dir, name)).resize({ width }).png({ compressionLevel: 9 }).toBuffer(),
   };
 }
 
@@ -99,8 +97,8 @@ export async function createBrochure(): Promise<Buffer> {
     art.jpeg('hero-1920.webp', 1400),
     art.jpeg('clubhouse-1200.webp', 900),
     art.jpeg('location-map-1200.webp', 1000),
-    art.png('approvals.svg', 560),
-    art.png('logo-on-dark.svg', 560),
+    art.png('approvals-1200.webp', 560),
+    art.png('logo-on-dark-840.webp', 560),
     ...[1, 2, 3, 7].map((n) => art.jpeg(`gallery-proposed-${n}-800.webp`, 640)),
     ...[1, 2].map((n) => art.jpeg(`gallery-completed-${n}-800.webp`, 640)),
   ]);

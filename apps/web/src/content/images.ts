@@ -23,7 +23,6 @@ export const PHONE_MEDIA = '(max-width: 767px)';
 export const WIDE_MEDIA = '(min-width: 768px)';
 
 function raster(entry: ArtworkEntry, alt: string, sizes: string): ImageAsset {
-  if (entry.kind !== 'raster') throw new Error('expected raster artwork');
   const crop = entry.default;
   return {
     src: crop.src,
@@ -41,7 +40,7 @@ function artDirected(
   alt: string,
   sizes: { phone: string; wide: string },
 ): ImageAsset {
-  if (entry.kind !== 'raster' || !entry.portrait) throw new Error('expected a portrait crop');
+  if (!entry.portrait) throw new Error('expected a portrait crop');
   const wide = entry.default;
   const phone: ArtworkCrop = entry.portrait;
   const sources: ImageSource[] = [
@@ -81,11 +80,6 @@ function artDirected(
   };
 }
 
-function vector(entry: ArtworkEntry, alt: string): ImageAsset {
-  if (entry.kind !== 'vector') throw new Error('expected vector artwork');
-  return { src: entry.src, width: entry.width, height: entry.height, alt };
-}
-
 /** Gallery tiles are 300 px high; three columns from 1024 px, two from 640 px, one below. */
 const GALLERY_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
 
@@ -123,8 +117,9 @@ export interface SiteImages {
 const hero = artDirected(artwork.hero, IMAGE_ALT.hero, { phone: '100vw', wide: '100vw' });
 
 export const images: SiteImages = {
-  logo: vector(artwork.logo, IMAGE_ALT.logo),
-  logoOnDark: vector(artwork.logoOnDark, IMAGE_ALT.logo),
+  // 44 px high on phones and 52 px from 768 px (header); 56 px in the footer.
+  logo: raster(artwork.logo, IMAGE_ALT.logo, '(min-width: 768px) 243px, 206px'),
+  logoOnDark: raster(artwork.logoOnDark, IMAGE_ALT.logo, '262px'),
   hero,
   videoPoster: hero,
   clubhouse: raster(artwork.clubhouse, IMAGE_ALT.clubhouse, '(min-width: 1024px) 560px, 100vw'),
@@ -133,7 +128,7 @@ export const images: SiteImages = {
     IMAGE_ALT.locationMap,
     '(min-width: 1024px) 560px, 100vw',
   ),
-  approvals: vector(artwork.approvals, IMAGE_ALT.approvals),
+  approvals: raster(artwork.approvals, IMAGE_ALT.approvals, '(min-width: 1024px) 560px, 100vw'),
   gallery: {
     proposed: gallery('proposed', entriesOf('proposed')),
     completed: gallery('completed', entriesOf('completed')),

@@ -3,7 +3,7 @@ import { circle, linear, r, rect, type DrawContext } from '../svg.ts';
 
 /**
  * The approvals card: two embossed seals, DTCP and RERA, on a cream card with a gold rule. Drawn
- * as vector: it is mostly type and must stay crisp at any size.
+ * for the page at up to three device pixels per CSS pixel, and for the brochure.
  */
 export const APPROVALS_SIZE = { width: 800, height: 420 } as const;
 
