@@ -15,7 +15,11 @@ interface IconsInput {
   outDir: string;
 }
 
-/** The favicon (SVG), the Apple touch icon (180 px PNG) and the 1200×630 share image. */
+/**
+ * The favicon (48 px PNG), the Apple touch icon (180 px PNG) and the 1200×630 share image. The
+ * favicon is a PNG, not an SVG: browsers fetch and decode a page's icon in its renderer, and an
+ * SVG icon is a document of its own built on the page's main thread while the page loads.
+ */
 export async function writeSiteIcons({ palette, text, publicDir }: IconsInput): Promise<void> {
   const context = (name: string): DrawContext => ({
     p: palette,
@@ -37,8 +41,10 @@ export async function writeSiteIcons({ palette, text, publicDir }: IconsInput): 
       ]),
       'rx="14"',
     ) + emblem(icon, 32, 32, 52, true);
-  const iconSvg = svgDocument([0, 0, 64, 64], 64, 64, iconBody, icon.defs);
-  writeFileSync(join(publicDir, 'favicon.svg'), `${iconSvg}\n`);
+  const iconPng = await sharp(Buffer.from(svgDocument([0, 0, 64, 64], 48, 48, iconBody, icon.defs)))
+    .png({ compressionLevel: 9, palette: true })
+    .toBuffer();
+  writeFileSync(join(publicDir, 'favicon.png'), iconPng);
 
   const touch = context('apple-touch-icon');
   const touchBody =

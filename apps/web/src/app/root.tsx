@@ -18,7 +18,7 @@ import '../styles/tokens.css';
 import '../styles/global.css';
 
 export const links: LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: '/favicon.png', type: 'image/png', sizes: '48x48' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
 ];
 
