@@ -179,4 +179,17 @@ describe.skipIf(!built)('prerendered pages', () => {
     expect(holder).toMatch(/<script type="module"[^>]*>import /);
     expect(html.replace(holder, '')).not.toContain('type="module"');
   });
+
+  // The browser builds every SVG used as an image as a document of its own, on the page's main
+  // thread while it loads: the logo, seals and favicon together cost the landing page tens of ms.
+  it.each(PAGE_PATHS)('when %s is fetched, then no SVG is used as an image or icon', (page) => {
+    const html = readFileSync(htmlFile(page), 'utf8');
+    const imageUrls = [
+      ...html.matchAll(/<(?:img|source)\b[^>]*?\b(?:src|srcSet|srcset)="([^"]*)"/g),
+      ...html.matchAll(/<link\b[^>]*?rel="(?:icon|apple-touch-icon)"[^>]*?href="([^"]*)"/g),
+      ...html.matchAll(/url\(\s*["']?([^"')]*)/g),
+    ].map((match) => match[1] ?? '');
+    expect(imageUrls.length).toBeGreaterThan(0);
+    expect(imageUrls.filter((url) => /\.svg\b|image\/svg/.test(url))).toEqual([]);
+  });
 });
