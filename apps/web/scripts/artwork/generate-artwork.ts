@@ -14,8 +14,8 @@ import { writeSiteIcons } from './site-icons.ts';
 /**
  * Draws every illustration of the site from code and writes, under `src/assets/artwork/`: every
  * slot as AVIF + WebP at the widths the layout needs, and `manifest.ts` (the URLs and intrinsic
- * sizes `src/content/images.ts` builds on). Also writes the
- * share image and the icons into `public/`. Deterministic: the same code gives the same files.
+ * sizes `src/content/images.ts` builds on). Also writes the share image and the icons into
+ * `public/`. Deterministic: the same code gives the same files.
  *
  * Usage: pnpm --filter @iconia/web artwork [slot-name ...]
  */
@@ -36,8 +36,8 @@ async function main(only: string[]): Promise<void> {
       defs: createDefs(),
     };
     const body = slot.draw(ctx);
-    const svgFor: SvgFactory = (viewBox, width, height, fit) =>
-      svgDocument(viewBox, width, height, body, ctx.defs, undefined, fit);
+    const svgFor: SvgFactory = (viewBox, width, height) =>
+      svgDocument(viewBox, width, height, body, ctx.defs);
     if (only.length && !only.includes(slot.name)) {
       entries.push({ slot, variants: [] });
       continue;

@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ArtworkSlot, Crop } from './slots.ts';
-import type { SvgFit } from './svg.ts';
 
 export interface RasterVariant {
   crop: string;
@@ -17,16 +16,14 @@ export type SvgFactory = (
   viewBox: [number, number, number, number],
   width: number,
   height: number,
-  fit?: SvgFit,
 ) => string;
 
 /**
  * Every drawing is delivered as raster files, the logo and the approval seals too: a decoded
  * AVIF/WebP paints in one step, off the page's main thread, while an SVG image is parsed, styled
- * and laid out as a document of its own on that thread (the 20 kB logo and 29 kB seals cost a
- * phone tens of milliseconds there), and a detailed one with gradients and a grain filter costs
- * CPU on every paint. The encoder settings favour small files; flat illustration survives strong
- * compression well.
+ * and laid out as a document of its own on that thread, and a detailed one with gradients and a
+ * grain filter costs CPU on every paint. The encoder settings favour small files; flat
+ * illustration survives strong compression well.
  */
 const AVIF = { quality: 52, effort: 4, chromaSubsampling: '4:2:0' } as const;
 const WEBP = { quality: 74, effort: 6, smartSubsample: true } as const;

@@ -147,13 +147,6 @@ export function group(content: string, attributes = ''): string {
   return `<g${attributes ? ` ${attributes}` : ''}>${content}</g>`;
 }
 
-/**
- * How the drawing fills a box of another shape: `slice` crops (scenes cut to a crop's frame),
- * `meet` scales the whole drawing down to fit (delivered vector art such as the wordmark, which
- * must never lose letters when a narrow layout squeezes its box).
- */
-export type SvgFit = 'slice' | 'meet';
-
 export function svgDocument(
   viewBox: [number, number, number, number],
   outputWidth: number,
@@ -161,10 +154,9 @@ export function svgDocument(
   body: string,
   defs: Defs,
   title?: string,
-  fit: SvgFit = 'slice',
 ): string {
   const titleMarkup = title ? `<title>${escapeXml(title)}</title>` : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox.join(' ')}" width="${outputWidth}" height="${outputHeight}" preserveAspectRatio="xMidYMid ${fit}">${titleMarkup}${defs.toString()}${body}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox.join(' ')}" width="${outputWidth}" height="${outputHeight}" preserveAspectRatio="xMidYMid slice">${titleMarkup}${defs.toString()}${body}</svg>`;
 }
 
 export function escapeXml(text: string): string {
