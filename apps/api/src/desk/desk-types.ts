@@ -1,4 +1,11 @@
-import { STAGES, type LeadSource, type Role, type Stage, type TimelineType } from '@iconia/shared';
+import {
+  ROLES,
+  STAGES,
+  type LeadSource,
+  type Role,
+  type Stage,
+  type TimelineType,
+} from '@iconia/shared';
 
 export {
   ROLES,
@@ -26,7 +33,7 @@ export function isStage(value: unknown): value is Stage {
 }
 
 export function isRole(value: unknown): value is Role {
-  return value === 'manager' || value === 'agent';
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
 /** The inbox filters, as `/leads` and the export take them (already checked). */
