@@ -1,5 +1,6 @@
 import { FORM_BUTTONS, FORM_FIELDS, THANK_YOU_PATH } from '../../src/content/forms.ts';
 import { CONTACT, FOOTER, PRIVACY_POLICY } from '../../src/content/site.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { expectLeadEmail, newVisitor } from '../support/leads.ts';
 import { fillLeadForm, holdRequest } from '../support/page-helpers.ts';
@@ -12,16 +13,26 @@ const CLIENT_ENTRY = '/assets/entry.client-*.js';
 
 test.use({ waitForHydration: false });
 
-test('when the page shows, then its scripts are requested only after its first paint', async ({
-  page,
-}) => {
-  await page.goto('/');
+/**
+ * Opens `path` and waits until its scripts are requested; then the moments, in milliseconds
+ * from the navigation, of its first paint, its main image shown (0 without one) and its first
+ * script request.
+ */
+async function scriptStart(page: Page, path: string) {
+  await page.goto(path);
   await page.waitForFunction(() =>
     performance.getEntriesByType('resource').some((entry) => entry.name.includes('entry.client')),
   );
-
-  const { firstPaint, firstScript } = await page.evaluate(() => ({
-    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+  return page.evaluate(async () => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+    heroShown: document.querySelector('img[elementtiming]')
+      ? await new Promise<number>((resolve) => {
+          new PerformanceObserver((entries) => {
+            const [hero] = entries.getEntries() as (PerformanceEntry & { renderTime: number })[];
+            if (hero) resolve(hero.renderTime);
+          }).observe({ type: 'element', buffered: true });
+        })
+      : 0,
     firstScript: Math.min(
       ...performance
         .getEntriesByType('resource')
@@ -29,9 +40,35 @@ test('when the page shows, then its scripts are requested only after its first p
         .map((entry) => entry.startTime),
     ),
   }));
+}
+
+test('when the page shows, then its scripts are requested only after its first paint', async ({
+  page,
+}) => {
+  const { firstPaint, firstScript } = await scriptStart(page, '/about');
 
   expect(firstPaint).toBeGreaterThan(0);
-  expect(firstScript).toBeGreaterThanOrEqual(firstPaint ?? Infinity);
+  expect(firstScript).toBeGreaterThanOrEqual(firstPaint);
+});
+
+for (const path of ['/', '/gallery']) {
+  test(`when ${path} shows, then its scripts are requested only once its main image is on screen`, async ({
+    page,
+  }) => {
+    const { heroShown, firstScript } = await scriptStart(page, path);
+
+    expect(heroShown).toBeGreaterThan(0);
+    expect(firstScript).toBeGreaterThanOrEqual(heroShown);
+  });
+}
+
+test('when / opens at a section below the hero, then its scripts still start as soon as it paints', async ({
+  page,
+}) => {
+  const { firstPaint, firstScript } = await scriptStart(page, '/#contact');
+
+  // Not after the 3 s a page waits at most for its main image.
+  expect(firstScript - firstPaint).toBeLessThan(1500);
 });
 
 for (const { path } of PAGES) {

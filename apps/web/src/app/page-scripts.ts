@@ -1,12 +1,14 @@
 /*
- * The page's scripts start after its first paint. Every page is complete HTML, so its text and
- * hero image need no script; the scripts add interaction, and on a slow phone network they
- * would otherwise compete with the hero image for the first second.
+ * The page's scripts start once its first paint and its main image (the hero, marked with
+ * `elementtiming`) are on screen. Every page is complete HTML, so its text and hero image need
+ * no script; the scripts add interaction, and on a slow phone network they would otherwise
+ * compete with the hero image for the first second. A first paint alone is not enough: the
+ * hero often shows a frame or two after the text.
  *
  * root.tsx renders React Router's <Scripts /> inside <noscript id="page-scripts">. A browser
  * with scripting reads a <noscript> as plain text, so nothing in it is fetched or run; a
  * browser without scripting has nothing to run anyway, and every form posts natively. Once the
- * page has painted, the inline script below has the browser parse that text and inserts live
+ * page is on screen, the inline script below has the browser parse that text and inserts live
  * copies of the same elements (module preloads and React Router's bootstrap), which then run
  * exactly as React Router wrote them; React Router's small context script is copied at once,
  * as the page's data scripts that follow need it. React leaves a <noscript>'s content alone while
@@ -15,11 +17,11 @@
 
 export const PAGE_SCRIPTS_ID = 'page-scripts';
 
-/** How long a page waits for its first paint to be reported before starting its scripts. */
-const FIRST_PAINT_FALLBACK_MS = 3000;
+/** How long a page waits for its first paint and main image before starting its scripts anyway. */
+const SHOWN_FALLBACK_MS = 3000;
 
 /** Written into the page as source text: it may use only its parameters and the browser. */
-function startAfterFirstPaint(id: string, fallbackMs: number): void {
+function startWhenShown(id: string, fallbackMs: number): void {
   const holder = document.getElementById(id);
   if (!holder) return;
   const scripts = holder;
@@ -46,19 +48,38 @@ function startAfterFirstPaint(id: string, fallbackMs: number): void {
     insert('link, script[type="module"]');
   }
   setTimeout(start, fallbackMs);
-  if (
-    typeof PerformanceObserver === 'undefined' ||
-    !PerformanceObserver.supportedEntryTypes.includes('paint')
-  ) {
-    requestAnimationFrame(() => setTimeout(start, 0));
-    return;
+
+  const observes = (type: string) =>
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes.includes(type);
+  /** Settles once the browser reports an entry of `type` (named `name`, when given). */
+  const reported = (type: string, name?: string) =>
+    new Promise<void>((resolve) => {
+      new PerformanceObserver((entries, observer) => {
+        if (name !== undefined && entries.getEntriesByName(name).length === 0) return;
+        observer.disconnect();
+        resolve();
+      }).observe({ type, buffered: true });
+    });
+  const nextFrame = () =>
+    new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+  // The page's main image (`elementtiming` marks it): the scripts wait until the browser reports
+  // it shown or, where a browser cannot tell, loaded. A broken image never shows; no wait for it.
+  function heroShown(): Promise<void> | undefined {
+    const hero = document.querySelector('img[elementtiming]');
+    if (!(hero instanceof HTMLImageElement)) return undefined;
+    if (hero.complete && hero.naturalWidth === 0) return undefined;
+    return new Promise<void>((resolve) => {
+      hero.addEventListener('error', () => resolve(), { once: true });
+      if (observes('element')) void reported('element').then(resolve);
+      else if (hero.complete) resolve();
+      else hero.addEventListener('load', () => resolve(), { once: true });
+    });
   }
-  new PerformanceObserver((entries, observer) => {
-    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    start();
-  }).observe({ type: 'paint', buffered: true });
+  const firstPaint = observes('paint') ? reported('paint', 'first-contentful-paint') : nextFrame();
+  void firstPaint.then(heroShown).then(start);
 }
 
 /** The inline script that starts the page's scripts (root.tsx renders it after the holder). */
-export const START_PAGE_SCRIPTS = `(${startAfterFirstPaint.toString()})(${JSON.stringify(PAGE_SCRIPTS_ID)}, ${FIRST_PAINT_FALLBACK_MS});`;
+export const START_PAGE_SCRIPTS = `(${startWhenShown.toString()})(${JSON.stringify(PAGE_SCRIPTS_ID)}, ${SHOWN_FALLBACK_MS});`;

@@ -5,12 +5,14 @@ import { images } from '../../content/images.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
 describe('ResponsiveImage', () => {
-  it('when the hero renders with priority, then it is fetched eagerly at high priority with phone and desktop crops', () => {
+  it('when the hero renders with priority, then it is fetched eagerly at high priority with phone and desktop crops, and reported when shown', () => {
     const { container } = render(<ResponsiveImage image={images.hero} priority />);
 
     const img = screen.getByRole('img', { name: images.hero.alt });
     expect(img).toHaveAttribute('loading', 'eager');
     expect(img).toHaveAttribute('fetchpriority', 'high');
+    // The page's scripts wait for the browser to report this image shown (page-scripts.ts).
+    expect(img).toHaveAttribute('elementtiming', 'hero');
     expect(img).toHaveAttribute('width', String(images.hero.width));
     expect(img).toHaveAttribute('height', String(images.hero.height));
     const sources = [...container.querySelectorAll('source')];
@@ -27,6 +29,7 @@ describe('ResponsiveImage', () => {
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('decoding', 'async');
     expect(img).not.toHaveAttribute('fetchpriority');
+    expect(img).not.toHaveAttribute('elementtiming');
     expect(Number(img.getAttribute('width'))).toBeGreaterThan(0);
     expect(Number(img.getAttribute('height'))).toBeGreaterThan(0);
   });

@@ -3,7 +3,10 @@ import styles from './responsive-image.module.css';
 
 export interface ResponsiveImageProps {
   image: ImageAsset;
-  /** Above-the-fold image (the hero): fetched first and decoded at once. */
+  /**
+   * The page's main image, above the fold: fetched first and decoded at once, and the page's
+   * scripts start only once it is shown.
+   */
   priority?: boolean;
   /** Overrides the slot's `sizes` when a layout shows it at another width. */
   sizes?: string;
@@ -36,6 +39,8 @@ export function ResponsiveImage({
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? undefined : 'async'}
       fetchPriority={priority ? 'high' : undefined}
+      // The page's scripts wait until the browser reports this image shown (page-scripts.ts).
+      {...(priority ? { elementtiming: 'hero' } : {})}
     />
   );
   if (!image.sources?.length) return img;
