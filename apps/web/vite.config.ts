@@ -12,6 +12,11 @@ const PROXIED_PATHS = ['/send-email', '/contact-form', '/healthz', '/readyz'];
 
 const require = createRequire(import.meta.url);
 
+/** The chunks that hold React, React Router and the site's shared code (named below). */
+const STARTUP_CHUNKS = ['react-dom', 'react-router', 'app'];
+/** V8's explicit compile hint for a whole file, as its first line. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
 /**
  * React Router publishes a development and a production copy of itself and its package exports
  * always name the development one; only a flag differs, which keeps its warnings in the bundle.
@@ -58,6 +63,13 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
           emptyOutDir: true,
           rolldownOptions: {
             output: {
+              // The three files every page runs as it starts carry V8's compile hint: Chromium
+              // (136 and later) then compiles all their functions on a background thread while
+              // the file downloads, rather than each one on the main thread the first time it is
+              // called, during hydration or under a visitor's first tap. Others ignore it.
+              // (`undefined` adds nothing; an empty string would add a blank first line.)
+              postBanner: (chunk) =>
+                (STARTUP_CHUNKS.includes(chunk.name) ? COMPILE_HINT : undefined) as string,
               codeSplitting: {
                 groups: [
                   {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientDirOf, loadBudget } from './budget-file.ts';
@@ -46,5 +46,22 @@ describe.skipIf(!built)('the landing page bundle budget (budget.json)', () => {
     const broken = results.filter((group) => !group.ok).map((group) => group.name);
 
     expect(broken, `\n${formatBundleReport(results)}\n`).toEqual([]);
+  });
+});
+
+describe.skipIf(!built)('the compile hint on the startup scripts', () => {
+  it('when the landing page loads its scripts, then React, React Router and the shared site code ask V8 to compile them whole, and no other script does', () => {
+    const html = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+    const scripts = landingAssets(html).filter((file) => file.endsWith('.js'));
+    const hinted = scripts
+      .filter((file) =>
+        readFileSync(path.join(CLIENT_DIR, file), 'utf8').startsWith(
+          '//# allFunctionsCalledOnLoad\n',
+        ),
+      )
+      .map((file) => path.basename(file).replace(/-[\w-]{8}\.js$/, ''));
+
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(hinted.sort()).toEqual(['app', 'react-dom', 'react-router']);
   });
 });
