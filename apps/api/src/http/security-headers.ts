@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -128,6 +129,50 @@ function helmetWith(scriptHashes: readonly string[], tags: boolean): RequestHand
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     xFrameOptions: { action: 'sameorigin' },
   });
+}
+
+/**
+ * A file the page loads (script, style sheet, image, font) never runs as a document, so the
+ * page's policy, its permissions and framing rules mean nothing on it. It carries a policy that
+ * allows nothing instead, for the day one is opened on its own, and keeps the headers that do
+ * govern a file: HSTS, `nosniff`, the resource and referrer policies. About 1.9 kB less on every
+ * picture and script, which over HTTP/1.1 travel uncompressed with each of them.
+ */
+export const SUBRESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+const SUBRESOURCE_ENDINGS = new Set([
+  '.js',
+  '.css',
+  '.avif',
+  '.webp',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.svg',
+  '.ico',
+  '.woff2',
+]);
+
+const DOCUMENT_ONLY_HEADERS = [
+  'Permissions-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Frame-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+];
+
+/** True for the files of the built site that a page loads rather than shows. */
+export function isSubresource(file: string): boolean {
+  return SUBRESOURCE_ENDINGS.has(path.extname(file).toLowerCase());
+}
+
+/** Swaps the page headers for the subresource's (see `SUBRESOURCE_CSP`); call before sending. */
+export function useSubresourceHeaders(res: ServerResponse): void {
+  res.setHeader('Content-Security-Policy', SUBRESOURCE_CSP);
+  for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
 }
 
 /**

@@ -90,6 +90,9 @@ describe('browser security headers', () => {
     writeFileSync(path.join(site, 'about', 'index.html'), '<!doctype html><p>About</p>');
     writeFileSync(path.join(site, '404.html'), '<!doctype html><p>Not here</p>');
     writeFileSync(path.join(site, 'assets', 'entry-abc123.js'), 'console.log(1);');
+    writeFileSync(path.join(site, 'assets', 'site-abc123.css'), 'body { margin: 0; }');
+    writeFileSync(path.join(site, 'favicon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    writeFileSync(path.join(site, 'brochure.pdf'), '%PDF-1.4\n%%EOF\n');
     fixture = await startTestServer({
       dataDir: path.join(temp.dir, 'data'),
       env: { WEB_DIST: site },
@@ -111,7 +114,7 @@ describe('browser security headers', () => {
     const responses = {
       'home page': await request(fixture.url).get('/'),
       'nested page': await request(fixture.url).get('/about/'),
-      asset: await request(fixture.url).get('/assets/entry-abc123.js'),
+      'PDF brochure': await request(fixture.url).get('/brochure.pdf'),
       'missing page': await request(fixture.url).get('/no-such-page'),
       'lead accepted': await request(fixture.url)
         .post('/send-email')
@@ -125,6 +128,25 @@ describe('browser security headers', () => {
     };
     for (const [where, response] of Object.entries(responses)) {
       expectBrowserHeaders(response.headers, where);
+    }
+  });
+
+  it('when a script, style sheet, image or font of the site goes out, then it carries a policy that allows nothing and the headers that govern a file, not the page policy', async () => {
+    for (const file of ['/assets/entry-abc123.js', '/assets/site-abc123.css', '/favicon.png']) {
+      const response = await request(fixture.url).get(file);
+
+      expect(response.status, file).toBe(200);
+      const csp = parseCsp(response.headers['content-security-policy']);
+      expect(csp.get('default-src'), file).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors'), file).toEqual(["'none'"]);
+      expect(csp.get('script-src'), file).toBeUndefined();
+      expect(response.headers['x-content-type-options'], file).toBe('nosniff');
+      expect(response.headers['strict-transport-security'], file).toContain('max-age=31536000');
+      expect(response.headers['cross-origin-resource-policy'], file).toBe('same-origin');
+      expect(response.headers['referrer-policy'], file).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['permissions-policy'], file).toBeUndefined();
+      expect(response.headers['x-frame-options'], file).toBeUndefined();
+      expect(response.headers['x-powered-by'], file).toBeUndefined();
     }
   });
 
