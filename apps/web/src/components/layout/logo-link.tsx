@@ -7,7 +7,7 @@ import styles from './logo-link.module.css';
 export function LogoLink({ className }: { className?: string }) {
   return (
     <Link to="/" className={[styles.link, className].filter(Boolean).join(' ')}>
-      <ResponsiveImage image={images.logo} className={styles.logo} />
+      <ResponsiveImage image={images.logo} className={styles.logo} incidental />
     </Link>
   );
 }

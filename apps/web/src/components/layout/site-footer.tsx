@@ -28,7 +28,7 @@ export function SiteFooter({ onDownloadBrochure }: SiteFooterProps) {
       <div className={styles.grid}>
         <div className={styles.brand}>
           <Link to="/" className={styles.logoLink}>
-            <ResponsiveImage image={images.logoOnDark} className={styles.logo} />
+            <ResponsiveImage image={images.logoOnDark} className={styles.logo} incidental />
           </Link>
           <p className={styles.about}>{FOOTER.about}</p>
           <h2 className={styles.heading}>{FOOTER.followHeading}</h2>

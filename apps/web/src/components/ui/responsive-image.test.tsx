@@ -34,6 +34,15 @@ describe('ResponsiveImage', () => {
     expect(Number(img.getAttribute('height'))).toBeGreaterThan(0);
   });
 
+  it('when an incidental image renders (the logo), then it is fetched at low priority, lazily', () => {
+    render(<ResponsiveImage image={images.logo} incidental />);
+
+    const img = screen.getByRole('img', { name: images.logo.alt });
+    expect(img).toHaveAttribute('fetchpriority', 'low');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).not.toHaveAttribute('elementtiming');
+  });
+
   it('when given a vite-imagetools picture import, then AVIF comes first and WebP is the img fallback', () => {
     const image = fromPicture(
       {

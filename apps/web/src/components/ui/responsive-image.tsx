@@ -8,6 +8,11 @@ export interface ResponsiveImageProps {
    * scripts start only once it is shown.
    */
   priority?: boolean;
+  /**
+   * Never what a visitor came to see (the logo, the approvals stamp): fetched at low priority
+   * even when in view, so on a slow network it waits behind the page's text and main image.
+   */
+  incidental?: boolean;
   /** Overrides the slot's `sizes` when a layout shows it at another width. */
   sizes?: string;
   className?: string;
@@ -23,6 +28,7 @@ export interface ResponsiveImageProps {
 export function ResponsiveImage({
   image,
   priority = false,
+  incidental = false,
   sizes,
   className,
   decorative = false,
@@ -38,7 +44,7 @@ export function ResponsiveImage({
       className={className}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? undefined : 'async'}
-      fetchPriority={priority ? 'high' : undefined}
+      fetchPriority={priority ? 'high' : incidental ? 'low' : undefined}
       // The page's scripts wait until the browser reports this image shown (page-scripts.ts).
       {...(priority ? { elementtiming: 'hero' } : {})}
     />

@@ -38,7 +38,11 @@ export function LocationSection({ headingLevel = 2, onEnquire }: LocationSection
             {LOCATION.enquire}
           </button>
           <figure className={styles.approvals}>
-            <ResponsiveImage image={images.approvals} className={styles.approvalsImage} />
+            <ResponsiveImage
+              image={images.approvals}
+              className={styles.approvalsImage}
+              incidental
+            />
             <figcaption className="visually-hidden">{LOCATION.approvalsCaption}</figcaption>
             <ReraNotice />
           </figure>
