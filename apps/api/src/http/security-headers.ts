@@ -170,7 +170,7 @@ export function isSubresource(file: string): boolean {
 }
 
 /** Swaps the page headers for the subresource's (see `SUBRESOURCE_CSP`); call before sending. */
-export function useSubresourceHeaders(res: ServerResponse): void {
+export function setSubresourceHeaders(res: ServerResponse): void {
   res.setHeader('Content-Security-Policy', SUBRESOURCE_CSP);
   for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
 }

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Response } from 'express';
 import { sendText } from './replies.ts';
-import { isSubresource, useSubresourceHeaders } from './security-headers.ts';
+import { isSubresource, setSubresourceHeaders } from './security-headers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -50,7 +50,7 @@ export function createStaticSite(webDist: string): {
 
   const setHeaders = (res: Response, file: string): void => {
     res.setHeader('Cache-Control', cacheControlFor(path.relative(webDist, file)));
-    if (isSubresource(file)) useSubresourceHeaders(res);
+    if (isSubresource(file)) setSubresourceHeaders(res);
   };
 
   const files = express.static(webDist, {
