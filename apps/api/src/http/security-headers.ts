@@ -138,7 +138,7 @@ function helmetWith(scriptHashes: readonly string[], tags: boolean): RequestHand
  * govern a file: HSTS, `nosniff`, the resource and referrer policies. About 1.9 kB less on every
  * picture and script, which over HTTP/1.1 travel uncompressed with each of them.
  */
-export const SUBRESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'";
+const SUBRESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 const SUBRESOURCE_ENDINGS = new Set([
   '.js',

@@ -91,6 +91,7 @@ describe('browser security headers', () => {
     writeFileSync(path.join(site, '404.html'), '<!doctype html><p>Not here</p>');
     writeFileSync(path.join(site, 'assets', 'entry-abc123.js'), 'console.log(1);');
     writeFileSync(path.join(site, 'assets', 'site-abc123.css'), 'body { margin: 0; }');
+    writeFileSync(path.join(site, 'assets', 'face-abc123.woff2'), 'wOF2');
     writeFileSync(path.join(site, 'favicon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     writeFileSync(path.join(site, 'brochure.pdf'), '%PDF-1.4\n%%EOF\n');
     fixture = await startTestServer({
@@ -132,7 +133,13 @@ describe('browser security headers', () => {
   });
 
   it('when a script, style sheet, image or font of the site goes out, then it carries a policy that allows nothing and the headers that govern a file, not the page policy', async () => {
-    for (const file of ['/assets/entry-abc123.js', '/assets/site-abc123.css', '/favicon.png']) {
+    const files = [
+      '/assets/entry-abc123.js',
+      '/assets/site-abc123.css',
+      '/assets/face-abc123.woff2',
+      '/favicon.png',
+    ];
+    for (const file of files) {
       const response = await request(fixture.url).get(file);
 
       expect(response.status, file).toBe(200);
