@@ -14,7 +14,11 @@ export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * HOUR_MS;
 /** A session's last-seen time is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** Failed sign-ins counted over this window; at the limit, the account or address waits it out. */
+/**
+ * Failed sign-ins counted over this window; at the limit, the account or address waits it out.
+ * An attempt counts as failed from the moment it starts until its password proves right, so no
+ * more than these are ever checked in a window, however many requests arrive at once.
+ */
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
@@ -117,19 +121,17 @@ export function createAuth(store: DeskStore, clock: Clock): Auth {
       // No email is that long; such input is refused before it is counted or stored.
       if (email.length > 254) throw new DeskError(401, MESSAGES.wrongCredentials);
       const address = req.ip ?? 'unknown';
-      const failures = store.signInFailures(email, address, now - SIGN_IN_WINDOW_MS);
-      if (
-        failures.byEmail >= MAX_FAILURES_PER_ACCOUNT ||
-        failures.byAddress >= MAX_FAILURES_PER_ADDRESS
-      ) {
-        throw new DeskError(429, MESSAGES.lockedOut);
-      }
+      const attempt = store.reserveSignInAttempt.immediate(
+        { email, address, now, since: now - SIGN_IN_WINDOW_MS },
+        { perAccount: MAX_FAILURES_PER_ACCOUNT, perAddress: MAX_FAILURES_PER_ADDRESS },
+      );
+      if (attempt === undefined) throw new DeskError(429, MESSAGES.lockedOut);
       const row = store.userByEmail(email);
       const valid = await verifyPassword(row?.password_hash, password);
       if (!row || !valid || row.disabled_at !== null) {
-        store.recordSignInFailure(email, address, clock.now());
         throw new DeskError(401, MESSAGES.wrongCredentials);
       }
+      store.releaseSignInAttempt(attempt);
       const token = randomBytes(32).toString('base64url');
       store.insertSession(hashToken(token), row.id, clock.now());
       setSessionCookie(req, res, token);

@@ -276,9 +276,10 @@ export function createDeskStore(db: Database.Database) {
     `DELETE FROM desk_sessions WHERE last_seen_at < ? OR created_at < ?`,
   );
 
-  const insertFailure = db.prepare<[number, string, string]>(
-    `INSERT INTO desk_sign_in_failures (at, email, address) VALUES (?, ?, ?)`,
+  const insertAttempt = db.prepare<[number, string, string], { id: number }>(
+    `INSERT INTO desk_sign_in_failures (at, email, address) VALUES (?, ?, ?) RETURNING id`,
   );
+  const deleteAttempt = db.prepare<[number]>(`DELETE FROM desk_sign_in_failures WHERE id = ?`);
   const failuresByEmail = db.prepare<[string, number], { count: number }>(
     `SELECT count(*) AS count FROM desk_sign_in_failures WHERE email = ? AND at >= ?`,
   );
@@ -457,13 +458,27 @@ export function createDeskStore(db: Database.Database) {
     deleteStaleSessions: (idleBefore: number, createdBefore: number) =>
       deleteStaleSessions.run(idleBefore, createdBefore).changes,
 
-    recordSignInFailure: (email: string, address: string, now: number) => {
-      insertFailure.run(now, email, address);
+    /**
+     * Counts a sign-in attempt as failed before its password is checked, unless the account or
+     * the address has reached its limit since `since`: then nothing is stored and undefined
+     * comes back. Checking and counting in one transaction is what keeps a burst of requests
+     * from all passing the check while the first ones are still being verified.
+     */
+    reserveSignInAttempt: db.transaction(
+      (
+        attempt: { email: string; address: string; now: number; since: number },
+        limits: { perAccount: number; perAddress: number },
+      ): number | undefined => {
+        const byEmail = failuresByEmail.get(attempt.email, attempt.since)?.count ?? 0;
+        const byAddress = failuresByAddress.get(attempt.address, attempt.since)?.count ?? 0;
+        if (byEmail >= limits.perAccount || byAddress >= limits.perAddress) return undefined;
+        return insertAttempt.get(attempt.now, attempt.email, attempt.address)?.id;
+      },
+    ),
+    /** A correct password takes its attempt back: signing in correctly never locks anyone out. */
+    releaseSignInAttempt: (id: number) => {
+      deleteAttempt.run(id);
     },
-    signInFailures: (email: string, address: string, since: number) => ({
-      byEmail: failuresByEmail.get(email, since)?.count ?? 0,
-      byAddress: failuresByAddress.get(address, since)?.count ?? 0,
-    }),
     forgetSignInFailures: (before: number) => {
       forgetFailures.run(before);
     },
