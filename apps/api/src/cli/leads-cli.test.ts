@@ -12,7 +12,7 @@ import {
 } from '../../test/test-server.ts';
 import { loadConfig } from '../config.ts';
 import { openLeadStore } from '../store/lead-store.ts';
-import { EXPORT_FIELDS } from './lead-export.ts';
+import { EXPORT_FIELDS } from '../reports/lead-export.ts';
 import { runLeadsCli } from './run-leads-cli.ts';
 
 /** 20 Nov 2026, 10:00 am in India. */

@@ -3,7 +3,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { runLeadsCli } from '../cli/run-leads-cli.ts';
-import { EXPORT_FIELDS } from '../cli/lead-export.ts';
+import { EXPORT_FIELDS } from '../reports/lead-export.ts';
 import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
 import type { DeskLeadRow } from '@iconia/shared';

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import express, { Router, type ErrorRequestHandler, type Request } from 'express';
 import { isLeadSource } from '@iconia/shared';
-import { EXPORT_FIELDS, toExportRecord } from '../cli/lead-export.ts';
-import { toCsv } from '../cli/csv.ts';
+import { EXPORT_FIELDS, toExportRecord } from '../reports/lead-export.ts';
+import { toCsv } from '../reports/csv.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { addDays, indiaDay, indiaDayStart, indiaTimestamp, isDay } from '../reports/india-day.ts';

@@ -1,6 +1,6 @@
 import { CAMPAIGN_FIELDS } from '@iconia/shared';
-import { indiaTimestamp } from '../reports/india-day.ts';
-import { leadState } from '../reports/lead-stats.ts';
+import { indiaTimestamp } from './india-day.ts';
+import { leadState } from './lead-stats.ts';
 import type { ListedLead } from '../store/lead-queries.ts';
 import { toCsv } from './csv.ts';
 
