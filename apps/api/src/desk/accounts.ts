@@ -1,7 +1,13 @@
+import type Database from 'better-sqlite3';
 import { DeskError } from './desk-error.ts';
-import { toDeskUser, type DeskStore } from './desk-store.ts';
+import { createDeskStore, toDeskUser, type DeskStore } from './desk-store.ts';
 import type { DeskUser, Role } from './desk-types.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
+
+// What a caller outside the desk (`pnpm leads users`) needs beside the use cases below.
+export { DeskError } from './desk-error.ts';
+export { isRole } from './desk-types.ts';
+export { PASSWORD_MIN_LENGTH } from './passwords.ts';
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const NAME_MAX_LENGTH = 80;
@@ -51,3 +57,23 @@ export async function resetPassword(store: DeskStore, id: number, password: stri
   if (problem) throw new DeskError(400, problem);
   store.setPasswordHash(id, await hashPassword(password));
 }
+
+/**
+ * The accounts by email, as `pnpm leads users` manages them, on a database the lead store has
+ * opened and brought up to date. Refusals are DeskErrors with a readable message.
+ */
+export function createAccountAdmin(db: Database.Database) {
+  const store = createDeskStore(db);
+  return {
+    list: (): DeskUser[] => store.listUsers().map(toDeskUser),
+    find(email: string): DeskUser | undefined {
+      const row = store.userByEmail(email);
+      return row && toDeskUser(row);
+    },
+    add: (account: NewAccount, now: number) => createAccount(store, account, now),
+    disable: (user: DeskUser, now: number) => disableAccount(store, user.id, now),
+    resetPassword: (user: DeskUser, password: string) => resetPassword(store, user.id, password),
+  };
+}
+
+export type AccountAdmin = ReturnType<typeof createAccountAdmin>;

@@ -1,10 +1,12 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { createAccount, disableAccount, resetPassword } from '../../desk/accounts.ts';
-import { DeskError } from '../../desk/desk-error.ts';
-import { createDeskStore, toDeskUser, type DeskStore } from '../../desk/desk-store.ts';
-import { isRole } from '../../desk/desk-types.ts';
-import { PASSWORD_MIN_LENGTH } from '../../desk/passwords.ts';
+import {
+  createAccountAdmin,
+  DeskError,
+  isRole,
+  PASSWORD_MIN_LENGTH,
+  type AccountAdmin,
+} from '../../desk/accounts.ts';
 import { CliError, UsageError, withStore, type CliContext } from '../cli-context.ts';
 import { stringOption, type Command } from '../command.ts';
 import { formatTable } from '../table.ts';
@@ -31,11 +33,14 @@ export async function readPasswordFromStdin(prompt: string): Promise<string> {
   }
 }
 
-async function withDesk<T>(context: CliContext, use: (desk: DeskStore) => T | Promise<T>) {
+async function withAccounts<T>(
+  context: CliContext,
+  use: (accounts: AccountAdmin) => T | Promise<T>,
+) {
   // The lead store checks that the file exists and brings its tables up to date.
   return withStore(context, async (store) => {
     try {
-      return await use(createDeskStore(store.db));
+      return await use(createAccountAdmin(store.db));
     } catch (error) {
       if (error instanceof DeskError) throw new CliError(error.message);
       throw error;
@@ -43,11 +48,11 @@ async function withDesk<T>(context: CliContext, use: (desk: DeskStore) => T | Pr
   });
 }
 
-function findAccount(desk: DeskStore, email: string) {
-  const row = desk.userByEmail(email);
-  if (!row)
+function findAccount(accounts: AccountAdmin, email: string) {
+  const user = accounts.find(email);
+  if (!user)
     throw new CliError(`There is no account for ${email}. "pnpm leads users list" shows them.`);
-  return row;
+  return user;
 }
 
 const HELP = `Usage: pnpm -s leads users <add|list|disable|reset-password> [email] [options]
@@ -93,15 +98,15 @@ export const usersCommand: Command = {
         if (name === undefined) throw new UsageError('--name is required.');
         if (!isRole(role)) throw new UsageError('--role must be manager or agent.');
         const password = await readPassword(`Password for ${address}: `);
-        const user = await withDesk(context, (desk) =>
-          createAccount(desk, { email: address, name, role, password }, context.clock.now()),
+        const user = await withAccounts(context, (accounts) =>
+          accounts.add({ email: address, name, role, password }, context.clock.now()),
         );
         context.out(`Added ${user.name} <${user.email}> as ${user.role}.\n`);
         return;
       }
       case 'list': {
         if (email !== undefined) throw new UsageError(`Unexpected argument "${email}".`);
-        const users = await withDesk(context, (desk) => desk.listUsers().map(toDeskUser));
+        const users = await withAccounts(context, (accounts) => accounts.list());
         if (users.length === 0) {
           context.out('No accounts yet. Add one with "pnpm -s leads users add".\n');
           return;
@@ -126,8 +131,8 @@ export const usersCommand: Command = {
       }
       case 'disable': {
         const address = needEmail();
-        await withDesk(context, (desk) =>
-          disableAccount(desk, findAccount(desk, address).id, context.clock.now()),
+        await withAccounts(context, (accounts) =>
+          accounts.disable(findAccount(accounts, address), context.clock.now()),
         );
         context.out(`Disabled ${address}; its sessions have ended.\n`);
         return;
@@ -135,10 +140,10 @@ export const usersCommand: Command = {
       case 'reset-password': {
         const address = needEmail();
         // Checked before asking, so a typo in the email does not cost a typed password.
-        await withDesk(context, (desk) => findAccount(desk, address));
+        await withAccounts(context, (accounts) => findAccount(accounts, address));
         const password = await readPassword(`New password for ${address}: `);
-        await withDesk(context, (desk) =>
-          resetPassword(desk, findAccount(desk, address).id, password),
+        await withAccounts(context, (accounts) =>
+          accounts.resetPassword(findAccount(accounts, address), password),
         );
         context.out(`New password set for ${address}; every session of it has ended.\n`);
         return;
