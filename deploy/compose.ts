@@ -4,7 +4,7 @@
  * environment and `.env`, and the merge of an override file onto the base file.
  */
 import { readFileSync } from 'node:fs';
-import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
 
 export type Env = Record<string, string | undefined>;
 
@@ -38,6 +38,7 @@ export interface ComposeService {
   init?: boolean;
   stop_grace_period?: string;
   healthcheck?: { test?: string[] };
+  logging?: { driver?: string; options?: Record<string, string> };
 }
 
 export interface ComposeProject {
@@ -51,20 +52,22 @@ export function readComposeTree(file: string | URL): unknown {
   const document = parseDocument(readFileSync(file, 'utf8'));
   const problems = document.errors.map((error) => error.message);
   if (problems.length > 0) throw new Error(`${String(file)}: ${problems.join('; ')}`);
-  return toTree(document.contents);
+  return toTree(document.contents, document);
 }
 
-function toTree(node: unknown): unknown {
+function toTree(node: unknown, document: Document): unknown {
+  // `*name` repeats the node anchored `&name`, as the `x-logging` block is shared.
+  if (isAlias(node)) return toTree(node.resolve(document), document);
   let value: unknown;
   if (isMap(node)) {
     const mapping: Record<string, unknown> = {};
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-      mapping[key] = toTree(pair.value);
+      mapping[key] = toTree(pair.value, document);
     }
     value = mapping;
   } else if (isSeq(node)) {
-    value = node.items.map((item) => toTree(item));
+    value = node.items.map((item) => toTree(item, document));
   } else if (isScalar(node)) {
     value = node.value;
   } else {

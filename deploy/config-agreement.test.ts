@@ -285,6 +285,19 @@ describe('docker compose up', () => {
     expect(services.mailpit?.expose).toContain(smtp.port);
   });
 
+  it('when the stack runs for months, in development or production, then every service keeps at most 50 MB of log', () => {
+    for (const project of [devProject(), prodProject()]) {
+      const services = Object.entries(project.services);
+      expect(services.length).toBeGreaterThanOrEqual(2);
+      for (const [name, service] of services) {
+        expect(service.logging, name).toEqual({
+          driver: 'json-file',
+          options: { 'max-size': '10m', 'max-file': '5' },
+        });
+      }
+    }
+  });
+
   it('when Compose checks the app, then it runs the image HEALTHCHECK command', () => {
     expect(devProject().services.app?.healthcheck?.test).toEqual([
       'CMD',

@@ -31,7 +31,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(createRequestLog(logger));
   app.use(createSecurityHeaders(siteScriptHashes(config.webDist), siteHasTags(config.webDist)));
-  app.use(createHealthRouter(readiness));
+  app.use(createHealthRouter(readiness, logger));
   app.use('/desk', desk);
   app.use(
     createLeadRouter({

@@ -88,6 +88,35 @@ describe('the log, one JSON line per event', () => {
     }
   });
 
+  it('when /readyz fails on every poll, then one warning without a stack says why, and its recovery one info line', async () => {
+    const port = await freePort();
+    const t = await startTestServer({
+      dataDir: temp.dir,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+    });
+    try {
+      for (let poll = 0; poll < 3; poll += 1) {
+        expect((await request(t.url).get('/readyz')).status).toBe(503);
+        t.clock.advance(10_000);
+      }
+      inbox = await startSmtpInbox({ port });
+      expect((await request(t.url).get('/readyz')).status).toBe(200);
+      expect((await request(t.url).get('/readyz')).status).toBe(200);
+
+      const lines = parse(t.logLines);
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      const changes = lines.filter((line) => 'readiness' in line);
+      expect(changes.map((line) => [line.level, line.msg])).toEqual([
+        [40, 'not ready'],
+        [30, 'ready again'],
+      ]);
+      expect(changes[0]).toMatchObject({ readiness: { status: 'not ready', smtp: 'unreachable' } });
+      expect(JSON.stringify(lines)).not.toContain('"stack"');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('when a lead is delivered on its second attempt, then each attempt writes one line with lead id, attempt, outcome and masked mobile', async () => {
     const port = await freePort();
     const t = await startTestServer({

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Clock } from '../clock.ts';
+import type { Logger } from '../logger.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { methodNotAllowed, sendText } from './replies.ts';
 
@@ -114,8 +115,24 @@ export function createReadinessCheck(options: ReadinessOptions): () => Promise<R
   };
 }
 
-export function createHealthRouter(readiness: () => Promise<ReadinessReport>): Router {
+/**
+ * `/healthz` and `/readyz`. A probe polls every few seconds, so readiness is logged when it
+ * changes, once: going not ready at warn with the report that says why, coming back at info.
+ */
+export function createHealthRouter(
+  readiness: () => Promise<ReadinessReport>,
+  logger: Logger,
+): Router {
   const router = Router();
+  let lastStatus: ReadinessReport['status'] | undefined;
+  const noteChange = (report: ReadinessReport) => {
+    const changed = report.status !== lastStatus;
+    const wasKnown = lastStatus !== undefined;
+    lastStatus = report.status;
+    if (!changed) return;
+    if (report.status === 'not ready') logger.warn({ readiness: report }, 'not ready');
+    else if (wasKnown) logger.info({ readiness: report }, 'ready again');
+  };
   const onlyGet = (_req: unknown, res: Parameters<typeof sendText>[0]) => {
     res.set('Allow', 'GET, HEAD');
     sendText(res, 405, methodNotAllowed(['GET', 'HEAD']));
@@ -130,6 +147,7 @@ export function createHealthRouter(readiness: () => Promise<ReadinessReport>): R
     .route('/readyz')
     .get(async (_req, res) => {
       const report = await readiness();
+      noteChange(report);
       res
         .status(report.status === 'ready' ? 200 : 503)
         .set('Cache-Control', 'no-store')

@@ -13,6 +13,10 @@ interface RequestLogState {
   startedAt: number;
   /** Made on first use: most requests, at the usual levels, never write a line of their own. */
   child: Logger | undefined;
+  /** The level of the closing line when the answer is not a server error. */
+  level: 'info' | 'debug';
+  /** The readiness probe: its failures are logged by the check, not once per poll. */
+  probe: boolean;
 }
 
 type Logged = IncomingMessage & { [STATE]?: RequestLogState };
@@ -35,6 +39,22 @@ export function requestLogger(req: IncomingMessage, fallback: Logger): Logger {
   return state.child;
 }
 
+/**
+ * Sets the level of the request's closing line for any answer below 500. A file of the site is
+ * one of dozens a page loads: at info, they would bury the leads and the errors.
+ */
+export function logRequestAt(req: IncomingMessage, level: RequestLogState['level']): void {
+  const state = (req as Logged)[STATE];
+  if (state) state.level = level;
+}
+
+/**
+ * Probes poll all day. `/healthz` answers from the process alone and writes nothing; `/readyz`
+ * writes its closing line at debug, whatever its status, as the readiness check itself logs each
+ * change of readiness once.
+ */
+const PROBES: Record<string, 'silent' | 'debug'> = { '/healthz': 'silent', '/readyz': 'debug' };
+
 // Registered on every response, so it takes the response from `this` rather than a closure.
 function logCompletion(this: Response): void {
   this.off('finish', logCompletion);
@@ -43,15 +63,15 @@ function logCompletion(this: Response): void {
   if (!state) return;
   const { statusCode } = this;
   const responseTime = Date.now() - state.startedAt;
-  if (statusCode >= 500) {
+  if (statusCode >= 500 && !state.probe) {
     if (!state.logger.isLevelEnabled('error')) return;
     const err = new Error(`failed with status code ${statusCode}`);
     requestLogger(this.req, state.logger).error(
       { res: { statusCode }, err, responseTime },
       'request errored',
     );
-  } else if (state.logger.isLevelEnabled('info')) {
-    requestLogger(this.req, state.logger).info(
+  } else if (state.logger.isLevelEnabled(state.level)) {
+    requestLogger(this.req, state.logger)[state.level](
       { res: { statusCode }, responseTime },
       'request completed',
     );
@@ -59,8 +79,8 @@ function logCompletion(this: Response): void {
 }
 
 /**
- * One log line per answered request — "request completed" at info, or "request errored" at
- * error for a 5xx — with the request (see `requestLogger`), the status and the milliseconds
+ * One log line per answered request — "request completed" at info (debug for the site's files
+ * and the readiness probe), or "request errored" at error for a 5xx — with the request (see `requestLogger`), the status and the milliseconds
  * taken; and `X-Request-Id` on every answer: the caller's when it is sane, else a new one.
  *
  * These are the lines pino-http wrote. It also built a child logger for every request, with the
@@ -72,10 +92,17 @@ export function createRequestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    (req as Logged)[STATE] = { logger, id, startedAt: Date.now(), child: undefined };
+    const probe = PROBES[req.path];
+    (req as Logged)[STATE] = {
+      logger,
+      id,
+      startedAt: Date.now(),
+      child: undefined,
+      level: probe === 'debug' ? 'debug' : 'info',
+      probe: probe === 'debug',
+    };
     res.setHeader('X-Request-Id', id);
-    // Docker's health probe every 30 s would drown the rest.
-    if (req.originalUrl !== '/healthz') {
+    if (probe !== 'silent') {
       res.on('finish', logCompletion);
       res.on('close', logCompletion);
     }

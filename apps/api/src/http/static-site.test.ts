@@ -55,6 +55,19 @@ describe('the built site, served by the API process', () => {
     },
   );
 
+  it('when pages and files of the site are fetched, then they write no info line, while a lead still does', async () => {
+    for (const url of ['/', '/about', '/assets/entry-3f9a1c.js', '/robots.txt']) {
+      expect((await request(t.url).get(url)).status).toBe(200);
+    }
+    await request(t.url).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
+
+    const completed = t.logLines
+      .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } })
+      .filter((line) => line.msg === 'request completed')
+      .map((line) => line.req?.url);
+    expect(completed).toEqual(['/send-email']);
+  });
+
   it('when a hashed asset is asked for, then it may be cached for a year', async () => {
     const response = await request(t.url).get('/assets/entry-3f9a1c.js');
     expect(response.status).toBe(200);

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Response } from 'express';
 import { sendText } from './replies.ts';
+import { logRequestAt } from './request-log.ts';
 import { isSubresource, setSubresourceHeaders } from './security-headers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -49,6 +50,7 @@ export function createStaticSite(webDist: string): {
   }
 
   const setHeaders = (res: Response, file: string): void => {
+    logRequestAt(res.req, 'debug');
     res.setHeader('Cache-Control', cacheControlFor(path.relative(webDist, file)));
     if (isSubresource(file)) setSubresourceHeaders(res);
   };
@@ -67,6 +69,7 @@ export function createStaticSite(webDist: string): {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path === '/' || path.posix.extname(req.path) !== '') return next();
     const relative = path.posix.join(req.path.replace(/\/+$/, ''), 'index.html').slice(1);
+    logRequestAt(req, 'debug');
     res.sendFile(
       relative,
       {
@@ -76,7 +79,9 @@ export function createStaticSite(webDist: string): {
         headers: { 'Cache-Control': REVALIDATE },
       },
       (error) => {
-        if (error && !res.headersSent) next();
+        if (!error || res.headersSent) return;
+        logRequestAt(req, 'info');
+        next();
       },
     );
   };
