@@ -6,3 +6,4 @@ export * from './messages.ts';
 export * from './mobile.ts';
 export * from './plot-ranges.ts';
 export * from './text.ts';
+export * from './webhook-events.ts';

@@ -1,6 +1,31 @@
 import { textResponse, type Json } from './openapi-parts.ts';
 import { methodNotAllowed } from './replies.ts';
-import { WEBHOOK_BACKLOG_SCHEMA } from '../webhooks/openapi-webhooks.ts';
+
+/** The `webhooks` member of `/readyz`, present when WEBHOOK_URL is set. */
+const WEBHOOK_BACKLOG_SCHEMA = {
+  type: 'object',
+  description:
+    'Every webhook endpoint together; present only when WEBHOOK_URL is set. Reported, never a reason to be unready: leads still reach the inbox while a CRM is down.',
+  required: ['pending', 'oldestPendingAgeSeconds', 'dead'],
+  additionalProperties: false,
+  properties: {
+    pending: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'Posts waiting for a first attempt or a retry; null when unreadable.',
+    },
+    oldestPendingAgeSeconds: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'Age of the oldest waiting lead; null when none waits.',
+    },
+    dead: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'Posts given up after a day of failures, or refused with 410 Gone.',
+    },
+  },
+};
 
 const readiness = { 'application/json': { schema: { $ref: '#/components/schemas/Readiness' } } };
 

@@ -19,20 +19,29 @@ export function allowHeader(methods: readonly string[]): JsonObject {
   return { Allow: { schema: { type: 'string', const: [...methods, 'OPTIONS'].join(', ') } } };
 }
 
+function jsonSchemaOf(schema: GenericSchema, typeMode: 'input' | 'output'): JsonObject {
+  const jsonSchema = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    typeMode,
+    ignoreActions: ['check'],
+  });
+  // The document's dialect (OpenAPI 3.1, JSON Schema 2020-12) applies to every schema in it.
+  delete jsonSchema.$schema;
+  return jsonSchema as JsonObject;
+}
+
 /**
  * The JSON Schema of what a client sends, from the shared valibot schema: the input side of each
  * field, before the schema normalises it. Custom checks (`v.check`) have no JSON Schema form;
  * their limits are stated in each field's metadata and description.
  */
 export function requestSchema(schema: GenericSchema): JsonObject {
-  const jsonSchema = toJsonSchema(schema, {
-    target: 'draft-2020-12',
-    typeMode: 'input',
-    ignoreActions: ['check'],
-  });
-  // The document's dialect (OpenAPI 3.1, JSON Schema 2020-12) applies to every schema in it.
-  delete jsonSchema.$schema;
-  return jsonSchema as JsonObject;
+  return jsonSchemaOf(schema, 'input');
+}
+
+/** The JSON Schema of what the server sends, from the shared valibot schema of an event. */
+export function eventSchema(schema: GenericSchema): JsonObject {
+  return jsonSchemaOf(schema, 'output');
 }
 
 interface SchemaNode {

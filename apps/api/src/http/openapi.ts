@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { healthPaths, healthSchemas } from './openapi-health.ts';
 import { leadPaths, leadSchemas } from './openapi-leads.ts';
 import type { JsonObject } from './openapi-parts.ts';
-import { OPENAPI_WEBHOOKS } from '../webhooks/openapi-webhooks.ts';
+import { webhookOperations } from './openapi-webhooks.ts';
 
 /**
  * OpenAPI 3.1 description of the public API, assembled from parts: each part describes its own
@@ -19,7 +19,7 @@ export function createOpenApiDocument(): JsonObject {
     },
     servers: [{ url: '/' }],
     paths: { ...leadPaths(), ...healthPaths() },
-    webhooks: OPENAPI_WEBHOOKS,
+    webhooks: webhookOperations(),
     components: { schemas: { ...leadSchemas(), ...healthSchemas() } },
   };
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { WEBHOOK_TIMEOUT_MS } from '@iconia/shared';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/smtp-inbox.ts';
 import { answer, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.ts';
 import { leadCreatedEvent } from './lead-created-event.ts';
-import { WEBHOOK_TIMEOUT_MS, parseRetryAfter, sendWebhook } from './send-webhook.ts';
+import { parseRetryAfter, sendWebhook } from './send-webhook.ts';
 import { webhookId } from './webhook-signature.ts';
 
 const signingKey = randomBytes(32);

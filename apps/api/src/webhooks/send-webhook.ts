@@ -1,7 +1,5 @@
+import { WEBHOOK_TIMEOUT_MS } from '@iconia/shared';
 import { signWebhook } from './webhook-signature.ts';
-
-/** A reply slower than this counts as a failed attempt. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** How much of a failed reply's body is kept for the log: enough for "invalid signature". */
 const EXCERPT_BYTES = 200;

@@ -1,8 +1,9 @@
+import { WEBHOOK_TIMEOUT_MS } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
 import { WEBHOOK_CHANNEL_PREFIX } from '../store/lead-types.ts';
 import { leadCreatedEvent, type LeadForWebhook } from './lead-created-event.ts';
 import { nextWebhookAttempt } from './retry-schedule.ts';
-import { sendWebhook, WEBHOOK_TIMEOUT_MS } from './send-webhook.ts';
+import { sendWebhook } from './send-webhook.ts';
 import { endpointKey, endpointLabel, type WebhookSettings } from './webhook-config.ts';
 import { webhookId } from './webhook-signature.ts';
 

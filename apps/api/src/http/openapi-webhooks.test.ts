@@ -1,0 +1,96 @@
+import { WEBHOOK_EVENTS } from '@iconia/shared';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { describe, expect, it } from 'vitest';
+import { leadCreatedEvent, type LeadForWebhook } from '../webhooks/lead-created-event.ts';
+import { createOpenApiDocument } from './openapi.ts';
+
+type Webhook = {
+  post: {
+    parameters: { name: string }[];
+    requestBody: { content: { 'application/json': { schema: object } } };
+    responses: Record<string, unknown>;
+  };
+};
+const webhooks = createOpenApiDocument().webhooks as Record<string, Webhook>;
+
+/** Where an event breaks the JSON Schema the document publishes for its type. */
+function violations(type: string, event: unknown): string[] {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, formats: fullFormats });
+  const validate = ajv.compile(webhooks[type]!.post.requestBody.content['application/json'].schema);
+  if (validate(event)) return [];
+  return (validate.errors ?? []).map(
+    (error) =>
+      `${error.instancePath || '$'} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
+  );
+}
+
+const RECEIVED = Date.parse('2026-11-21T10:15:30Z');
+const brochure: LeadForWebhook = {
+  publicId: '3f0c8a5e-6b1d-4e2f-9a7c-2d4b6e8f0a1c',
+  kind: 'brochure',
+  name: 'Asha Rao',
+  mobile: '9876543210',
+  plotRange: '165 - 200 Sq. Yds',
+  attribution: { source: 'inline-brochure', page: '/', utm_source: 'google', gclid: 'x' },
+  receivedAt: RECEIVED,
+  consentNotice: 'brochure-consent-v1',
+};
+const enquiry: LeadForWebhook = {
+  publicId: 'a1',
+  kind: 'contact',
+  name: 'Ravi',
+  mobile: '7400000001',
+  location: 'Kokapet',
+  attribution: {},
+  receivedAt: RECEIVED,
+};
+
+describe('the OpenAPI description of the webhooks', () => {
+  it('when the document is built, then it describes every event the server posts, each by its schema', () => {
+    expect(Object.keys(webhooks).sort()).toEqual(Object.keys(WEBHOOK_EVENTS).sort());
+    for (const [type, webhook] of Object.entries(webhooks)) {
+      const schema = webhook.post.requestBody.content['application/json'].schema;
+      expect(schema, type).toMatchObject({ properties: { type: { const: type } } });
+    }
+  });
+
+  it.each([
+    ['a brochure request from a campaign', brochure],
+    ['a contact enquiry with nothing optional', enquiry],
+  ])(
+    'when the lead.created event of %s is checked against the published schema, then it holds',
+    (_title, lead) => {
+      expect(violations('lead.created', leadCreatedEvent(lead))).toEqual([]);
+    },
+  );
+
+  it('when an event gains a field the schema does not describe, then the published schema refuses it', () => {
+    const event = leadCreatedEvent(enquiry);
+    const grown = { ...event, data: { ...event.data, email: 'x@example.com' } };
+
+    expect(violations('lead.created', grown)).toEqual([
+      '/data must NOT have additional properties {"additionalProperty":"email"}',
+    ]);
+  });
+
+  it('when an event carries a mobile that is not ten digits, then the published schema refuses it', () => {
+    const event = leadCreatedEvent(enquiry);
+    const wrong = { ...event, data: { ...event.data, mobile: '+917400000001' } };
+
+    expect(violations('lead.created', wrong)).toEqual([
+      '/data/mobile must match pattern "^\\d{10}$" {"pattern":"^\\\\d{10}$"}',
+    ]);
+  });
+
+  it('when a receiver reads a webhook, then it is told the three signature headers and how its answer is read', () => {
+    for (const { post } of Object.values(webhooks)) {
+      expect(post.parameters.map((parameter) => parameter.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+      expect(Object.keys(post.responses).sort()).toEqual(['2XX', '410', '429', 'default']);
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import * as v from 'valibot';
+import { CONSENT_NOTICES, type ConsentNoticeVersion } from './consent.ts';
+import { CAMPAIGN_FIELDS, LEAD_ENDPOINTS, type CampaignField, type LeadKind } from './lead.ts';
+import { LEAD_SOURCES } from './lead-source.ts';
+import { PLOT_RANGES } from './plot-ranges.ts';
+
+/*
+ * The events the server posts to the endpoints in WEBHOOK_URL. Each event's schema is its one
+ * description: the server's types are inferred from it and the OpenAPI `webhooks` section is
+ * generated from it. Another event is one more schema and one more entry in WEBHOOK_EVENTS.
+ */
+
+/** A reply slower than this counts as a failed attempt. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** Every event has the same envelope: its type, when it happened, and what it is about. */
+function webhookEventSchema<
+  const Type extends string,
+  const Data extends v.GenericSchema<Record<string, unknown>>,
+>(title: string, type: Type, timestamp: string, data: Data) {
+  return v.pipe(
+    v.strictObject({
+      type: v.literal(type),
+      timestamp: v.pipe(v.string(), v.isoTimestamp(), v.description(timestamp)),
+      data,
+    }),
+    v.title(title),
+  );
+}
+
+const nullable = <const Schema extends v.GenericSchema>(schema: Schema, description: string) =>
+  v.pipe(v.nullable(schema), v.description(description));
+
+export const LEAD_CREATED = 'lead.created';
+
+/** The body of a `lead.created` post. Every key is present; null means the lead has no value. */
+export const leadCreatedEventSchema = webhookEventSchema(
+  'LeadCreatedEvent',
+  LEAD_CREATED,
+  'When the lead was received, UTC. The same on every retry.',
+  v.pipe(
+    v.strictObject({
+      id: v.pipe(
+        v.string(),
+        v.description('The lead’s id, as in the sales email (X-Lead-Id) and `pnpm leads`.'),
+      ),
+      kind: v.pipe(
+        v.picklist(Object.keys(LEAD_ENDPOINTS) as LeadKind[]),
+        v.description('brochure: a brochure request · contact: a contact enquiry.'),
+      ),
+      name: v.pipe(v.string(), v.nonEmpty()),
+      mobile: v.pipe(
+        v.string(),
+        v.regex(/^\d{10}$/),
+        v.metadata({ description: 'Indian mobile number, ten digits.', examples: ['9876543210'] }),
+      ),
+      mobileE164: v.pipe(
+        v.string(),
+        v.regex(/^\+91\d{10}$/),
+        v.metadata({ description: 'The same number in E.164.', examples: ['+919876543210'] }),
+      ),
+      plotRange: nullable(
+        v.picklist(PLOT_RANGES),
+        'The plot range asked about; brochure requests only.',
+      ),
+      location: nullable(v.string(), 'Where the visitor lives or asks about; enquiries only.'),
+      form: nullable(v.picklist(LEAD_SOURCES), 'The form on the site the lead was sent from.'),
+      page: nullable(v.string(), 'Path of the page the form was on.'),
+      campaign: v.pipe(
+        v.strictObject(
+          Object.fromEntries(CAMPAIGN_FIELDS.map((field) => [field, v.nullable(v.string())])) as {
+            [Field in CampaignField]: v.NullableSchema<v.StringSchema<undefined>, undefined>;
+          },
+        ),
+        v.description('Campaign parameters of the visitor’s first landing.'),
+      ),
+      consent: nullable(
+        v.strictObject({
+          notice: v.picklist(Object.keys(CONSENT_NOTICES) as ConsentNoticeVersion[]),
+          text: v.string(),
+        }),
+        'The consent notice the visitor’s form showed, by version and in its exact words; null when the form did not say.',
+      ),
+      receivedAt: v.pipe(
+        v.string(),
+        v.isoTimestamp(),
+        v.metadata({
+          description: 'When the lead was received, India time with its offset.',
+          examples: ['2026-11-21T15:45:30+05:30'],
+        }),
+      ),
+    }),
+    v.description('Every stored field of the lead. Every key is present; null means no value.'),
+  ),
+);
+
+export type LeadCreatedEvent = v.InferOutput<typeof leadCreatedEventSchema>;
+
+export interface WebhookEventDescription {
+  /** One line for the OpenAPI operation. */
+  summary: string;
+  /** When the event is posted; how every post is signed and retried is said once for all. */
+  description: string;
+  schema: v.GenericSchema;
+}
+
+/** Every event the server posts, by its `type`. */
+export const WEBHOOK_EVENTS = {
+  [LEAD_CREATED]: {
+    summary: 'A lead was received',
+    description: 'Posted to every endpoint in WEBHOOK_URL once the lead is stored.',
+    schema: leadCreatedEventSchema,
+  },
+} as const satisfies Record<string, WebhookEventDescription>;
+
+export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
+
+export type WebhookEvent = v.InferOutput<(typeof WEBHOOK_EVENTS)[WebhookEventType]['schema']>;
