@@ -1,5 +1,5 @@
 import { BROCHURE_FILE_NAME, BROCHURE_URL } from '../../content/site.ts';
-import { MESSAGES } from '@iconia/shared';
+import { BROCHURE_CONSENT_TEXT, MESSAGES } from '@iconia/shared';
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spyOnAlerts, spyOnDownloads } from '../../test/browser-spies.ts';
@@ -140,6 +140,14 @@ describe('Brochure modal', () => {
     const second = await open('navigation');
     expect(second.fields.name).toHaveValue('');
     expect(second.fields.agree).not.toBeChecked();
+  });
+
+  it('when it shows its consent box, then the box reads exactly the notice each lead records', async () => {
+    // A change of wording on the site needs a new notice version, or old leads would point at
+    // words their visitors never saw.
+    const { open } = showPage();
+    const { dialog } = await open('navigation');
+    expect(within(dialog).getByRole('checkbox', { name: BROCHURE_CONSENT_TEXT })).toBeVisible();
   });
 
   it('when it is used outside its provider, then the mistake is named', () => {
