@@ -1,66 +1,14 @@
 import { once } from 'node:events';
-import { get, type IncomingMessage } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cookieOf,
+  openStream,
   startDeskTestServer,
-  PASSWORD,
   SAME_ORIGIN,
   type DeskTestServer,
 } from './desk-test-support.ts';
-
-interface SseEvent {
-  event: string;
-  data: unknown;
-}
-
-/** A desk's live stream over real HTTP, collecting the events it receives. */
-function openStream(base: string, cookie: string) {
-  const received: SseEvent[] = [];
-  let response: IncomingMessage | undefined;
-  let buffer = '';
-  const opened = new Promise<IncomingMessage>((resolve, reject) => {
-    get(`${base}/desk/api/events`, { headers: { Cookie: cookie } }, (res) => {
-      response = res;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event && data) received.push({ event, data: JSON.parse(data) as unknown });
-        }
-      });
-      resolve(res);
-    }).on('error', reject);
-  });
-  return {
-    opened,
-    received,
-    /** Resolves with the first event matching, or rejects after `ms`. */
-    async next(match: (event: SseEvent) => boolean, ms = 2_000): Promise<SseEvent> {
-      const started = Date.now();
-      while (Date.now() - started < ms) {
-        const found = received.find(match);
-        if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`no matching event within ${ms} ms; got ${JSON.stringify(received)}`);
-    },
-    close: () => response?.destroy(),
-  };
-}
-
-async function cookieOf(t: DeskTestServer, email: string): Promise<string> {
-  const res = await request(t.url)
-    .post('/desk/api/session')
-    .set(SAME_ORIGIN)
-    .send({ email, password: PASSWORD });
-  return /^desk_session=[^;]+/.exec(res.get('Set-Cookie')?.[0] ?? '')?.[0] ?? '';
-}
+import { MAX_STREAMS, MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from './live-events.ts';
 
 describe('the live inbox', () => {
   let t: DeskTestServer;
@@ -159,6 +107,112 @@ describe('stopping the server', () => {
       // The grace period for open connections is 10 s.
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
+      await t.remove();
+    }
+  });
+});
+
+describe('how many live streams one person and the server keep open', () => {
+  let t: DeskTestServer;
+
+  beforeAll(async () => {
+    t = await startDeskTestServer();
+    await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
+  });
+  afterAll(async () => {
+    await t.remove();
+  });
+
+  /** Opens streams one after another, so "oldest" means the first opened. */
+  async function openAll(cookies: readonly string[]) {
+    const streams = [];
+    for (const cookie of cookies) {
+      const stream = openStream(t.url, cookie);
+      expect((await stream.opened).statusCode).toBe(200);
+      streams.push(stream);
+    }
+    return streams;
+  }
+
+  it('when one session opens a fifth stream, then its oldest is told it was replaced and closed', async () => {
+    const cookie = await cookieOf(t, 'arjun@iconia.test');
+    const streams = await openAll(Array(MAX_STREAMS_PER_SESSION).fill(cookie) as string[]);
+    const oldestEnded = once(await streams[0]!.opened, 'end');
+    const fifth = await openAll([cookie]);
+    await streams[0]!.next((event) => event.event === 'replaced');
+    await oldestEnded;
+    // The other four still hear new leads.
+    t.storeLead({ name: 'Still heard' });
+    for (const stream of [...streams.slice(1), ...fifth]) {
+      await stream.next((event) => event.event === 'lead');
+    }
+    expect(streams[0]!.received.some((event) => event.event === 'lead')).toBe(false);
+    for (const stream of [...streams, ...fifth]) stream.close();
+  });
+
+  it('when one person opens a ninth stream across sessions, then their oldest closes', async () => {
+    const sessions = [
+      await cookieOf(t, 'arjun@iconia.test'),
+      await cookieOf(t, 'arjun@iconia.test'),
+      await cookieOf(t, 'arjun@iconia.test'),
+    ];
+    const streams = await openAll([
+      ...(Array(4).fill(sessions[0]) as string[]),
+      ...(Array(4).fill(sessions[1]) as string[]),
+    ]);
+    expect(MAX_STREAMS_PER_USER).toBe(8);
+    const ninth = await openAll([sessions[2]!]);
+    await streams[0]!.next((event) => event.event === 'replaced');
+    expect(streams.slice(1).some((s) => s.received.some((e) => e.event === 'replaced'))).toBe(
+      false,
+    );
+    for (const stream of [...streams, ...ninth]) stream.close();
+  });
+});
+
+describe('the live streams of the whole desk at their limit', () => {
+  it('when every stream the server allows is open, then one more gets 429 while a visitor still sends a lead and /healthz answers', async () => {
+    const t = await startDeskTestServer();
+    const streams: Array<ReturnType<typeof openStream>> = [];
+    try {
+      // People and sessions enough to reach the total within each person's own limits.
+      const people = MAX_STREAMS / MAX_STREAMS_PER_USER;
+      const sessionsEach = MAX_STREAMS_PER_USER / MAX_STREAMS_PER_SESSION;
+      const cookies: string[] = [];
+      for (let person = 0; person < people; person += 1) {
+        await t.addUser(`agent${person}@iconia.test`, 'agent');
+        for (let session = 0; session < sessionsEach; session += 1) {
+          const cookie = await cookieOf(t, `agent${person}@iconia.test`);
+          for (let tab = 0; tab < MAX_STREAMS_PER_SESSION; tab += 1) cookies.push(cookie);
+        }
+      }
+      streams.push(...cookies.map((cookie) => openStream(t.url, cookie)));
+      const opened = await Promise.all(streams.map((stream) => stream.opened));
+      expect(opened.filter((res) => res.statusCode === 200)).toHaveLength(MAX_STREAMS);
+
+      await t.addUser('late@iconia.test', 'agent');
+      const refused = await request(t.url)
+        .get('/desk/api/events')
+        .set('Cookie', await cookieOf(t, 'late@iconia.test'));
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({
+        error: 'Too many live desk connections are open. Please try again later.',
+      });
+
+      const lead = await request(t.url)
+        .post('/contact-form')
+        .field('name', 'Anita')
+        .field('mobile', '9876500002')
+        .field('location', 'Kukatpally');
+      expect(lead.status).toBe(200);
+      expect(lead.text).toBe('success');
+      expect(t.store.listLeads().map((row) => row.mobile)).toContain('9876500002');
+      expect((await request(t.url).get('/healthz')).status).toBe(200);
+      // Every open desk hears of the lead.
+      await streams[0]!.next((event) => event.event === 'lead');
+      await streams.at(-1)!.next((event) => event.event === 'lead');
+    } finally {
+      for (const stream of streams) stream.close();
       await t.remove();
     }
   });

@@ -270,7 +270,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   });
 
   router.get('/events', requireSession, (req, res) => {
-    events.add(res, sessionToken(req) ?? '');
+    events.add(res, { token: sessionToken(req) ?? '', userId: currentUser(res).id });
   });
 
   const leadAnswer = (id: number) => {

@@ -1,3 +1,4 @@
+import { get, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -65,4 +66,57 @@ export async function startDeskTestServer(
       temp.remove();
     },
   });
+}
+
+export interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+/** A desk's live stream over real HTTP, collecting the events it receives. */
+export function openStream(base: string, cookie: string) {
+  const received: SseEvent[] = [];
+  let response: IncomingMessage | undefined;
+  let buffer = '';
+  const opened = new Promise<IncomingMessage>((resolve, reject) => {
+    get(`${base}/desk/api/events`, { headers: { Cookie: cookie } }, (res) => {
+      response = res;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (event && data) received.push({ event, data: JSON.parse(data) as unknown });
+        }
+      });
+      resolve(res);
+    }).on('error', reject);
+  });
+  return {
+    opened,
+    received,
+    /** Resolves with the first event matching, or rejects after `ms`. */
+    async next(match: (event: SseEvent) => boolean, ms = 2_000): Promise<SseEvent> {
+      const started = Date.now();
+      while (Date.now() - started < ms) {
+        const found = received.find(match);
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`no matching event within ${ms} ms; got ${JSON.stringify(received)}`);
+    },
+    close: () => response?.destroy(),
+  };
+}
+
+export async function cookieOf(t: DeskTestServer, email: string): Promise<string> {
+  const res = await request(t.url)
+    .post('/desk/api/session')
+    .set(SAME_ORIGIN)
+    .send({ email, password: PASSWORD });
+  return /^desk_session=[^;]+/.exec(res.get('Set-Cookie')?.[0] ?? '')?.[0] ?? '';
 }

@@ -1,20 +1,34 @@
 import type { Response } from 'express';
 import type { Logger } from '../logger.ts';
+import { DeskError } from './desk-error.ts';
 import type { DeskStore } from './desk-store.ts';
 import { toLeadRow } from './lead-json.ts';
 
 export const POLL_INTERVAL_MS = 500;
 const KEEP_ALIVE_MS = 25_000;
 
+/**
+ * Each open stream holds a connection and a file descriptor. A person needs one per desk tab: a
+ * few per browser, a few browsers. Beyond these, a new stream closes that person's oldest; the
+ * total keeps the process's descriptors for the site, its leads and its outbox.
+ */
+export const MAX_STREAMS_PER_SESSION = 4;
+export const MAX_STREAMS_PER_USER = 8;
+export const MAX_STREAMS = 200;
+
 interface Client {
   res: Response;
   /** The session's token; checked on every tick so a disabled account stops hearing at once. */
   token: string;
+  userId: number;
 }
 
 export interface LiveEvents {
-  /** Streams events to `res` until the client goes or its session ends. */
-  add(res: Response, token: string): void;
+  /**
+   * Streams events to `res` until the client goes or its session ends. Refuses with a 429 when
+   * every stream the server allows is open and none of them is this person's to replace.
+   */
+  add(res: Response, session: { token: string; userId: number }): void;
   /** Closes every stream; the server is stopping. */
   close(): void;
 }
@@ -79,7 +93,26 @@ export function createLiveEvents(options: {
   };
 
   return {
-    add(res, token) {
+    add(res, { token, userId }) {
+      const oldest = (same: (each: Client) => boolean, limit: number): Client | undefined => {
+        const open = [...clients].filter(same);
+        return open.length >= limit ? open[0] : undefined;
+      };
+      // A Set keeps the order streams were opened in: the first match is the oldest.
+      const replaced =
+        oldest((each) => each.token === token, MAX_STREAMS_PER_SESSION) ??
+        oldest((each) => each.userId === userId, MAX_STREAMS_PER_USER);
+      if (replaced) {
+        // The tab it served stops listening instead of reconnecting and replacing another.
+        send(replaced.res, 'replaced', {});
+        replaced.res.end();
+        drop(replaced);
+      } else if (clients.size >= MAX_STREAMS) {
+        throw new DeskError(
+          429,
+          'Too many live desk connections are open. Please try again later.',
+        );
+      }
       res.status(200).set({
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-store',
@@ -87,7 +120,7 @@ export function createLiveEvents(options: {
       });
       res.flushHeaders();
       res.write(': connected\n\n');
-      const client = { res, token };
+      const client = { res, token, userId };
       if (clients.size === 0) {
         last = store.latestIds();
         timer = setInterval(safeTick, POLL_INTERVAL_MS);

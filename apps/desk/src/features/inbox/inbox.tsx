@@ -14,6 +14,7 @@ const LIVE_TEXT: Record<LiveState, string> = {
   connecting: 'Connecting…',
   live: 'Live',
   reconnecting: 'Reconnecting…',
+  replaced: 'Paused: open in newer tabs. Reload to resume.',
 };
 
 export function InboxPage() {

@@ -5,7 +5,7 @@ import type { LeadPage, LeadRow, LeadView } from '../../lib/types.ts';
 import { leadsPath } from './inbox-loader.ts';
 import { matchesFilters, type LeadFilters } from './lead-filters.ts';
 
-export type LiveState = 'connecting' | 'live' | 'reconnecting';
+export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'replaced';
 
 const RECONNECT_MS = 5_000;
 
@@ -87,6 +87,12 @@ export function useLiveLeads(first: LeadPage, filters: LeadFilters, myId: number
       source.addEventListener('signed-out', () => {
         source?.close();
         void navigate(SIGN_IN_PATH, { replace: true });
+      });
+      // The same person opened more desk tabs than the server keeps live; this, the oldest,
+      // stops listening rather than take a stream back from a newer tab.
+      source.addEventListener('replaced', () => {
+        source?.close();
+        setLive('replaced');
       });
       source.addEventListener('error', () => {
         setLive('reconnecting');
