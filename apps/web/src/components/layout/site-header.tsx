@@ -39,7 +39,7 @@ export function SiteHeader({ onDownloadBrochure }: SiteHeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <LogoLink />
+        <LogoLink className={styles.logo} />
         <button
           type="button"
           className={styles.menuButton}
