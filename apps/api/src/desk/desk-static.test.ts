@@ -13,8 +13,14 @@ describe('serving the sales desk app', () => {
   let built: DeskTestServer;
   let unbuilt: DeskTestServer;
   let dist: ReturnType<typeof createTempDir>;
+  let site: ReturnType<typeof createTempDir>;
 
   beforeAll(async () => {
+    site = createTempDir('iconia-site-');
+    writeFileSync(
+      path.join(site.dir, 'index.html'),
+      '<!doctype html><title>Elegant Iconia</title>',
+    );
     dist = createTempDir('iconia-desk-dist-');
     mkdirSync(path.join(dist.dir, 'assets'));
     writeFileSync(path.join(dist.dir, 'index.html'), INDEX);
@@ -22,13 +28,14 @@ describe('serving the sales desk app', () => {
       path.join(dist.dir, 'assets', 'app-1a2b.js'),
       'console.log("desk");\n'.repeat(200),
     );
-    built = await startDeskTestServer({ deskDist: dist.dir });
+    built = await startDeskTestServer({ deskDist: dist.dir, env: { WEB_DIST: site.dir } });
     unbuilt = await startDeskTestServer();
   });
   afterAll(async () => {
     await built.remove();
     await unbuilt.remove();
     dist.remove();
+    site.remove();
   });
 
   it('when /desk/ or one of its app routes is opened, then the app page comes back, unindexed, under a CSP without inline script', async () => {

@@ -80,8 +80,9 @@ function logCompletion(this: Response): void {
 
 /**
  * One log line per answered request — "request completed" at info (debug for the site's files
- * and the readiness probe), or "request errored" at error for a 5xx — with the request (see `requestLogger`), the status and the milliseconds
- * taken; and `X-Request-Id` on every answer: the caller's when it is sane, else a new one.
+ * and the readiness probe), or "request errored" at error for a 5xx — with the request (see
+ * `requestLogger`), the status and the milliseconds taken; and `X-Request-Id` on every answer:
+ * the caller's when it is sane, else a new one.
  *
  * These are the lines pino-http wrote. It also built a child logger for every request, with the
  * request serialised into it, whether a line was written or not: a fifth of the HTTP thread's

@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import onHeaders from 'on-headers';
 
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const JAVASCRIPT_TYPES = new Set([
@@ -194,5 +195,23 @@ export function createSecurityHeaders(
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     next();
   };
-  return [headers, permissions];
+  return [headers, permissions, pagePolicyOnlyOnDocuments];
 }
+
+/** What a browser shows as a page: the site's HTML, and a PDF such as the brochure. */
+const DOCUMENT_TYPES = /^(?:text\/html|application\/pdf)\s*(?:;|$)/i;
+
+/**
+ * The page policy is 1.8 kB that only a document reads. Every other answer (the API's plain text
+ * and JSON, the site's other files) gets the subresource's headers instead, decided as the head
+ * goes out, once the answer's type is known. A 304 is left as it is: its headers replace those
+ * the browser keeps for the page it revalidates.
+ */
+const pagePolicyOnlyOnDocuments: RequestHandler = (_req, res, next) => {
+  onHeaders(res, function swapForNonDocuments() {
+    if (this.statusCode === 304) return;
+    if (DOCUMENT_TYPES.test(String(this.getHeader('Content-Type') ?? ''))) return;
+    setSubresourceHeaders(this);
+  });
+  next();
+};

@@ -111,24 +111,57 @@ describe('browser security headers', () => {
     temp.remove();
   });
 
-  it('when any kind of response goes out, then it carries the CSP and the other browser headers', async () => {
+  it('when a page or the brochure goes out, then it carries the page policy and the other browser headers', async () => {
     const responses = {
       'home page': await request(fixture.url).get('/'),
       'nested page': await request(fixture.url).get('/about/'),
       'PDF brochure': await request(fixture.url).get('/brochure.pdf'),
       'missing page': await request(fixture.url).get('/no-such-page'),
+      'refusal page of a form the browser posted': await request(fixture.url)
+        .post('/contact-form')
+        .set('Sec-Fetch-Mode', 'navigate')
+        .set('Accept', 'text/html')
+        .type('form')
+        .send({ name: '' }),
+    };
+    for (const [where, response] of Object.entries(responses)) {
+      expect(response.headers['content-type'], where).toMatch(/^(text\/html|application\/pdf)/);
+      expectBrowserHeaders(response.headers, where);
+    }
+  });
+
+  it('when a browser revalidates a page and gets 304, then the 304 keeps the page policy it refreshes', async () => {
+    const first = await request(fixture.url).get('/');
+    const revalidated = await request(fixture.url)
+      .get('/')
+      .set('If-None-Match', String(first.headers.etag));
+
+    expect(revalidated.status).toBe(304);
+    expectBrowserHeaders(revalidated.headers, 'revalidated home page');
+  });
+
+  it('when the API answers in plain text or JSON, then the reply carries a policy that allows nothing, not the 1.8 kB page policy', async () => {
+    const responses = {
       'lead accepted': await request(fixture.url)
         .post('/send-email')
         .type('form')
         .send({ name: 'Ravi', mobile: '9876543210' }),
       'lead refused': await request(fixture.url).post('/contact-form').send({ name: '' }),
       'wrong method': await request(fixture.url).get('/send-email'),
+      'unknown API path': await request(fixture.url).post('/submit'),
       'health check': await request(fixture.url).get('/healthz'),
       'readiness check': await request(fixture.url).get('/readyz'),
       'API description': await request(fixture.url).get('/openapi.json'),
     };
     for (const [where, response] of Object.entries(responses)) {
-      expectBrowserHeaders(response.headers, where);
+      expect(response.headers['content-type'], where).toMatch(/^(text\/plain|application\/json)/);
+      expect(response.headers['content-security-policy'], where).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['permissions-policy'], where).toBeUndefined();
+      expect(response.headers['x-content-type-options'], where).toBe('nosniff');
+      expect(response.headers['strict-transport-security'], where).toContain('max-age=31536000');
+      expect(response.headers['x-powered-by'], where).toBeUndefined();
     }
   });
 
