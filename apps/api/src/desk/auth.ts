@@ -76,8 +76,13 @@ export function currentUser(res: Response): DeskUser {
 
 export interface Auth {
   signIn(req: Request, res: Response, email: string, password: string): Promise<DeskUser>;
-  /** The live session of a token, or undefined when it is missing, expired or disabled. */
-  sessionUser(token: string | undefined): DeskUser | undefined;
+  /**
+   * The live session of a token, or undefined when it is missing, expired or disabled. A
+   * request of the person's own extends the session; the server's own checks (the live stream
+   * asking whether its session still holds) pass `{ extend: false }`, so an open tab left alone
+   * still reaches the idle limit.
+   */
+  sessionUser(token: string | undefined, options?: { extend: boolean }): DeskUser | undefined;
   requireSession: RequestHandler;
   requireManager: RequestHandler;
   /** Refuses state-changing requests that do not come from the desk's own pages. */
@@ -96,7 +101,7 @@ export function createAuth(store: DeskStore, clock: Clock): Auth {
     store.forgetSignInFailures(now - SIGN_IN_WINDOW_MS);
   };
 
-  const sessionUser = (token: string | undefined): DeskUser | undefined => {
+  const sessionUser: Auth['sessionUser'] = (token, { extend } = { extend: true }) => {
     if (token === undefined) return undefined;
     const tokenHash = hashToken(token);
     const session = store.findSession(tokenHash);
@@ -110,7 +115,7 @@ export function createAuth(store: DeskStore, clock: Clock): Auth {
       store.deleteSession(tokenHash);
       return undefined;
     }
-    if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) store.touchSession(tokenHash, now);
+    if (extend && now - session.lastSeenAt > TOUCH_INTERVAL_MS) store.touchSession(tokenHash, now);
     return session.user;
   };
 

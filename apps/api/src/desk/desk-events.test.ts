@@ -8,7 +8,13 @@ import {
   SAME_ORIGIN,
   type DeskTestServer,
 } from './desk-test-support.ts';
-import { MAX_STREAMS, MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from './live-events.ts';
+import { IDLE_TIMEOUT_MS } from './auth.ts';
+import {
+  MAX_STREAMS,
+  MAX_STREAMS_PER_SESSION,
+  MAX_STREAMS_PER_USER,
+  POLL_INTERVAL_MS,
+} from './live-events.ts';
 
 describe('the live inbox', () => {
   let t: DeskTestServer;
@@ -213,6 +219,29 @@ describe('the live streams of the whole desk at their limit', () => {
       await streams.at(-1)!.next((event) => event.event === 'lead');
     } finally {
       for (const stream of streams) stream.close();
+      await t.remove();
+    }
+  });
+});
+
+describe('an open desk tab left alone', () => {
+  it('when a tab with a live stream is left for more than 12 hours, then the session ends and the stream is told', async () => {
+    const t = await startDeskTestServer();
+    try {
+      await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
+      const cookie = await cookieOf(t, 'arjun@iconia.test');
+      const stream = openStream(t.url, cookie);
+      expect((await stream.opened).statusCode).toBe(200);
+      // Eleven hours on, the stream checks its session on several ticks: none of them is the
+      // person's own doing.
+      t.clock.advance(11 * 3_600_000);
+      await new Promise((resolve) => setTimeout(resolve, 4 * POLL_INTERVAL_MS));
+      expect(stream.received.some((event) => event.event === 'signed-out')).toBe(false);
+      t.clock.advance(IDLE_TIMEOUT_MS - 11 * 3_600_000 + 60_000);
+      await stream.next((event) => event.event === 'signed-out');
+      const res = await request(t.url).get('/desk/api/session').set('Cookie', cookie);
+      expect(res.status).toBe(401);
+    } finally {
       await t.remove();
     }
   });

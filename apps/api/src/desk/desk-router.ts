@@ -203,7 +203,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   const events = createLiveEvents({
     store,
     logger,
-    isSignedIn: (token) => auth.sessionUser(token) !== undefined,
+    isSignedIn: (token) => auth.sessionUser(token, { extend: false }) !== undefined,
   });
   const { requireSession, requireManager } = auth;
   const router = Router();
