@@ -43,7 +43,7 @@ import {
 } from './repo.ts';
 
 /** Set by the image itself, identical for every deployment. */
-const IMAGE_FIXED = ['PORT', 'HOST', 'DATA_DIR', 'WEB_DIST'];
+const IMAGE_FIXED = ['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'WEB_DIST'];
 /** What a production `.env` must hold at least. */
 const PRODUCTION_ENV = {
   SMTP_URL: 'smtps://leads%40example.com:app-password@smtp.example.com:465',
@@ -51,6 +51,9 @@ const PRODUCTION_ENV = {
   MAIL_FROM: '"Elegant Iconia website" <no-reply@example.com>',
   SITE_DOMAIN: 'www.example.com',
 };
+
+/** The image's own settings and a mail server, which a production start needs. */
+const imageWithMail = () => ({ ...imageEnv(), SMTP_URL: PRODUCTION_ENV.SMTP_URL });
 
 const dockerfile = readDockerfile();
 const runtime = finalStage(dockerfile);
@@ -156,7 +159,7 @@ describe('the image', () => {
     const dataDir = imageEnv().DATA_DIR;
     expect(dataDir).toBe('/data');
     expect(volumes(runtime)).toEqual([dataDir]);
-    expect(loadConfig(imageEnv(), '/app').databaseFile).toBe('/data/leads.sqlite');
+    expect(loadConfig(imageWithMail(), '/app').databaseFile).toBe('/data/leads.sqlite');
     const prepared = runCommands(runtime).join('\n');
     expect(prepared).toContain(`mkdir -p ${dataDir}`);
     expect(prepared).toMatch(new RegExp(`chown ${user(runtime)}:\\S+ ${dataDir}`));
@@ -176,7 +179,13 @@ describe('the image', () => {
     // The image keeps the repository's layout, so the server's own default points there too.
     const repoDefault = loadConfig({}, REPO_ROOT).webDist.replace(/\/$/, '');
     expect(inCheckout(webDist)).toBe(repoDefault);
-    expect(loadConfig(imageEnv(), '/app').webDist).toBe(webDist);
+    expect(loadConfig(imageWithMail(), '/app').webDist).toBe(webDist);
+  });
+
+  it('when the image is run without SMTP_URL, then the server refuses to start rather than write leads to files', () => {
+    expect(imageEnv().NODE_ENV).toBe('production');
+    expect(() => loadConfig(imageEnv(), '/app')).toThrow(/SMTP_URL must be set/);
+    expect(() => loadConfig({ ...imageEnv(), ALLOW_FILE_INBOX: 'true' }, '/app')).not.toThrow();
   });
 
   it('when the sales desk is served, then its build is copied where the server looks for it', () => {

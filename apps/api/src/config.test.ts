@@ -60,6 +60,37 @@ describe('loadConfig', () => {
     );
   });
 
+  it('when NODE_ENV is production and SMTP_URL is unset, then the start is refused naming SMTP_URL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL must be set when NODE_ENV=production.*ALLOW_FILE_INBOX=true/,
+    );
+  });
+
+  it('when NODE_ENV is production and ALLOW_FILE_INBOX=true, then lead emails go to the file inbox on purpose', () => {
+    const config = loadConfig({ NODE_ENV: 'production', ALLOW_FILE_INBOX: 'true' }, '/srv/iconia');
+
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.devInboxDir).toBe('/srv/iconia/var/mail');
+  });
+
+  it('when NODE_ENV is production and SMTP_URL is set, then the mail server is used', () => {
+    const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' });
+
+    expect(config.smtpUrl).toBe('smtp://mail.example.com:587');
+  });
+
+  it('when the operator CLI reads the production settings without SMTP_URL, then it is not refused, since it sends no mail', () => {
+    const config = loadConfig({ NODE_ENV: 'production' }, '/srv/iconia', { sendsMail: false });
+
+    expect(config.databaseFile).toBe('/srv/iconia/var/leads.sqlite');
+  });
+
+  it('when ALLOW_FILE_INBOX is neither true nor false, then it is refused', () => {
+    expect(() => loadConfig({ ALLOW_FILE_INBOX: 'yes' })).toThrow(
+      'ALLOW_FILE_INBOX must be true or false (got "yes").',
+    );
+  });
+
   it('when several variables are wrong, then one error lists every one of them', () => {
     let error: unknown;
     try {

@@ -65,6 +65,7 @@ export const ENV_DEFAULTS = {
   PENDING_ALERT_MS: '900000',
   LEAD_RETENTION_DAYS: '365',
   LOG_LEVEL: 'info',
+  ALLOW_FILE_INBOX: 'false',
 } as const;
 
 const LOG_LEVELS: readonly LogLevel[] = [
@@ -102,11 +103,23 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+export interface LoadConfigOptions {
+  /**
+   * Whether this process emails leads (the server does; the operator's CLI only reads and writes
+   * the database), so whether a production start needs a mail server.
+   */
+  sendsMail?: boolean;
+}
+
 /**
  * Reads the environment once, at start. Every bad variable is reported in one error so an
  * operator fixes them in one go rather than one restart at a time.
  */
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+export function loadConfig(
+  env: Env = process.env,
+  cwd: string = process.cwd(),
+  { sendsMail = true }: LoadConfigOptions = {},
+): Config {
   const problems: string[] = [];
   const read = (name: keyof typeof ENV_DEFAULTS): string => {
     const value = env[name]?.trim();
@@ -131,6 +144,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) {
     // The URL may carry a password, so it is never echoed back.
     problems.push('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587.');
+  }
+  const allowFileInbox = read('ALLOW_FILE_INBOX');
+  if (allowFileInbox !== 'true' && allowFileInbox !== 'false') {
+    problems.push(`ALLOW_FILE_INBOX must be true or false (got "${allowFileInbox}").`);
+  }
+  // In production a missing SMTP_URL is a mistake, not a choice: leads would only become files.
+  if (
+    sendsMail &&
+    env.NODE_ENV?.trim() === 'production' &&
+    smtpUrl === undefined &&
+    allowFileInbox !== 'true'
+  ) {
+    problems.push(
+      'SMTP_URL must be set when NODE_ENV=production: without it lead emails are only written as files under DATA_DIR/mail and reach no one. Set ALLOW_FILE_INBOX=true to keep that file inbox on purpose (benches, demos).',
+    );
   }
 
   const mailTo = parseAddresses(read('MAIL_TO'));

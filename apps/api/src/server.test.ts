@@ -46,6 +46,19 @@ describe('the server process', () => {
     expect(stderr.text()).toContain('LOG_LEVEL must be one of');
   });
 
+  it('when NODE_ENV=production and SMTP_URL is unset, then it refuses to start, naming SMTP_URL and ALLOW_FILE_INBOX', async () => {
+    temp = createTempDir();
+    child = startServer({ NODE_ENV: 'production', PORT: '0', DATA_DIR: temp.dir });
+    const stderr = collect(child.stderr);
+
+    const [code] = (await once(child, 'exit')) as [number];
+
+    expect(code).toBe(1);
+    expect(stderr.text()).toContain('SMTP_URL must be set when NODE_ENV=production');
+    expect(stderr.text()).toContain('Set ALLOW_FILE_INBOX=true');
+    expect(stderr.text()).toContain('The server did not start.');
+  });
+
   it('when it runs and gets SIGTERM, then it serves, finishes a lead, and exits 0', async () => {
     temp = createTempDir();
     child = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: temp.dir, WEB_DIST: temp.dir });

@@ -9,7 +9,10 @@ export function operatorCwd(): string {
   return process.env.INIT_CWD || process.cwd();
 }
 
-/** The server's own configuration, read as the server reads it. */
+/**
+ * The server's own configuration, read as the server reads it; the CLI sends no mail, so it
+ * needs no mail server even in production.
+ */
 export function loadCliConfig(): Config {
-  return loadConfig(process.env, operatorCwd());
+  return loadConfig(process.env, operatorCwd(), { sendsMail: false });
 }
