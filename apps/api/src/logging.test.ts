@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort, startSmtpInbox, type SmtpInbox } from '../test/smtp-inbox.ts';
 import { createTempDir, startTestServer, createTestClock } from '../test/test-server.ts';
 import { createLogger } from './logger.ts';
-import { createDeliveryWorker, createEmailChannel } from './mail/delivery-worker.ts';
+import { createEmailChannel } from './mail/email-channel.ts';
+import { createDeliveryWorker } from './outbox/outbox-worker.ts';
 import { createSmtpMailer } from './mail/transport.ts';
 import { openLeadStore } from './store/lead-store.ts';
 

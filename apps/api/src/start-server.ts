@@ -10,16 +10,13 @@ import { createDailyDigest } from './digest/daily-digest.ts';
 import { createReadinessCheck } from './http/health.ts';
 import { createCaptureLead, DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts';
 import type { Logger } from './logger.ts';
-import {
-  createDeliveryWorker,
-  createEmailChannel,
-  type DeliveryWorker,
-} from './mail/delivery-worker.ts';
+import { createEmailChannel } from './mail/email-channel.ts';
 import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mail/transport.ts';
+import { createDeliveryWorker, type DeliveryWorker } from './outbox/outbox-worker.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';
 import { createGroupCommit } from './store/group-commit.ts';
-import { openLeadStore, type LeadStore } from './store/lead-store.ts';
-import { EMAIL_CHANNEL } from './store/lead-types.ts';
+import { openLeadStore, type LeadMessageRoute, type LeadStore } from './store/lead-store.ts';
+import { SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
 import { createWebhookChannels, WEBHOOK_WORKER } from './webhooks/webhook-channel.ts';
 
 /** How long in-flight requests get to finish once shutdown starts. */
@@ -50,9 +47,9 @@ export interface RunningServer {
 }
 
 /** A disk that is full, read-only or missing is an operator's problem: say which file and why. */
-function openStore(file: string, channels: string[]): LeadStore {
+function openStore(file: string, routes: LeadMessageRoute[]): LeadStore {
   try {
-    return openLeadStore(file, { channels });
+    return openLeadStore(file, { routes });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
@@ -71,8 +68,8 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   const { clock, logger } = options;
   const webhookChannels = createWebhookChannels(config.webhooks, clock);
   const store = openStore(config.databaseFile, [
-    EMAIL_CHANNEL,
-    ...webhookChannels.map((channel) => channel.name),
+    SALES_EMAIL_ROUTE,
+    ...webhookChannels.map((channel) => channel.route),
   ]);
   const mailer = createMailer(config);
   const delivery = createDeliveryWorker({

@@ -4,6 +4,12 @@ import {
   type LeadRow as StoredLeadRow,
   type LeadStatus,
 } from '../store/lead-types.ts';
+import {
+  createOutboxStatements,
+  LEAD_CREATED_KIND,
+  SALES_EMAIL_KIND,
+  type DeliveryStatus,
+} from '../store/outbox-store.ts';
 import type {
   DeskEventType,
   DeskUser,
@@ -16,7 +22,7 @@ import type {
 
 /**
  * Every SQL statement of the sales desk. The desk reads the `leads` table the capture path writes
- * and the outbox's `deliveries` (one row per lead and channel), and keeps its own work in
+ * and the outbox's `deliveries` (one row per message), and keeps its own work in
  * `lead_work`, `lead_events` and the `desk_*` tables.
  */
 
@@ -48,13 +54,14 @@ const INBOX_COLUMNS = `
   w.first_contact_at, w.erased_at`;
 // The email's delivery row, found through its (lead_id, channel) key.
 const EMAIL_JOIN = `
-  LEFT JOIN deliveries email ON email.lead_id = l.id AND email.channel = '${EMAIL_CHANNEL}'`;
+  LEFT JOIN deliveries email ON email.lead_id = l.id AND email.channel = '${EMAIL_CHANNEL}'
+    AND email.kind = '${SALES_EMAIL_KIND}'`;
 const INBOX_FROM = `
   FROM leads l
   LEFT JOIN lead_work w ON w.lead_id = l.id
   LEFT JOIN desk_users owner ON owner.id = w.owner_id ${EMAIL_JOIN}`;
 
-export type DeliveryStatus = 'pending' | 'sent' | 'dead';
+export type { DeliveryStatus } from '../store/outbox-store.ts';
 
 /** A lead's delivery to a channel other than the email (a webhook endpoint). */
 export interface DeliveryRow {
@@ -399,16 +406,13 @@ export function createDeskStore(db: Database.Database) {
   const eraseNotes = db.prepare<[number]>(
     `UPDATE lead_events SET text = '' WHERE lead_id = ? AND type = 'note'`,
   );
-  // A lead erased before it went out is not sent at all: its pending deliveries go with it.
-  const cancelDeliveries = db.prepare<[number]>(
-    `DELETE FROM deliveries WHERE lead_id = ? AND status = 'pending'`,
-  );
+  const outbox = createOutboxStatements(db);
   const eraseDeliveryErrors = db.prepare<[number]>(
     `UPDATE deliveries SET last_error = NULL WHERE lead_id = ?`,
   );
   const otherDeliveries = db.prepare<[number], DeliveryRow>(
     `SELECT channel, status, attempts, last_error, sent_at FROM deliveries
-     WHERE lead_id = ? AND channel <> '${EMAIL_CHANNEL}' ORDER BY channel`,
+     WHERE lead_id = ? AND kind = '${LEAD_CREATED_KIND}' ORDER BY channel`,
   );
   const insertErasure = db.prepare<[number, number, number]>(
     `INSERT INTO desk_erasures (at, actor_id, leads) VALUES (?, ?, ?)`,
@@ -553,7 +557,8 @@ export function createDeskStore(db: Database.Database) {
       const ids = leadsOfMobile.all(mobile).map((row) => row.id);
       for (const id of ids) {
         eraseLead.run(id);
-        cancelDeliveries.run(id);
+        // A lead erased before it went out is not sent at all.
+        outbox.cancelPending(id);
         eraseDeliveryErrors.run(id);
         ensureWork.run(id);
         eraseWork.run(now, id);

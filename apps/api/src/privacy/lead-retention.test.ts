@@ -46,7 +46,7 @@ describe('lead retention', () => {
     const row = store.insertLead(lead, 10 * 60_000);
     if (deliver && row.status === 'pending') {
       const claimed = store.claimNextDue('email', 'test', lead.receivedAt + 1, 60_000);
-      expect(claimed?.lead.id).toBe(row.id);
+      expect(claimed?.lead?.id).toBe(row.id);
       store.markSent(claimed!.deliveryId, lead.receivedAt + 2);
     }
     return row.publicId;

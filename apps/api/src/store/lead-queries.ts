@@ -7,6 +7,7 @@ import {
   type LeadStatus,
   type StoredLead,
 } from './lead-types.ts';
+import { LEAD_CREATED_KIND } from './outbox-store.ts';
 
 export interface LeadQuery {
   /** Received at or after this time (epoch ms). */
@@ -83,7 +84,7 @@ export function createLeadQueries(db: Database.Database): LeadQueries {
       if (query.webhook !== undefined) {
         where.push(`EXISTS (SELECT 1 FROM deliveries w WHERE w.lead_id = l.id
           AND substr(w.channel, 1, ${WEBHOOK_CHANNEL_PREFIX.length}) = '${WEBHOOK_CHANNEL_PREFIX}'
-          AND ${WEBHOOK_CONDITIONS[query.webhook]})`);
+          AND w.kind = '${LEAD_CREATED_KIND}' AND ${WEBHOOK_CONDITIONS[query.webhook]})`);
       }
       if (query.idPrefix !== undefined) {
         // substr rather than LIKE: an id prefix holds no wildcards to escape.

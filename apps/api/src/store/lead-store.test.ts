@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir, START_TIME } from '../../test/test-server.ts';
 import { MIGRATIONS, openLeadStore, type LeadStore, type NewLead } from './lead-store.ts';
+import { SALES_EMAIL_ROUTE } from './outbox-store.ts';
 
 function newLead(overrides: Partial<NewLead> = {}): NewLead {
   const publicId = randomUUID();
@@ -135,7 +136,7 @@ describe('openLeadStore', () => {
     store.markFailed(claimed.deliveryId, 'a', 'connection refused', START_TIME + 10_000);
 
     expect(store.claimNextDue('email', 'a', START_TIME + 9_999, 60_000)).toBeUndefined();
-    expect(store.claimNextDue('email', 'a', START_TIME + 10_000, 60_000)?.lead.lastError).toBe(
+    expect(store.claimNextDue('email', 'a', START_TIME + 10_000, 60_000)?.lead?.lastError).toBe(
       'connection refused',
     );
   });
@@ -151,7 +152,12 @@ describe('openLeadStore', () => {
   });
 
   it('when leads go out on two channels, then each channel has its own delivery, retries and backlog', () => {
-    const store = openLeadStore(file, { channels: ['email', 'crm'] });
+    const crmRoute = {
+      channel: 'crm',
+      kind: 'lead.created',
+      messageId: (lead: { publicId: string }) => `crm-${lead.publicId}`,
+    };
+    const store = openLeadStore(file, { routes: [SALES_EMAIL_ROUTE, crmRoute] });
     stores.push(store);
     const lead = store.insertLead(newLead(), 0);
 
@@ -160,12 +166,41 @@ describe('openLeadStore', () => {
     const email = store.claimNextDue('email', 'w', START_TIME, 60_000)!;
     store.markSent(email.deliveryId, START_TIME + 1);
 
-    expect(crm.lead.publicId).toBe(lead.publicId);
+    expect(crm.lead?.publicId).toBe(lead.publicId);
     expect(store.findByPublicId(lead.publicId)?.status).toBe('sent');
     expect(store.pendingSummary('email').count).toBe(0);
     expect(store.pendingSummary('crm').count).toBe(1);
     expect(store.claimNextDue('crm', 'w', START_TIME + 59_999, 60_000)).toBeUndefined();
     expect(store.claimNextDue('crm', 'w', START_TIME + 60_000, 60_000)?.attempts).toBe(2);
+  });
+
+  it('when a lead has two messages on one channel, then each goes with its own id and the lead follows its sales email', () => {
+    const store = open();
+    const lead = store.insertLead(newLead(), 0);
+    store.queueMessage({
+      messageId: `<alert-${lead.publicId}@iconia.test>`,
+      channel: 'email',
+      kind: 'agent-alert',
+      leadId: lead.id,
+      payload: { agent: 'asha@iconia.test' },
+      dueAt: START_TIME,
+    });
+
+    const first = store.claimNextDue('email', 'w', START_TIME, 60_000)!;
+    const second = store.claimNextDue('email', 'w', START_TIME, 60_000)!;
+    store.markSent(second.deliveryId, START_TIME + 1);
+
+    expect([first.kind, first.messageId]).toEqual(['sales-email', lead.messageId]);
+    expect(second).toMatchObject({
+      kind: 'agent-alert',
+      messageId: `<alert-${lead.publicId}@iconia.test>`,
+      payload: { agent: 'asha@iconia.test' },
+      lead: { publicId: lead.publicId },
+    });
+    expect(store.listLeads()).toHaveLength(1);
+    expect(store.findByPublicId(lead.publicId)?.status).toBe('pending');
+    store.markSent(first.deliveryId, START_TIME + 2);
+    expect(store.findByPublicId(lead.publicId)?.status).toBe('sent');
   });
 
   it('when a lead is held, then it has no delivery until it is released', () => {
@@ -175,7 +210,7 @@ describe('openLeadStore', () => {
     expect(held.status).toBe('held');
     expect(store.claimNextDue('email', 'w', START_TIME, 60_000)).toBeUndefined();
     store.requeueLead(held.publicId, START_TIME + 1);
-    expect(store.claimNextDue('email', 'w', START_TIME + 1, 60_000)?.lead.publicId).toBe(
+    expect(store.claimNextDue('email', 'w', START_TIME + 1, 60_000)?.lead?.publicId).toBe(
       held.publicId,
     );
   });

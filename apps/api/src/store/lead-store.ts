@@ -6,6 +6,16 @@ import { DESK_MIGRATION } from './desk-schema.ts';
 import { createDigestLog, type DigestLog } from './digest-log.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 import {
+  createOutboxStatements,
+  OUTBOX_MESSAGES_MIGRATION,
+  SALES_EMAIL_KIND,
+  SALES_EMAIL_ROUTE,
+  type ClaimedDelivery,
+  type LeadMessageRoute,
+  type NewMessage,
+  type PendingSummary,
+} from './outbox-store.ts';
+import {
   EMAIL_CHANNEL,
   toLead,
   type LeadRow,
@@ -16,22 +26,12 @@ import {
 
 export type { LeadStatus, NewLead, StoredLead } from './lead-types.ts';
 
-export interface PendingSummary {
-  count: number;
-  /** Receipt time of the oldest lead still waiting on the channel, or undefined when none. */
-  oldestReceivedAt: number | undefined;
-}
-
-/** A delivery taken from the outbox: one lead on one channel, leased to its taker. */
-export interface ClaimedDelivery {
-  deliveryId: number;
-  channel: string;
-  /** Attempts on this channel, this one included. */
-  attempts: number;
-  /** When the delivery was queued, or queued again by hand. */
-  queuedAt: number;
-  lead: StoredLead;
-}
+export type {
+  ClaimedDelivery,
+  LeadMessageRoute,
+  NewMessage,
+  PendingSummary,
+} from './outbox-store.ts';
 
 /** The outbox behind the two endpoints and the delivery workers. */
 export interface LeadStore extends LeadQueries, DigestLog {
@@ -43,7 +43,7 @@ export interface LeadStore extends LeadQueries, DigestLog {
   /**
    * Stores a lead durably and decides its status: spam when flagged, duplicate when the same
    * mobile sent the same kind of lead from the same form within `duplicateWindowMs`, held when
-   * over the rate limit, else pending with one delivery per channel, in the same transaction.
+   * over the rate limit, else pending with one outbox message per route, in the same transaction.
    */
   insertLead(lead: NewLead, duplicateWindowMs: number): StoredLead;
   /**
@@ -52,8 +52,8 @@ export interface LeadStore extends LeadQueries, DigestLog {
    */
   insertLeads(leads: readonly NewLead[], duplicateWindowMs: number): StoredLead[];
   /**
-   * Takes the next due delivery on `channel` for `owner` until `now + leaseMs`. Atomic across
-   * processes sharing the file: a delivery under someone else's live lease is never handed out.
+   * Takes the next due message on `channel` for `owner` until `now + leaseMs`. Atomic across
+   * processes sharing the file: a message under someone else's live lease is never handed out.
    */
   claimNextDue(
     channel: string,
@@ -64,10 +64,17 @@ export interface LeadStore extends LeadQueries, DigestLog {
   markSent(deliveryId: number, now: number): void;
   /** Releases the lease and schedules the next attempt. */
   markFailed(deliveryId: number, owner: string, error: string, retryAt: number): void;
-  /** Releases the lease and gives the delivery up: no more attempts unless queued again. */
+  /** Releases the lease and gives the message up: no more attempts unless queued again. */
   markDead(deliveryId: number, owner: string, error: string): void;
+  /**
+   * Releases every lease, so what a killed process was sending goes again now rather than when
+   * its lease lapses. Only for the one process on the file (see `acquireInstanceLock`).
+   */
+  takeBackLeases(): number;
+  /** Queues one message, in its own transaction. */
+  queueMessage(message: NewMessage): void;
   pendingSummary(channel?: string): PendingSummary;
-  /** Deliveries on `channel` that were given up. */
+  /** Messages on `channel` that were given up. */
   deadCount(channel: string): number;
   /**
    * False when the last write failed or the disk has no room left. Reads, never writes: probes
@@ -75,24 +82,26 @@ export interface LeadStore extends LeadQueries, DigestLog {
    */
   isWritable(): boolean;
   /**
-   * Puts a lead back in the outbox on `channel`, due now, whatever its status (a held lead is
-   * released this way); it keeps its Message-ID, so the inbox threads the copy with the first
-   * one. A delivery being sent this very moment keeps its lease, so it is never sent twice at once.
+   * Puts a lead's message on `route` (the sales email by default) back in the outbox, due now,
+   * whatever the lead's status (a held lead is released this way); it keeps its id, so the inbox
+   * threads the copy with the first one and a CRM drops it as a repeat. A message being sent this
+   * very moment keeps its lease, so it is never sent twice at once.
    */
-  requeueLead(publicId: string, now: number, channel?: string): StoredLead | undefined;
+  requeueLead(publicId: string, now: number, route?: LeadMessageRoute): StoredLead | undefined;
   findByPublicId(publicId: string): StoredLead | undefined;
   listLeads(): StoredLead[];
   /**
    * Deletes every lead received before `cutoff` that no longer waits for delivery (sent,
-   * duplicate, spam, held); pending leads are kept whatever their age. Returns how many went.
+   * duplicate, spam, held); pending leads are kept whatever their age. Messages about no lead
+   * that went out (or were given up) before `cutoff` go too. Returns how many leads went.
    */
   deleteSettledBefore(cutoff: number): number;
   close(): void;
 }
 
 export interface LeadStoreOptions {
-  /** The channels every pending lead is delivered on; the email first. */
-  channels?: readonly string[];
+  /** The messages every pending lead is sent as, one per route; the sales email first. */
+  routes?: readonly LeadMessageRoute[];
 }
 
 /** Below this much free space the database is reported unwritable before a write fails. */
@@ -223,6 +232,8 @@ export const MIGRATIONS: readonly string[] = [
     SET queued_at = (SELECT received_at FROM leads WHERE leads.id = deliveries.lead_id);
   `,
   DESK_MIGRATION,
+  // One row per message rather than per lead and channel, each with its own id and kind.
+  OUTBOX_MESSAGES_MIGRATION,
 ];
 
 /**
@@ -235,7 +246,7 @@ function createPrivately(file: string): void {
 }
 
 export function openLeadStore(file: string, options: LeadStoreOptions = {}): LeadStore {
-  const channels = options.channels ?? [EMAIL_CHANNEL];
+  const routes = options.routes ?? [SALES_EMAIL_ROUTE];
   createPrivately(file);
   const db = new Database(file, { timeout: 5_000 });
   db.pragma('journal_mode = WAL');
@@ -252,13 +263,6 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
       @source, @page, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @gclid,
       @status, @receivedAt, @receivedAt, @duplicateOf, @consentNotice)
     RETURNING id`);
-  // Queues (or queues again) a lead on a channel; a live lease is left alone.
-  const queue = db.prepare<{ leadId: number; channel: string; now: number }>(`
-    INSERT INTO deliveries (lead_id, channel, status, next_attempt_at, queued_at)
-    VALUES (@leadId, @channel, 'pending', @now, @now)
-    ON CONFLICT (lead_id, channel) DO UPDATE SET status = 'pending',
-      next_attempt_at = excluded.next_attempt_at, queued_at = excluded.queued_at,
-      last_error = NULL, sent_at = NULL`);
   // Pinned to the mobile index: with the desk's (source, received_at) index the planner would
   // otherwise walk every recent lead of the same form, which slows each insert as leads pile up.
   const findRecentOriginal = db.prepare<[string, string, string | null, number], { id: number }>(`
@@ -269,39 +273,10 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
   const byId = db.prepare<[number], LeadRow>(`SELECT * FROM lead_rows WHERE id = ?`);
   const byPublicId = db.prepare<[string], LeadRow>(`SELECT * FROM lead_rows WHERE public_id = ?`);
   const all = db.prepare<[], LeadRow>(`SELECT * FROM lead_rows ORDER BY id`);
-  const claim = db.prepare<
-    { channel: string; owner: string; until: number; now: number },
-    { id: number; lead_id: number; attempts: number; queued_at: number | null }
-  >(`
-    UPDATE deliveries SET lease_owner = @owner, lease_until = @until, attempts = attempts + 1
-    WHERE id = (
-      SELECT id FROM deliveries
-      WHERE channel = @channel AND status = 'pending' AND next_attempt_at <= @now
-        AND (lease_until IS NULL OR lease_until <= @now)
-      ORDER BY next_attempt_at, id LIMIT 1)
-    RETURNING id, lead_id, attempts, queued_at`);
-  const deliverySent = db.prepare<[number, number], { lead_id: number; channel: string }>(`
-    UPDATE deliveries SET status = 'sent', sent_at = ?, lease_owner = NULL, lease_until = NULL,
-      last_error = NULL
-    WHERE id = ? AND status = 'pending'
-    RETURNING lead_id, channel`);
+  const outbox = createOutboxStatements(db);
   const leadEmailed = db.prepare<[number, number]>(
     `UPDATE leads SET status = 'sent', sent_at = ? WHERE id = ? AND status = 'pending'`,
   );
-  const failed = db.prepare<[string, number, number, string]>(`
-    UPDATE deliveries SET last_error = ?, next_attempt_at = ?, lease_owner = NULL,
-      lease_until = NULL
-    WHERE id = ? AND status = 'pending' AND lease_owner = ?`);
-  const dead = db.prepare<[string, number, string]>(`
-    UPDATE deliveries SET status = 'dead', last_error = ?, lease_owner = NULL, lease_until = NULL
-    WHERE id = ? AND status = 'pending' AND lease_owner = ?`);
-  const deadOnChannel = db.prepare<[string], { count: number }>(
-    `SELECT COUNT(*) AS count FROM deliveries WHERE channel = ? AND status = 'dead'`,
-  );
-  const summary = db.prepare<[string], { count: number; oldest: number | null }>(`
-    SELECT COUNT(*) AS count, MIN(l.received_at) AS oldest
-    FROM deliveries d JOIN leads l ON l.id = d.lead_id
-    WHERE d.channel = ? AND d.status = 'pending'`);
   const requeue = db.prepare<[number]>(
     `UPDATE leads SET status = 'pending', sent_at = NULL WHERE id = ?`,
   );
@@ -382,7 +357,15 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     });
     if (!row) throw new Error('the lead was not stored');
     if (status === 'pending') {
-      for (const channel of channels) queue.run({ leadId: row.id, channel, now: lead.receivedAt });
+      for (const route of routes) {
+        outbox.queue({
+          messageId: route.messageId(lead),
+          leadId: row.id,
+          channel: route.channel,
+          kind: route.kind,
+          dueAt: lead.receivedAt,
+        });
+      }
     }
     return read(row.id);
   };
@@ -391,19 +374,21 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
   const insertMany = db.transaction((leads: readonly NewLead[], duplicateWindowMs: number) =>
     leads.map((lead) => insertOne(lead, duplicateWindowMs)),
   );
+  // The lead's own status follows its sales email, as the inbox, the CLI and the digest read it.
   const markSentTx = db.transaction((deliveryId: number, now: number) => {
-    const delivery = deliverySent.get(now, deliveryId);
-    if (delivery?.channel === EMAIL_CHANNEL) leadEmailed.run(now, delivery.lead_id);
+    const sent = outbox.sent(deliveryId, now);
+    if (sent?.kind === SALES_EMAIL_KIND && sent.leadId !== null) leadEmailed.run(now, sent.leadId);
   });
-  const requeueTx = db.transaction((publicId: string, now: number, channel: string) => {
+  const requeueTx = db.transaction((publicId: string, now: number, route: LeadMessageRoute) => {
     const row = byPublicId.get(publicId);
     if (!row) return undefined;
-    if (channel === EMAIL_CHANNEL) requeue.run(row.id);
-    queue.run({ leadId: row.id, channel, now });
+    if (route.kind === SALES_EMAIL_KIND) requeue.run(row.id);
+    outbox.requeue(toLead(row), route, now);
     return read(row.id);
   });
   const deleteSettled = db.transaction((cutoff: number): number => {
     unlinkExpired.run(cutoff);
+    outbox.deleteSettledLeadlessBefore(cutoff);
     return deleteExpired.run(cutoff).changes;
   });
 
@@ -416,36 +401,30 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     },
     insertLeads: (leads, duplicateWindowMs) =>
       write(() => insertMany.immediate(leads, duplicateWindowMs)),
-    claimNextDue(channel, owner, now, leaseMs) {
-      // all(), not get(): get() stops after the row it returns, and an autocommit that then
-      // fails (a full disk) goes unreported, so a lead would be handed out without its lease.
-      const [row] = withoutSync(() => claim.all({ channel, owner, until: now + leaseMs, now }));
-      if (!row) return undefined;
-      const lead = read(row.lead_id);
-      const queuedAt = row.queued_at ?? lead.receivedAt;
-      return { deliveryId: row.id, channel, attempts: row.attempts, queuedAt, lead };
-    },
+    claimNextDue: (channel, owner, now, leaseMs) =>
+      withoutSync(() => outbox.claim(channel, owner, now, leaseMs)),
     markSent(deliveryId, now) {
       withoutSync(() => markSentTx.immediate(deliveryId, now));
     },
     markFailed(deliveryId, owner, error, retryAt) {
-      withoutSync(() => failed.run(error.slice(0, 1_000), retryAt, deliveryId, owner));
+      withoutSync(() => outbox.failed(deliveryId, owner, error, retryAt));
     },
     markDead(deliveryId, owner, error) {
-      withoutSync(() => dead.run(error.slice(0, 1_000), deliveryId, owner));
+      withoutSync(() => outbox.dead(deliveryId, owner, error));
     },
-    deadCount: (channel) => deadOnChannel.get(channel)?.count ?? 0,
-    pendingSummary(channel = EMAIL_CHANNEL) {
-      const row = summary.get(channel);
-      return { count: row?.count ?? 0, oldestReceivedAt: row?.oldest ?? undefined };
+    takeBackLeases: () => write(() => outbox.takeBackLeases()),
+    queueMessage(message) {
+      write(() => outbox.queue(message));
     },
+    deadCount: (channel) => outbox.deadCount(channel),
+    pendingSummary: (channel = EMAIL_CHANNEL) => outbox.pendingSummary(channel),
     isWritable() {
       if (lastWriteFailed) return false;
       const { bavail, bsize } = statfsSync(path.dirname(file));
       return bavail * bsize >= MIN_FREE_BYTES;
     },
-    requeueLead: (publicId, now, channel = EMAIL_CHANNEL) =>
-      write(() => requeueTx.immediate(publicId, now, channel)),
+    requeueLead: (publicId, now, route = SALES_EMAIL_ROUTE) =>
+      write(() => requeueTx.immediate(publicId, now, route)),
     findByPublicId(publicId) {
       const row = byPublicId.get(publicId);
       return row ? toLead(row) : undefined;

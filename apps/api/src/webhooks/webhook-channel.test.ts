@@ -4,7 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answer, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.ts';
 import type { LeadForWebhook } from './lead-created-event.ts';
 import { WEBHOOK_RETRY } from './retry-schedule.ts';
-import { createWebhookChannel, isWebhookChannel, webhookChannelName } from './webhook-channel.ts';
+import {
+  createWebhookChannel,
+  isWebhookChannel,
+  webhookChannelName,
+  type WebhookMessage,
+} from './webhook-channel.ts';
+import { webhookId } from './webhook-signature.ts';
 
 const HOUR = 3_600_000;
 const signingKey = randomBytes(32);
@@ -21,6 +27,12 @@ const lead: LeadForWebhook = {
 
 let receiver: WebhookReceiver;
 let now = lead.receivedAt;
+/** The lead's `lead.created` message, as the outbox hands it over. */
+const created = (): WebhookMessage => ({
+  messageId: webhookId(lead.publicId, receiver.url),
+  kind: 'lead.created',
+  lead,
+});
 const channel = () =>
   createWebhookChannel({ endpoint: receiver.url, signingKey, clock: { now: () => now } });
 
@@ -36,7 +48,7 @@ beforeEach(() => {
 
 describe('a webhook endpoint as an outbox channel', () => {
   it('when a lead is sent, then the endpoint gets the signed lead.created event and the log gets its id', async () => {
-    const details = await channel().send(lead);
+    const details = await channel().send(created());
 
     const [post] = receiver.posts;
     const event = new Webhook(`whsec_${signingKey.toString('base64')}`).verify(
@@ -58,7 +70,7 @@ describe('a webhook endpoint as an outbox channel', () => {
     receiver.reply(answer(503, { 'retry-after': '3600' }));
     const webhooks = channel();
 
-    const error = await webhooks.send(lead).catch((caught: unknown) => caught);
+    const error = await webhooks.send(created()).catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ message: 'HTTP 503', gone: false, retryAfterMs: 3_600_000 });
     const next = webhooks.nextAttempt(error, { queuedAt: now });
@@ -69,7 +81,7 @@ describe('a webhook endpoint as an outbox channel', () => {
     receiver.reply(answer(410));
     const webhooks = channel();
 
-    const error = await webhooks.send(lead).catch((caught: unknown) => caught);
+    const error = await webhooks.send(created()).catch((caught: unknown) => caught);
 
     expect(webhooks.nextAttempt(error, { queuedAt: now })).toBe('gone');
   });
@@ -79,7 +91,7 @@ describe('a webhook endpoint as an outbox channel', () => {
     const webhooks = channel();
     const queuedAt = now - WEBHOOK_RETRY.giveUpAfterMs;
 
-    const error = await webhooks.send(lead).catch((caught: unknown) => caught);
+    const error = await webhooks.send(created()).catch((caught: unknown) => caught);
 
     expect(webhooks.nextAttempt(error, { queuedAt })).toBe('dead');
   });

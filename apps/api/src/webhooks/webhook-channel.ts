@@ -1,6 +1,9 @@
 import { WEBHOOK_TIMEOUT_MS } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
+import { UnsendableMessageError, type OutboxChannel } from '../outbox/outbox-channel.ts';
+import type { ClaimedDelivery, LeadMessageRoute } from '../store/lead-store.ts';
 import { WEBHOOK_CHANNEL_PREFIX } from '../store/lead-types.ts';
+import { LEAD_CREATED_KIND } from '../store/outbox-store.ts';
 import { leadCreatedEvent, type LeadForWebhook } from './lead-created-event.ts';
 import { nextWebhookAttempt } from './retry-schedule.ts';
 import { sendWebhook } from './send-webhook.ts';
@@ -35,14 +38,27 @@ export interface WebhookChannelOptions {
   timeoutMs?: number;
 }
 
-/** One endpoint as a way out of the outbox: post a lead, and say when to try again. */
-export interface WebhookChannel {
-  name: string;
+/** The `lead.created` message of a new lead to one endpoint; its id is the lead's `webhookId`. */
+export function leadCreatedRoute(endpoint: string): LeadMessageRoute {
+  return {
+    channel: webhookChannelName(endpoint),
+    kind: LEAD_CREATED_KIND,
+    messageId: (lead) => webhookId(lead.publicId, endpoint),
+  };
+}
+
+/** One endpoint as a way out of the outbox: post an event, and say when to try again. */
+export interface WebhookChannel extends OutboxChannel {
   /** The endpoint as logs show it: its origin. */
   label: string;
+  /** What every new lead sends to this endpoint. */
+  route: LeadMessageRoute;
   messages: { sent: string; failed: string; gone: string; dead: string; backlog: string };
-  /** Resolves once the endpoint answered 2xx; throws a `WebhookAttemptError` otherwise. */
-  send(lead: LeadForWebhook): Promise<Record<string, unknown>>;
+  /**
+   * Resolves once the endpoint answered 2xx; throws a `WebhookAttemptError` otherwise. The
+   * message's id is the `webhook-id`, the same on every attempt.
+   */
+  send(message: WebhookMessage): Promise<Record<string, unknown>>;
   /**
    * After a failed attempt: when to try again, or `gone` (the receiver answered 410) or `dead`
    * (a day of retries is over).
@@ -50,14 +66,27 @@ export interface WebhookChannel {
   nextAttempt(error: unknown, delivery: { queuedAt: number }): number | 'gone' | 'dead';
 }
 
+/** What a post needs of an outbox message. */
+export type WebhookMessage = Pick<ClaimedDelivery, 'messageId' | 'kind' | 'payload'> & {
+  lead?: LeadForWebhook | undefined;
+};
+
+/** The JSON body of a message, exactly as signed; the same on every attempt. */
+function eventBody(channel: string, { kind, lead }: WebhookMessage): string {
+  if (kind === LEAD_CREATED_KIND && lead) return JSON.stringify(leadCreatedEvent(lead));
+  throw new UnsendableMessageError(channel, kind);
+}
+
 export function createWebhookChannel(options: WebhookChannelOptions): WebhookChannel {
   const { endpoint, signingKey, clock } = options;
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const label = endpointLabel(endpoint);
 
+  const route = leadCreatedRoute(endpoint);
   return {
-    name: webhookChannelName(endpoint),
+    name: route.channel,
     label,
+    route,
     messages: {
       sent: 'webhook delivered',
       failed: 'webhook failed; will retry',
@@ -65,10 +94,11 @@ export function createWebhookChannel(options: WebhookChannelOptions): WebhookCha
       dead: 'webhook given up after a day of failures; pnpm leads resend <id> --channel webhook posts it again',
       backlog: 'leads are waiting too long for the webhook; check the receiver',
     },
-    async send(lead) {
-      const id = webhookId(lead.publicId, endpoint);
+    async send(message) {
+      const id = message.messageId;
+      const body = eventBody(route.channel, message);
       const outcome = await sendWebhook(
-        { url: endpoint, id, body: JSON.stringify(leadCreatedEvent(lead)), signingKey },
+        { url: endpoint, id, body, signingKey },
         { timeoutMs, now: () => clock.now() },
       );
       if (outcome.result === 'delivered') {
@@ -76,7 +106,7 @@ export function createWebhookChannel(options: WebhookChannelOptions): WebhookCha
       }
       if (outcome.result === 'gone') {
         throw new WebhookAttemptError(
-          'HTTP 410 Gone: the receiver wants no more of this lead',
+          'HTTP 410 Gone: the receiver wants no more of this message',
           true,
         );
       }

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDeliveryWorker, createEmailChannel } from '../../src/mail/delivery-worker.ts';
+import { createEmailChannel } from '../../src/mail/email-channel.ts';
+import { createDeliveryWorker } from '../../src/outbox/outbox-worker.ts';
 import type { LeadStore } from '../../src/store/lead-store.ts';
 import { startSmtpInbox, type SmtpInbox } from '../smtp-inbox.ts';
 import {

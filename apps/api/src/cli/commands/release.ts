@@ -2,7 +2,7 @@ import { CliError, withStore } from '../cli-context.ts';
 import type { Command } from '../command.ts';
 import { findLeadToSend } from '../find-lead.ts';
 import { formatIndiaTime, shortId } from '../lead-display.ts';
-import { webhookChannelName } from '../../webhooks/webhook-channel.ts';
+import { leadCreatedRoute } from '../../webhooks/webhook-channel.ts';
 
 export const releaseCommand: Command = {
   name: 'release',
@@ -32,7 +32,7 @@ Options:
       const queued = store.requeueLead(lead.publicId, now);
       if (!queued) throw new CliError(`The lead ${id} was deleted meanwhile.`);
       for (const endpoint of context.config().webhooks?.endpoints ?? []) {
-        store.requeueLead(lead.publicId, now, webhookChannelName(endpoint));
+        store.requeueLead(lead.publicId, now, leadCreatedRoute(endpoint));
       }
       return [
         `Lead ${shortId(queued.publicId)} (${queued.name}, ${queued.kind === 'brochure' ? 'brochure request' : 'enquiry'}, received ${formatIndiaTime(queued.receivedAt)}) is released and queued for delivery.`,

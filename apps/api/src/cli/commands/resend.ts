@@ -4,7 +4,7 @@ import { leadState } from '../../reports/lead-stats.ts';
 import { findLeadToSend } from '../find-lead.ts';
 import { formatIndiaTime, shortId } from '../lead-display.ts';
 import { endpointLabel } from '../../webhooks/webhook-config.ts';
-import { webhookChannelName } from '../../webhooks/webhook-channel.ts';
+import { leadCreatedRoute } from '../../webhooks/webhook-channel.ts';
 
 export const resendCommand: Command = {
   name: 'resend',
@@ -40,10 +40,10 @@ Options:
     const message = await withStore(context, (store) => {
       const lead = findLeadToSend(store, id);
       const before = leadState(lead);
-      const channels = channel === 'email' ? [undefined] : endpoints.map(webhookChannelName);
+      const routes = channel === 'email' ? [undefined] : endpoints.map(leadCreatedRoute);
       let queued = lead;
-      for (const name of channels) {
-        const requeued = store.requeueLead(lead.publicId, context.clock.now(), name);
+      for (const route of routes) {
+        const requeued = store.requeueLead(lead.publicId, context.clock.now(), route);
         if (!requeued) throw new CliError(`The lead ${id} was deleted meanwhile.`);
         queued = requeued;
       }

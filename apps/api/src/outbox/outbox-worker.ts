@@ -1,59 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { maskMobile } from '@iconia/shared';
-import { EMAIL_CHANNEL } from '../store/lead-types.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import type { ClaimedDelivery, LeadStore } from '../store/lead-store.ts';
-import type { StoredLead } from '../store/lead-types.ts';
-import { renderLeadEmail, type LeadEmailAddresses } from './lead-email.ts';
-import type { Mailer } from './transport.ts';
-
-/** One way a lead leaves the outbox: the sales inbox, or a CRM's webhook endpoint. */
-export interface DeliveryChannel {
-  /** The channel's name in the outbox. */
-  name: string;
-  /**
-   * The log messages of a delivered, a failed and a given-up attempt (refused for good, or
-   * failing too long), as log shippers count them, and of a backlog that waits too long.
-   */
-  messages: { sent: string; failed: string; gone?: string; dead?: string; backlog: string };
-  /** Resolves once the receiver has the lead, with extra fields for the log line. */
-  send(lead: StoredLead): Promise<Record<string, unknown>>;
-  /**
-   * After a failed attempt: when to try again, or `gone` (the receiver wants no more of it) or
-   * `dead` (given up). Without it, `retryDelay`'s backoff, for ever.
-   */
-  nextAttempt?(error: unknown, delivery: ClaimedDelivery): number | 'gone' | 'dead';
-}
-
-/** The sales inbox as a delivery channel. */
-export function createEmailChannel(mailer: Mailer, addresses: LeadEmailAddresses): DeliveryChannel {
-  return {
-    name: EMAIL_CHANNEL,
-    messages: {
-      sent: 'lead emailed',
-      failed: 'lead email failed; will retry',
-      backlog:
-        'leads are waiting too long for delivery; check the mail settings and the SMTP server',
-    },
-    async send(lead) {
-      const { savedTo } = await mailer.send(renderLeadEmail(lead, addresses));
-      return savedTo ? { savedTo } : {};
-    },
-  };
-}
+import { UnsendableMessageError, type OutboxChannel } from './outbox-channel.ts';
+import { DEFAULT_BACKOFF, retryDelay } from './retry-delay.ts';
 
 export interface DeliveryWorkerOptions {
   store: LeadStore;
-  channel: DeliveryChannel;
+  channel: OutboxChannel;
   clock: Clock;
   logger: Logger;
-  /** A lead pending longer than this is logged as an error on every backlog check. */
+  /** A message pending longer than this is logged as an error on every backlog check. */
   pendingAlertMs: number;
-  /** How long a claimed lead stays reserved for this instance; must outlast one SMTP send. */
+  /** How long a claimed message stays reserved for this instance; must outlast one send. */
   leaseMs: number;
   pollIntervalMs?: number;
-  /** Leads sent at the same time; for email, match the mailer's connection count. */
+  /** Messages sent at the same time; for email, match the mailer's connection count. */
   concurrency?: number;
   backoff?: { baseMs: number; maxMs: number };
   /** How often the backlog error may repeat in the log. */
@@ -62,22 +25,14 @@ export interface DeliveryWorkerOptions {
 }
 
 export interface DeliveryWorker {
-  /** Polls for due leads until stopped. */
+  /** Polls for due messages until stopped. */
   start(): void;
-  /** A lead was just stored: deliver it now rather than at the next poll. */
+  /** A message was just queued: send it now rather than at the next poll. */
   wake(): void;
-  /** Sends every lead that is due now; resolves with how many were sent. */
+  /** Sends every message that is due now; resolves with how many were sent. */
   drain(): Promise<number>;
-  /** Stops claiming leads and waits for the message in flight, if any. */
+  /** Stops claiming messages and waits for those in flight, if any. */
   stop(): Promise<void>;
-}
-
-export const DEFAULT_BACKOFF = { baseMs: 10_000, maxMs: 15 * 60_000 };
-
-/** Capped exponential backoff: 10 s, 20 s, 40 s … up to 15 minutes, then every 15 minutes. */
-export function retryDelay(attempts: number, backoff = DEFAULT_BACKOFF): number {
-  const exponent = Math.min(Math.max(attempts - 1, 0), 30);
-  return Math.min(backoff.maxMs, backoff.baseMs * 2 ** exponent);
 }
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
@@ -114,13 +69,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   async function deliver(delivery: ClaimedDelivery): Promise<boolean> {
     const { lead } = delivery;
     const context = {
-      leadId: lead.publicId,
-      kind: lead.kind,
-      mobile: maskMobile(lead.mobile),
+      ...(lead ? { leadId: lead.publicId, kind: lead.kind, mobile: maskMobile(lead.mobile) } : {}),
+      messageKind: delivery.kind,
+      messageId: delivery.messageId,
       attempt: delivery.attempts,
     };
     try {
-      const details = await channel.send(lead);
+      const details = await channel.send(delivery);
       recordSent(delivery, context);
       // One line per attempt, with its outcome, for log shippers to count and alert on.
       logger.info({ ...context, outcome: 'sent', ...details }, channel.messages.sent);
@@ -128,8 +83,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const next =
-        channel.nextAttempt?.(error, delivery) ??
-        clock.now() + retryDelay(delivery.attempts, backoff);
+        error instanceof UnsendableMessageError
+          ? 'dead'
+          : (channel.nextAttempt?.(error, delivery) ??
+            clock.now() + retryDelay(delivery.attempts, backoff));
       if (next === 'gone' || next === 'dead') {
         giveUp(delivery, context, reason, next);
         return false;
@@ -171,7 +128,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     else logger.error({ ...context, outcome: 'dead', reason }, message);
   }
 
-  // Each lane claims and sends one lead at a time; claims are atomic, so lanes never collide.
+  // Each lane claims and sends one message at a time; claims are atomic, so lanes never collide.
   async function lane(): Promise<number> {
     let sent = 0;
     while (!stopping) {
