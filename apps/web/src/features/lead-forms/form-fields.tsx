@@ -97,7 +97,8 @@ export function MobileField({
       <input
         id={id}
         name="mobile"
-        type="tel"
+        // HTML allows a national number's autofill (tel-national) on text fields only.
+        type="text"
         className={styles.input}
         defaultValue={defaultValue}
         inputMode="numeric"

@@ -35,7 +35,7 @@ describe('LeadForm, contact variant', () => {
     const { fields } = showForm();
     expect(screen.getByRole('form', { name: 'Enquire Now' })).toBeInTheDocument();
     expect(fields.location).not.toBeRequired();
-    expect(fields.mobile).toHaveAttribute('type', 'tel');
+    expect(fields.mobile).toHaveAttribute('type', 'text');
     expect(fields.mobile).toHaveAttribute('inputmode', 'numeric');
     expect(fields.mobile).toHaveAttribute('autocomplete', 'tel-national');
     expect(fields.mobile).not.toHaveAttribute('maxlength');

@@ -40,7 +40,7 @@ function showForm() {
 describe('LeadForm, inline brochure variant', () => {
   it('when the form is shown, then its fields have visible labels and phone-friendly inputs', () => {
     const { fields } = showForm();
-    expect(fields.mobile).toHaveAttribute('type', 'tel');
+    expect(fields.mobile).toHaveAttribute('type', 'text');
     expect(fields.mobile).toHaveAttribute('inputmode', 'numeric');
     expect(fields.mobile).toHaveAttribute('autocomplete', 'tel-national');
     expect(fields.mobile).toHaveAttribute('maxlength', '10');

@@ -43,8 +43,9 @@ export function LocationSection({ headingLevel = 2, onEnquire }: LocationSection
               className={styles.approvalsImage}
               incidental
             />
-            <figcaption className="visually-hidden">{LOCATION.approvalsCaption}</figcaption>
             <ReraNotice />
+            {/* A caption comes first or last in its figure. */}
+            <figcaption className="visually-hidden">{LOCATION.approvalsCaption}</figcaption>
           </figure>
         </div>
         <figure className={styles.map}>
