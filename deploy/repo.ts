@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ENV_DEFAULTS } from '../apps/api/src/config.ts';
+import { ENV_VARIABLES } from '../apps/api/src/config.ts';
 import { loadCompose, type Env } from './compose.ts';
 import { finalStage, parseDockerfile, stageEnv } from './dockerfile.ts';
 
@@ -27,16 +27,9 @@ export function imageEnv(): Record<string, string> {
   return stageEnv(finalStage(readDockerfile()));
 }
 
-/**
- * Every variable the server reads: the ones with defaults plus any `env.NAME` read directly
- * (optional settings such as SMTP_URL and WEB_DIST).
- */
+/** Every variable the server reads: the entries of its environment schema. */
 export function serverVariables(): string[] {
-  const source = readRepoFile('apps/api/src/config.ts');
-  const direct = [...source.matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)]
-    .map((match) => match[1] ?? match[2] ?? '')
-    .filter((name) => name !== '');
-  return [...new Set([...Object.keys(ENV_DEFAULTS), ...direct])];
+  return [...ENV_VARIABLES];
 }
 
 /**

@@ -51,6 +51,14 @@ describe('loadConfig', () => {
     expect(config.webDist).toBe('/srv/site');
   });
 
+  it('when a variable holds only spaces, then it counts as unset and its default applies', () => {
+    const config = loadConfig({ PORT: '   ', LOG_LEVEL: '', SMTP_URL: ' ' });
+
+    expect(config.port).toBe(8080);
+    expect(config.logLevel).toBe('info');
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
   it('when LEAD_RETENTION_DAYS is unset, 0 or a number of days, then leads are kept that long', () => {
     expect(loadConfig({}).leadRetentionDays).toBe(365);
     expect(loadConfig({ LEAD_RETENTION_DAYS: '0' }).leadRetentionDays).toBe(0);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import addressparser from 'nodemailer/lib/addressparser';
+import * as v from 'valibot';
 import { readDkimSettings, type DkimSettings } from './mail/dkim.ts';
 import { readWebhookSettings, type WebhookSettings } from './webhooks/webhook-config.ts';
 
@@ -47,7 +48,7 @@ export interface Config {
   deskDist: string;
 }
 
-/** Every environment variable the server reads, with its default and meaning. */
+/** The default of each environment variable that has one; `ENV_ENTRIES` below reads them all. */
 export const ENV_DEFAULTS = {
   PORT: '8080',
   HOST: '0.0.0.0',
@@ -68,7 +69,7 @@ export const ENV_DEFAULTS = {
   ALLOW_FILE_INBOX: 'false',
 } as const;
 
-const LOG_LEVELS: readonly LogLevel[] = [
+const LOG_LEVELS = [
   'fatal',
   'error',
   'warn',
@@ -76,7 +77,7 @@ const LOG_LEVELS: readonly LogLevel[] = [
   'debug',
   'trace',
   'silent',
-];
+] as const satisfies readonly LogLevel[];
 const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 const EMAIL_ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
 
@@ -103,6 +104,164 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/*
+ * The environment, one schema for every variable the server reads. Each entry reads its own
+ * variable: trimmed, empty as unset, its default applied, then checked. A refusal's message is
+ * written without the variable's name, which the report puts in front of it.
+ */
+
+const got = (issue: { input: unknown }) => `(got "${String(issue.input)}")`;
+
+/** A variable's trimmed text; empty counts as unset, so `PORT=` means the default. */
+function text(fallback: string): v.GenericSchema<string | undefined, string>;
+function text(): v.GenericSchema<string | undefined, string | undefined>;
+function text(fallback?: string): v.GenericSchema<string | undefined, string | undefined> {
+  return v.pipe(
+    v.optional(v.string(), fallback),
+    v.transform((value) => value?.trim() || fallback),
+  );
+}
+
+function wholeNumber(fallback: string, min: number, max: number) {
+  return v.pipe(
+    text(fallback),
+    v.check(
+      (raw) =>
+        /^\d+$/.test(raw) &&
+        Number.isSafeInteger(Number(raw)) &&
+        Number(raw) >= min &&
+        Number(raw) <= max,
+      (issue) => `must be a whole number from ${min} to ${max} ${got(issue)}.`,
+    ),
+    v.transform(Number),
+  );
+}
+
+/** Parses with `parse`, refusing the value when it gives undefined. */
+function parsed<T>(
+  schema: v.GenericSchema<string | undefined, string>,
+  parse: (value: string) => T | undefined,
+  message: (value: string) => string,
+) {
+  return v.pipe(
+    schema,
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const value = parse(dataset.value);
+      if (value === undefined) {
+        addIssue({ message: message(dataset.value) });
+        return NEVER;
+      }
+      return value;
+    }),
+  );
+}
+
+const ENV_ENTRIES = {
+  PORT: wholeNumber(ENV_DEFAULTS.PORT, 0, 65_535),
+  HOST: text(ENV_DEFAULTS.HOST),
+  DATA_DIR: text(ENV_DEFAULTS.DATA_DIR),
+  NODE_ENV: text(),
+  SMTP_URL: v.pipe(
+    text(),
+    // The URL may carry a password, so it is never echoed back.
+    v.check(
+      (url) => url === undefined || isSmtpUrl(url),
+      'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587.',
+    ),
+  ),
+  ALLOW_FILE_INBOX: v.pipe(
+    text(ENV_DEFAULTS.ALLOW_FILE_INBOX),
+    v.picklist(['true', 'false'], (issue) => `must be true or false ${got(issue)}.`),
+    v.transform((value) => value === 'true'),
+  ),
+  MAIL_TO: parsed(
+    text(ENV_DEFAULTS.MAIL_TO),
+    parseAddresses,
+    (value) => `must be one or more email addresses separated by commas (got "${value}").`,
+  ),
+  MAIL_FROM: parsed(
+    text(ENV_DEFAULTS.MAIL_FROM),
+    (value) => {
+      const addresses = parseAddresses(value);
+      return addresses?.length === 1 ? addresses[0] : undefined;
+    },
+    (value) => `must be one email address, optionally with a name (got "${value}").`,
+  ),
+  CORS_ORIGINS: v.pipe(
+    text(ENV_DEFAULTS.CORS_ORIGINS),
+    v.transform(splitList),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      for (const origin of dataset.value.filter((item) => !isOrigin(item))) {
+        addIssue({
+          message: `entries must be origins like https://example.com (got "${origin}").`,
+        });
+      }
+    }),
+  ),
+  TRUST_PROXY: parsed(
+    text(ENV_DEFAULTS.TRUST_PROXY),
+    parseTrustProxy,
+    (value) =>
+      `must be false, true, a hop count, or a comma-separated list of proxy addresses, subnets or ${TRUST_PROXY_NAMES.join('/')} (got "${value}").`,
+  ),
+  RATE_LIMIT_MAX: wholeNumber(ENV_DEFAULTS.RATE_LIMIT_MAX, 0, 1_000_000_000),
+  RATE_LIMIT_WINDOW_MS: wholeNumber(ENV_DEFAULTS.RATE_LIMIT_WINDOW_MS, 1_000, 86_400_000),
+  HELD_PER_ADDRESS_PER_HOUR: wholeNumber(ENV_DEFAULTS.HELD_PER_ADDRESS_PER_HOUR, 0, 1_000_000_000),
+  HELD_PER_HOUR: wholeNumber(ENV_DEFAULTS.HELD_PER_HOUR, 0, 1_000_000_000),
+  REQUEST_TIMEOUT_MS: wholeNumber(ENV_DEFAULTS.REQUEST_TIMEOUT_MS, 1_000, 600_000),
+  SMTP_TIMEOUT_MS: wholeNumber(ENV_DEFAULTS.SMTP_TIMEOUT_MS, 500, 300_000),
+  PENDING_ALERT_MS: wholeNumber(ENV_DEFAULTS.PENDING_ALERT_MS, 1_000, 604_800_000),
+  LEAD_RETENTION_DAYS: wholeNumber(ENV_DEFAULTS.LEAD_RETENTION_DAYS, 0, 36_500),
+  LOG_LEVEL: v.pipe(
+    text(ENV_DEFAULTS.LOG_LEVEL),
+    v.picklist(LOG_LEVELS, (issue) => `must be one of ${LOG_LEVELS.join(', ')} ${got(issue)}.`),
+  ),
+  DIGEST_HOUR: v.pipe(
+    text(),
+    v.check(
+      (hour) => hour === undefined || (/^\d{1,2}$/.test(hour) && Number(hour) <= 23),
+      (issue) => `must be an hour from 0 to 23 (India time), or unset for no digest ${got(issue)}.`,
+    ),
+    v.transform((hour) => (hour === undefined ? undefined : Number(hour))),
+  ),
+  // DKIM and webhooks are read as groups (all or none); their own modules check each group.
+  DKIM_DOMAIN: text(),
+  DKIM_SELECTOR: text(),
+  DKIM_PRIVATE_KEY: text(),
+  WEBHOOK_URL: text(),
+  WEBHOOK_SECRET: text(),
+  WEB_DIST: text(),
+};
+
+/** Every environment variable the server reads. */
+export const ENV_VARIABLES = Object.keys(ENV_ENTRIES);
+
+/** The environment of a process that emails leads or, with `sendsMail` false, of one that does not. */
+function envSchema(sendsMail: boolean) {
+  return v.pipe(
+    v.object(ENV_ENTRIES),
+    // In production a missing SMTP_URL is a mistake, not a choice: leads would only become files.
+    v.forward(
+      v.partialCheck(
+        [['NODE_ENV'], ['SMTP_URL'], ['ALLOW_FILE_INBOX']],
+        (env) =>
+          !sendsMail ||
+          env.NODE_ENV !== 'production' ||
+          env.SMTP_URL !== undefined ||
+          env.ALLOW_FILE_INBOX,
+        'must be set when NODE_ENV=production: without it lead emails are only written as files under DATA_DIR/mail and reach no one. Set ALLOW_FILE_INBOX=true to keep that file inbox on purpose (benches, demos).',
+      ),
+      ['SMTP_URL'],
+    ),
+  );
+}
+
+/** `NAME message` for each refusal, in the order the variables are listed. */
+function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string[] {
+  return issues.map((issue) => `${v.getDotPath(issue) ?? 'environment'} ${issue.message}`);
+}
+
 export interface LoadConfigOptions {
   /**
    * Whether this process emails leads (the server does; the operator's CLI only reads and writes
@@ -120,142 +279,50 @@ export function loadConfig(
   cwd: string = process.cwd(),
   { sendsMail = true }: LoadConfigOptions = {},
 ): Config {
-  const problems: string[] = [];
-  const read = (name: keyof typeof ENV_DEFAULTS): string => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? ENV_DEFAULTS[name] : value;
-  };
-
-  const integer = (name: keyof typeof ENV_DEFAULTS, min: number, max: number): number => {
-    const raw = read(name);
-    const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!Number.isSafeInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
-      return Number(ENV_DEFAULTS[name]);
-    }
-    return value;
-  };
-
-  const port = integer('PORT', 0, 65_535);
-  const host = read('HOST');
-  const dataDir = path.resolve(cwd, read('DATA_DIR'));
-
-  const smtpUrl = env.SMTP_URL?.trim() || undefined;
-  if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) {
-    // The URL may carry a password, so it is never echoed back.
-    problems.push('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587.');
-  }
-  const allowFileInbox = read('ALLOW_FILE_INBOX');
-  if (allowFileInbox !== 'true' && allowFileInbox !== 'false') {
-    problems.push(`ALLOW_FILE_INBOX must be true or false (got "${allowFileInbox}").`);
-  }
-  // In production a missing SMTP_URL is a mistake, not a choice: leads would only become files.
-  if (
-    sendsMail &&
-    env.NODE_ENV?.trim() === 'production' &&
-    smtpUrl === undefined &&
-    allowFileInbox !== 'true'
-  ) {
-    problems.push(
-      'SMTP_URL must be set when NODE_ENV=production: without it lead emails are only written as files under DATA_DIR/mail and reach no one. Set ALLOW_FILE_INBOX=true to keep that file inbox on purpose (benches, demos).',
-    );
-  }
-
-  const mailTo = parseAddresses(read('MAIL_TO'));
-  if (!mailTo) {
-    problems.push(
-      `MAIL_TO must be one or more email addresses separated by commas (got "${read('MAIL_TO')}").`,
-    );
-  }
-  const mailFrom = parseAddresses(read('MAIL_FROM'));
-  if (!mailFrom || mailFrom.length !== 1) {
-    problems.push(
-      `MAIL_FROM must be one email address, optionally with a name (got "${read('MAIL_FROM')}").`,
-    );
-  }
-
-  const corsOrigins = splitList(read('CORS_ORIGINS'));
-  for (const origin of corsOrigins) {
-    if (!isOrigin(origin)) {
-      problems.push(
-        `CORS_ORIGINS entries must be origins like https://example.com (got "${origin}").`,
-      );
-    }
-  }
-
-  const trustProxy = parseTrustProxy(read('TRUST_PROXY'));
-  if (trustProxy === undefined) {
-    problems.push(
-      `TRUST_PROXY must be false, true, a hop count, or a comma-separated list of proxy addresses, subnets or ${TRUST_PROXY_NAMES.join('/')} (got "${read('TRUST_PROXY')}").`,
-    );
-  }
-
-  const rateLimit = {
-    max: integer('RATE_LIMIT_MAX', 0, 1_000_000_000),
-    windowMs: integer('RATE_LIMIT_WINDOW_MS', 1_000, 86_400_000),
-    heldPerAddressPerHour: integer('HELD_PER_ADDRESS_PER_HOUR', 0, 1_000_000_000),
-    heldPerHour: integer('HELD_PER_HOUR', 0, 1_000_000_000),
-  };
-  const requestTimeoutMs = integer('REQUEST_TIMEOUT_MS', 1_000, 600_000);
-  const smtpTimeoutMs = integer('SMTP_TIMEOUT_MS', 500, 300_000);
-  const pendingAlertMs = integer('PENDING_ALERT_MS', 1_000, 604_800_000);
-  const leadRetentionDays = integer('LEAD_RETENTION_DAYS', 0, 36_500);
-
-  const logLevel = read('LOG_LEVEL') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) {
-    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
-  }
-
-  const digestHourRaw = env.DIGEST_HOUR?.trim() || undefined;
-  const digestHour = digestHourRaw === undefined ? undefined : Number(digestHourRaw);
-  if (
-    digestHourRaw !== undefined &&
-    !(/^\d{1,2}$/.test(digestHourRaw) && Number(digestHourRaw) <= 23)
-  ) {
-    problems.push(
-      `DIGEST_HOUR must be an hour from 0 to 23 (India time), or unset for no digest (got "${digestHourRaw}").`,
-    );
-  }
-
+  const result = v.safeParse(envSchema(sendsMail), env);
+  const problems = describeIssues(result.issues ?? []);
+  // Each group reads values the schema cannot refuse, so they are there even when it refused others.
+  const { output } = result as { output: Record<string, string | undefined> };
   const dkim = readDkimSettings(
     {
-      domain: env.DKIM_DOMAIN?.trim() || undefined,
-      selector: env.DKIM_SELECTOR?.trim() || undefined,
-      privateKey: env.DKIM_PRIVATE_KEY?.trim() || undefined,
+      domain: output.DKIM_DOMAIN,
+      selector: output.DKIM_SELECTOR,
+      privateKey: output.DKIM_PRIVATE_KEY,
     },
     cwd,
   );
-  problems.push(...dkim.problems);
+  const webhooks = readWebhookSettings({ urls: output.WEBHOOK_URL, secret: output.WEBHOOK_SECRET });
+  problems.push(...dkim.problems, ...webhooks.problems);
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
 
-  const webhooks = readWebhookSettings({ urls: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET });
-  problems.push(...webhooks.problems);
-
-  const webDistRaw = env.WEB_DIST?.trim();
-  const webDist = webDistRaw ? path.resolve(cwd, webDistRaw) : defaultWebDist();
-
-  if (problems.length > 0) throw new ConfigError(problems);
-
+  const read = result.output;
+  const dataDir = path.resolve(cwd, read.DATA_DIR);
   return {
-    port,
-    host,
+    port: read.PORT,
+    host: read.HOST,
     dataDir,
     databaseFile: path.join(dataDir, 'leads.sqlite'),
     devInboxDir: path.join(dataDir, 'mail'),
-    smtpUrl,
-    mailTo: mailTo ?? [],
-    mailFrom: mailFrom?.[0] ?? { name: '', address: '' },
-    corsOrigins,
-    trustProxy: trustProxy ?? false,
-    rateLimit,
-    requestTimeoutMs,
-    smtpTimeoutMs,
-    pendingAlertMs,
-    leadRetentionDays,
-    logLevel,
-    digestHour,
+    smtpUrl: read.SMTP_URL,
+    mailTo: read.MAIL_TO,
+    mailFrom: read.MAIL_FROM,
+    corsOrigins: read.CORS_ORIGINS,
+    trustProxy: read.TRUST_PROXY,
+    rateLimit: {
+      max: read.RATE_LIMIT_MAX,
+      windowMs: read.RATE_LIMIT_WINDOW_MS,
+      heldPerAddressPerHour: read.HELD_PER_ADDRESS_PER_HOUR,
+      heldPerHour: read.HELD_PER_HOUR,
+    },
+    requestTimeoutMs: read.REQUEST_TIMEOUT_MS,
+    smtpTimeoutMs: read.SMTP_TIMEOUT_MS,
+    pendingAlertMs: read.PENDING_ALERT_MS,
+    leadRetentionDays: read.LEAD_RETENTION_DAYS,
+    logLevel: read.LOG_LEVEL,
+    digestHour: read.DIGEST_HOUR,
     dkim: dkim.settings,
     webhooks: webhooks.settings,
-    webDist,
+    webDist: read.WEB_DIST ? path.resolve(cwd, read.WEB_DIST) : defaultWebDist(),
     deskDist: defaultDeskDist(),
   };
 }
