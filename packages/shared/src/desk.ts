@@ -1,8 +1,10 @@
-import type { LeadSource } from './lead-source.ts';
+import * as v from 'valibot';
+import { LEAD_SOURCES } from './lead-source.ts';
 
 /*
  * The sales desk's API contract (docs/desk-api.md): what the API answers with and the desk app
- * reads, in one place so the two cannot drift apart.
+ * reads. Each answer is a schema; the API's OpenAPI document is written from it and the types
+ * both sides use are inferred from it, so neither can drift from the other.
  */
 
 export const STAGES = [
@@ -27,19 +29,6 @@ export const STAGE_LABELS: Record<Stage, string> = {
 export const ROLES = ['manager', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 
-export interface DeskUser {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  disabled: boolean;
-}
-
-export interface Person {
-  id: number;
-  name: string;
-}
-
 export const TIMELINE_TYPES = [
   'stored',
   'emailed',
@@ -53,95 +42,192 @@ export const TIMELINE_TYPES = [
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 
-export interface TimelineEntry {
-  at: string;
-  type: TimelineType;
-  actor: Person | null;
-  text: string;
-}
+/** How a contact with a lead was made. */
+export const CONTACT_CHANNELS = ['call', 'whatsapp'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+
+/** The periods the Reports screen covers, in India days including today. */
+export const REPORT_DAYS = [30, 90] as const;
+export type ReportDays = (typeof REPORT_DAYS)[number];
+
+export const DELIVERY_STATES = ['pending', 'failing', 'sent', 'dead', 'held', 'not_sent'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+const id = v.pipe(v.number(), v.integer());
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const time = v.pipe(
+  v.string(),
+  v.metadata({ format: 'date-time', examples: ['2026-11-21T15:45:00+05:30'] }),
+  v.description('India time with its offset.'),
+);
+const text = v.string();
+const optionalText = v.nullable(v.string());
+
+export const deskUserSchema = v.object({
+  id,
+  email: text,
+  name: text,
+  role: v.picklist(ROLES),
+  disabled: v.boolean(),
+});
+export type DeskUser = v.InferOutput<typeof deskUserSchema>;
+
+export const personSchema = v.object({ id, name: text });
+export type Person = v.InferOutput<typeof personSchema>;
+
+export const timelineEntrySchema = v.object({
+  at: time,
+  type: v.picklist(TIMELINE_TYPES),
+  actor: v.nullable(personSchema),
+  text: v.pipe(text, v.description('A readable sentence, or the note itself.')),
+});
+export type TimelineEntry = v.InferOutput<typeof timelineEntrySchema>;
+
+/*
+ * Schemas that extend others spread plain entry objects, not another schema's `entries`: a
+ * property read keeps the whole contract in the desk's bundle, which needs only its types.
+ */
+const leadRowEntries = {
+  id,
+  receivedAt: time,
+  kind: v.picklist(['brochure', 'contact']),
+  form: v.nullable(v.picklist(LEAD_SOURCES)),
+  name: v.pipe(text, v.description('Empty once the lead is erased.')),
+  mobile: v.pipe(text, v.description('Ten digits; empty once the lead is erased.')),
+  plotRange: optionalText,
+  location: optionalText,
+  utmSource: optionalText,
+  utmCampaign: optionalText,
+  stage: v.picklist(STAGES),
+  owner: v.nullable(personSchema),
+  followUpAt: v.nullable(time),
+  erased: v.boolean(),
+  held: v.pipe(
+    v.boolean(),
+    v.description('Kept over the per-address limit; not delivered until an operator releases it.'),
+  ),
+};
 
 /** A lead as the inbox lists it. */
-export interface DeskLeadRow {
-  id: number;
-  receivedAt: string;
-  kind: 'brochure' | 'contact';
-  form: LeadSource | null;
-  name: string;
-  mobile: string;
-  plotRange: string | null;
-  location: string | null;
-  utmSource: string | null;
-  utmCampaign: string | null;
-  stage: Stage;
-  owner: Person | null;
-  followUpAt: string | null;
-  erased: boolean;
-  /** Kept over the per-address limit; not delivered until an operator releases it. */
-  held: boolean;
-}
+export const deskLeadRowSchema = v.object(leadRowEntries);
+export type DeskLeadRow = v.InferOutput<typeof deskLeadRowSchema>;
 
-export type DeliveryState = 'pending' | 'failing' | 'sent' | 'dead' | 'held' | 'not_sent';
+const deliveryEntries = {
+  state: v.picklist(DELIVERY_STATES),
+  attempts: count,
+  lastError: optionalText,
+  sentAt: v.nullable(time),
+};
 
-export interface EmailDelivery {
-  state: DeliveryState;
-  attempts: number;
-  lastError: string | null;
-  sentAt: string | null;
-}
+export const emailDeliverySchema = v.object(deliveryEntries);
+export type EmailDelivery = v.InferOutput<typeof emailDeliverySchema>;
 
 /** The lead's delivery to one webhook endpoint (the builder's CRM). */
-export interface WebhookDelivery extends EmailDelivery {
-  channel: string;
-}
+export const webhookDeliverySchema = v.object({
+  ...deliveryEntries,
+  channel: text,
+});
+export type WebhookDelivery = v.InferOutput<typeof webhookDeliverySchema>;
 
-export interface DeskLeadDetail extends DeskLeadRow {
-  publicId: string;
-  page: string | null;
-  utmMedium: string | null;
-  utmTerm: string | null;
-  utmContent: string | null;
-  gclid: string | null;
-  consentNotice: { version: string; text: string } | null;
-  /** The email outbox's verdict on the lead. */
-  status: 'pending' | 'sent' | 'duplicate' | 'spam' | 'held';
-  email: EmailDelivery;
-  webhooks: WebhookDelivery[];
-  lostReason: string | null;
-  firstContactAt: string | null;
-}
+export const deskLeadDetailSchema = v.object({
+  ...leadRowEntries,
+  publicId: text,
+  page: optionalText,
+  utmMedium: optionalText,
+  utmTerm: optionalText,
+  utmContent: optionalText,
+  gclid: optionalText,
+  consentNotice: v.nullable(v.object({ version: text, text })),
+  status: v.pipe(
+    v.picklist(['pending', 'sent', 'duplicate', 'spam', 'held']),
+    v.description("The email outbox's verdict on the lead."),
+  ),
+  email: emailDeliverySchema,
+  webhooks: v.array(webhookDeliverySchema),
+  lostReason: optionalText,
+  firstContactAt: v.nullable(time),
+});
+export type DeskLeadDetail = v.InferOutput<typeof deskLeadDetailSchema>;
 
-export interface DeskReport {
-  days: number;
-  perDay: { day: string; form: LeadSource | null; count: number }[];
-  byCampaign: {
-    utmSource: string | null;
-    utmCampaign: string | null;
-    leads: number;
-    siteVisits: number;
-    bookings: number;
-  }[];
-  funnel: { stage: Stage; count: number }[];
-  firstContact: {
-    user: Person;
-    leads: number;
-    medianMinutes: number | null;
-    p90Minutes: number | null;
-  }[];
-}
+export const deskReportSchema = v.object({
+  days: v.picklist(REPORT_DAYS),
+  perDay: v.array(
+    v.object({
+      day: v.pipe(text, v.metadata({ format: 'date' })),
+      form: v.nullable(v.picklist(LEAD_SOURCES)),
+      count,
+    }),
+  ),
+  byCampaign: v.array(
+    v.object({
+      utmSource: optionalText,
+      utmCampaign: optionalText,
+      leads: count,
+      siteVisits: count,
+      bookings: count,
+    }),
+  ),
+  funnel: v.array(v.object({ stage: v.picklist(STAGES), count })),
+  firstContact: v.array(
+    v.object({
+      user: personSchema,
+      leads: count,
+      medianMinutes: v.nullable(v.number()),
+      p90Minutes: v.nullable(v.number()),
+    }),
+  ),
+});
+export type DeskReport = v.InferOutput<typeof deskReportSchema>;
 
-export interface LeadPage {
-  leads: DeskLeadRow[];
-  nextCursor: string | null;
-}
+export const leadPageSchema = v.object({
+  leads: v.array(deskLeadRowSchema),
+  nextCursor: v.pipe(
+    v.nullable(text),
+    v.description('Pass it back as `cursor`, with the same filters, for the next page.'),
+  ),
+});
+export type LeadPage = v.InferOutput<typeof leadPageSchema>;
 
-export interface LeadView {
-  lead: DeskLeadDetail;
-  timeline: TimelineEntry[];
-  duplicates: DeskLeadRow[];
-}
+export const leadViewSchema = v.object({
+  lead: deskLeadDetailSchema,
+  timeline: v.pipe(v.array(timelineEntrySchema), v.description('Oldest first.')),
+  duplicates: v.pipe(
+    v.array(deskLeadRowSchema),
+    v.description('The other leads of the same mobile.'),
+  ),
+});
+export type LeadView = v.InferOutput<typeof leadViewSchema>;
 
-export interface TodayLists {
-  overdue: DeskLeadRow[];
-  dueToday: DeskLeadRow[];
-  uncontacted: DeskLeadRow[];
-}
+export const todayListsSchema = v.object({
+  overdue: v.array(deskLeadRowSchema),
+  dueToday: v.array(deskLeadRowSchema),
+  uncontacted: v.array(deskLeadRowSchema),
+});
+export type TodayLists = v.InferOutput<typeof todayListsSchema>;
+
+export const userAnswerSchema = v.object({ user: deskUserSchema });
+export type UserAnswer = v.InferOutput<typeof userAnswerSchema>;
+
+export const usersAnswerSchema = v.object({ users: v.array(deskUserSchema) });
+export type UsersAnswer = v.InferOutput<typeof usersAnswerSchema>;
+
+export const peopleAnswerSchema = v.object({
+  users: v.pipe(v.array(personSchema), v.description('The accounts that are not disabled.')),
+});
+export type PeopleAnswer = v.InferOutput<typeof peopleAnswerSchema>;
+
+export const leadAnswerSchema = v.object({ lead: deskLeadDetailSchema });
+export type LeadAnswer = v.InferOutput<typeof leadAnswerSchema>;
+
+export const entryAnswerSchema = v.object({ entry: timelineEntrySchema });
+export type EntryAnswer = v.InferOutput<typeof entryAnswerSchema>;
+
+export const erasureAnswerSchema = v.object({
+  erased: v.pipe(count, v.description('How many leads of the mobile were erased.')),
+});
+export type ErasureAnswer = v.InferOutput<typeof erasureAnswerSchema>;
+
+export const deskErrorSchema = v.object({
+  error: v.pipe(text, v.description('A sentence for people.')),
+});
+export type DeskErrorAnswer = v.InferOutput<typeof deskErrorSchema>;

@@ -1,5 +1,7 @@
 export * from './consent.ts';
+export * from './day.ts';
 export * from './desk.ts';
+export * from './desk-requests.ts';
 export * from './lead.ts';
 export * from './lead-source.ts';
 export * from './messages.ts';

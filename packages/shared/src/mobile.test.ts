@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidMobile, maskMobile, normalizeMobile } from './mobile.ts';
+import { isValidMobile, maskMobile, mobileSearchDigits, normalizeMobile } from './mobile.ts';
 
 describe('normalizeMobile', () => {
   it.each([
@@ -67,5 +67,18 @@ describe('maskMobile', () => {
 
   it('when the value is short, then nothing of it shows', () => {
     expect(maskMobile('123')).toBe('xxx');
+  });
+});
+
+describe('mobileSearchDigits', () => {
+  it.each([
+    ['4321', '4321'],
+    ['98765 43210', '9876543210'],
+    ['+91 98765 43210', '9876543210'],
+    ['९८७६५', '98765'],
+    ['Ravi', undefined],
+    ['Flat 12', undefined],
+  ])('when the search is %j, then the mobile digits are %j', (search, digits) => {
+    expect(mobileSearchDigits(search)).toBe(digits);
   });
 });

@@ -45,6 +45,15 @@ export function normalizeMobile(input: string): string {
   return DIALLED_NUMBER.exec(cleaned)?.[1] ?? cleaned;
 }
 
+/**
+ * The digits of a search for a mobile number or part of one, read as `normalizeMobile` reads a
+ * number; undefined when the search is not one.
+ */
+export function mobileSearchDigits(search: string): string | undefined {
+  const digits = normalizeMobile(search);
+  return /^\d+$/.test(digits) ? digits : undefined;
+}
+
 /** True for the stored form of an Indian mobile number: ten ASCII digits, the first 6 to 9. */
 export function isValidMobile(value: string): boolean {
   return INDIAN_MOBILE.test(value);

@@ -152,6 +152,7 @@ describe('the sales desk inbox and a lead', () => {
     expect(await bad('owner=boss')).toEqual({
       error: '"owner" must be me, none or an account id.',
     });
+    expect(await bad('stage=new&stage=lost')).toEqual({ error: 'Give "stage" once.' });
   });
 
   it('when an agent takes a lead and works it, then the lead, the timeline and the filters follow', async () => {
@@ -267,6 +268,12 @@ describe('the sales desk inbox and a lead', () => {
     expect((await patch({ colour: 'red' })).body).toEqual({
       error: 'Unknown field "colour"; expected stage, lostReason, followUpAt, ownerId.',
     });
+    expect((await patch(['stage', 'lost'])).body).toEqual({
+      error: 'Send a JSON object with content-type: application/json.',
+    });
+    expect((await patch({ ownerId: '12' })).body).toEqual({
+      error: '"ownerId" must be an account id or null.',
+    });
     expect((await patch({ ownerId: 9999 })).body).toEqual({
       error: 'The new owner must be an active account.',
     });
@@ -283,6 +290,11 @@ describe('the sales desk inbox and a lead', () => {
       .send('{"text":');
     expect(notJson.status).toBe(400);
     expect(notJson.body).toEqual({ error: 'The request could not be read as JSON.' });
+    const noText = await manager
+      .post(`/desk/api/leads/${ids.asha}/notes`)
+      .set(SAME_ORIGIN)
+      .send({});
+    expect(noText.body).toEqual({ error: '"text" is required.' });
   });
 
   it('when the team list is asked for, then agents get names only and managers the accounts', async () => {

@@ -1,28 +1,40 @@
 import type Database from 'better-sqlite3';
 import express, { Router, type ErrorRequestHandler, type Request } from 'express';
-import { isLeadSource } from '@iconia/shared';
+import {
+  contactSchema,
+  deskIdSchema,
+  encodeLeadCursor,
+  erasureSchema,
+  exportQuerySchema,
+  leadChangeSchema,
+  leadPageQuerySchema,
+  mobileSearchDigits,
+  newAgentSchema,
+  noteSchema,
+  NOT_A_JSON_OBJECT,
+  reportQuerySchema,
+  signInSchema,
+  usersQuerySchema,
+  type LeadFilterQuery,
+  type LeadPage,
+  type LeadView,
+} from '@iconia/shared';
+import * as v from 'valibot';
 import { EXPORT_FIELDS, toExportRecord } from '../reports/lead-export.ts';
 import { toCsv } from '../reports/csv.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
-import { addDays, indiaDay, indiaDayStart, indiaTimestamp, isDay } from '../reports/india-day.ts';
+import { addDays, indiaDay, indiaDayStart, indiaTimestamp } from '../reports/india-day.ts';
 import { toLead } from '../store/lead-types.ts';
 import { createAccount, disableAccount } from './accounts.ts';
 import { createAuth, currentUser, sessionToken, type Auth } from './auth.ts';
 import { DeskError, MESSAGES } from './desk-error.ts';
 import { createDeskStore, toDeskUser, type DeskStore, type ExportRow } from './desk-store.ts';
-import { isStage, type DeskUser, type LeadCursor, type LeadFilter } from './desk-types.ts';
+import type { DeskUser, LeadFilter } from './desk-types.ts';
 import { timeline, toLeadDetail, toLeadRow, toTimelineEntry } from './lead-json.ts';
-import {
-  addNote,
-  changeLead,
-  CONTACT_TEXT,
-  findLead,
-  recordContact,
-  type LeadChange,
-} from './lead-work.ts';
+import { addNote, changeLead, CONTACT_TEXT, findLead, recordContact } from './lead-work.ts';
 import { createLiveEvents, type LiveEvents } from './live-events.ts';
-import { buildReports, REPORT_DAYS, type ReportDays } from './reports.ts';
+import { buildReports } from './reports.ts';
 
 export interface DeskRouterDeps {
   /** The lead database (the desk's tables are migrated with it). */
@@ -39,137 +51,49 @@ export interface DeskApi {
   events: LiveEvents;
 }
 
-const DEFAULT_PAGE = 50;
-const MAX_PAGE = 100;
-const NOTE_MAX_LENGTH = 2_000;
-const REASON_MAX_LENGTH = 200;
 const DAY_MS = 86_400_000;
 const UNCONTACTED_DAYS = 30;
 
-type Body = Record<string, unknown>;
-
-function body(req: Request): Body {
-  const value: unknown = req.body;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new DeskError(400, 'Send a JSON object with content-type: application/json.');
+/** Input read with its shared schema (`@iconia/shared`); the first problem is the 400's sentence. */
+function parse<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  input: unknown,
+): v.InferOutput<TSchema> {
+  // A JSON array passes for an object in JavaScript; the desk only ever sends objects.
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new DeskError(400, NOT_A_JSON_OBJECT);
   }
-  return value as Body;
-}
-
-function onlyFields(input: Body, allowed: readonly string[]): void {
-  const unknown = Object.keys(input).filter((key) => !allowed.includes(key));
-  if (unknown.length > 0) {
-    throw new DeskError(
-      400,
-      `Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}; expected ${allowed.join(', ')}.`,
-    );
-  }
-}
-
-function text(input: Body, field: string, maxLength: number): string {
-  const value = input[field];
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new DeskError(400, `"${field}" is required.`);
-  }
-  if (value.length > maxLength) {
-    throw new DeskError(400, `"${field}" must be at most ${maxLength} characters.`);
-  }
-  return value.trim();
+  const result = v.safeParse(schema, input, { abortEarly: true });
+  if (!result.success) throw new DeskError(400, result.issues[0].message);
+  return result.output;
 }
 
 /** The `:id` of the path; anything but a positive whole number cannot name a lead or account. */
 function pathId(req: Request, notFound: string): number {
-  const raw = String(req.params.id);
-  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new DeskError(404, notFound);
-  return Number(raw);
+  const result = v.safeParse(deskIdSchema, req.params.id);
+  if (!result.success) throw new DeskError(404, notFound);
+  return result.output;
 }
 
 const leadId = (req: Request): number => pathId(req, MESSAGES.leadNotFound);
 
-function query(req: Request, name: string): string | undefined {
-  const value = req.query[name];
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string') throw new DeskError(400, `Give "${name}" once.`);
-  return value;
-}
-
-/** An ISO 8601 time with its offset, e.g. 2026-11-21T15:45:00+05:30. */
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-function parseTime(value: unknown, field: string): number | null {
-  if (value === null) return null;
-  const ms = typeof value === 'string' && ISO_TIME.test(value) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(ms)) {
-    throw new DeskError(
-      400,
-      `"${field}" must be a time like 2026-11-21T15:45:00+05:30, or null to clear it.`,
-    );
-  }
-  return ms;
-}
-
-function encodeCursor(cursor: LeadCursor): string {
-  return Buffer.from(`${cursor.receivedAt}.${cursor.id}`).toString('base64url');
-}
-
-function decodeCursor(value: string): LeadCursor {
-  const match = /^(\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(value, 'base64url').toString());
-  if (!match) throw new DeskError(400, 'The page cursor is not valid; start from the first page.');
-  return { receivedAt: Number(match[1]), id: Number(match[2]) };
-}
-
-/** Digits typed in any common way: "+91 98765 43210", "98765-43210", "4321". */
-function mobileDigits(value: string): string | undefined {
-  const digits = value.replace(/[\s+\-()]/g, '');
-  if (!/^\d+$/.test(digits)) return undefined;
-  return digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits;
-}
-
-function parseFilter(req: Request, user: DeskUser, now: number): LeadFilter {
-  const filter: LeadFilter = { spam: query(req, 'spam') === '1', held: query(req, 'held') === '1' };
-  const stage = query(req, 'stage');
-  if (stage !== undefined) {
-    if (!isStage(stage)) throw new DeskError(400, `"${stage}" is not a stage.`);
-    filter.stage = stage;
-  }
-  const form = query(req, 'form');
-  if (form !== undefined) {
-    if (!isLeadSource(form)) throw new DeskError(400, `"${form}" is not a form of the site.`);
-    filter.form = form;
-  }
-  filter.utmSource = query(req, 'utmSource');
-  filter.utmCampaign = query(req, 'utmCampaign');
-  const owner = query(req, 'owner');
-  if (owner === 'me') filter.owner = user.id;
-  else if (owner === 'none') filter.owner = 'none';
-  else if (owner !== undefined) {
-    if (!/^\d{1,15}$/.test(owner)) {
-      throw new DeskError(400, '"owner" must be me, none or an account id.');
-    }
-    filter.owner = Number(owner);
-  }
-  const from = query(req, 'from');
-  const to = query(req, 'to');
-  for (const [name, day] of [
-    ['from', from],
-    ['to', to],
-  ] as const) {
-    if (day !== undefined && !isDay(day)) {
-      throw new DeskError(400, `"${name}" must be a day written YYYY-MM-DD.`);
-    }
-  }
-  if (from !== undefined && to !== undefined && from > to) {
-    throw new DeskError(400, `"from" (${from}) is after "to" (${to}).`);
-  }
-  if (from !== undefined) filter.since = indiaDayStart(from);
-  if (to !== undefined) filter.until = indiaDayStart(addDays(to, 1));
-  if (query(req, 'due') === '1') filter.dueBy = now;
-  const q = query(req, 'q')?.trim();
-  if (q !== undefined && q !== '') {
-    if (q.length > 100) throw new DeskError(400, 'The search is too long.');
-    const digits = mobileDigits(q);
+function toFilter(query: LeadFilterQuery, user: DeskUser, now: number): LeadFilter {
+  const filter: LeadFilter = {
+    spam: query.spam === true,
+    held: query.held === true,
+    stage: query.stage,
+    form: query.form,
+    utmSource: query.utmSource,
+    utmCampaign: query.utmCampaign,
+    owner: query.owner === 'me' ? user.id : query.owner,
+  };
+  if (query.from !== undefined) filter.since = indiaDayStart(query.from);
+  if (query.to !== undefined) filter.until = indiaDayStart(addDays(query.to, 1));
+  if (query.due === true) filter.dueBy = now;
+  if (query.q !== undefined && query.q !== '') {
+    const digits = mobileSearchDigits(query.q);
     if (digits !== undefined) filter.mobilePart = digits;
-    else filter.namePart = q;
+    else filter.namePart = query.q;
   }
   return filter;
 }
@@ -216,12 +140,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   router.use(express.json({ limit: '16kb' }));
 
   router.post('/session', async (req, res) => {
-    const input = body(req);
-    const email = typeof input.email === 'string' ? input.email.trim() : '';
-    const password = typeof input.password === 'string' ? input.password : '';
-    if (email === '' || password === '') {
-      throw new DeskError(400, 'Enter your email and password.');
-    }
+    const { email, password } = parse(signInSchema, req.body);
     const user = await auth.signIn(req, res, email, password).catch((error: unknown) => {
       // Someone guessing passwords is worth an operator's attention; the email is not logged.
       if (error instanceof DeskError && error.status === 429) {
@@ -245,35 +164,27 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   });
 
   router.get('/leads', requireSession, (req, res) => {
-    const now = clock.now();
-    const filter = parseFilter(req, currentUser(res), now);
-    const limitText = query(req, 'limit') ?? String(DEFAULT_PAGE);
-    if (!/^\d{1,3}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_PAGE) {
-      throw new DeskError(400, `"limit" must be a whole number from 1 to ${MAX_PAGE}.`);
-    }
-    const limit = Number(limitText);
-    const cursorText = query(req, 'cursor');
-    const rows = store.listLeads(
-      filter,
-      limit + 1,
-      cursorText === undefined ? undefined : decodeCursor(cursorText),
-    );
+    const query = parse(leadPageQuerySchema, req.query);
+    const filter = toFilter(query, currentUser(res), clock.now());
+    const { limit, cursor } = query;
+    const rows = store.listLeads(filter, limit + 1, cursor);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
-    res.json({
+    const answer: LeadPage = {
       leads: page.map(toLeadRow),
       nextCursor:
         rows.length > limit && last
-          ? encodeCursor({ receivedAt: last.received_at, id: last.id })
+          ? encodeLeadCursor({ receivedAt: last.received_at, id: last.id })
           : null,
-    });
+    };
+    res.json(answer);
   });
 
   router.get('/events', requireSession, (req, res) => {
     events.add(res, { token: sessionToken(req) ?? '', userId: currentUser(res).id });
   });
 
-  const leadAnswer = (id: number) => {
+  const leadAnswer = (id: number): LeadView => {
     const lead = findLead(store, id);
     return {
       lead: toLeadDetail(lead, store.webhookDeliveries(id)),
@@ -288,39 +199,14 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   });
 
   router.patch('/leads/:id', requireSession, (req, res) => {
-    const input = body(req);
-    onlyFields(input, ['stage', 'lostReason', 'followUpAt', 'ownerId']);
-    const change: LeadChange = {};
-    if (input.stage !== undefined) {
-      if (!isStage(input.stage)) throw new DeskError(400, `"stage" is not a stage.`);
-      change.stage = input.stage;
-    }
-    if (input.lostReason !== undefined && input.lostReason !== null) {
-      if (typeof input.lostReason !== 'string' || input.lostReason.length > REASON_MAX_LENGTH) {
-        throw new DeskError(
-          400,
-          `"lostReason" must be text of at most ${REASON_MAX_LENGTH} characters.`,
-        );
-      }
-      change.lostReason = input.lostReason;
-    }
-    if (input.followUpAt !== undefined)
-      change.followUpAt = parseTime(input.followUpAt, 'followUpAt');
-    if (input.ownerId !== undefined) {
-      if (input.ownerId !== null && !Number.isSafeInteger(input.ownerId)) {
-        throw new DeskError(400, '"ownerId" must be an account id or null.');
-      }
-      change.ownerId = input.ownerId as number | null;
-    }
+    const change = parse(leadChangeSchema, req.body);
     const lead = findLead(store, leadId(req));
     changeLead(store, currentUser(res), lead, change, clock.now());
     res.json({ lead: leadAnswer(lead.id).lead });
   });
 
   router.post('/leads/:id/notes', requireSession, (req, res) => {
-    const input = body(req);
-    onlyFields(input, ['text']);
-    const note = text(input, 'text', NOTE_MAX_LENGTH);
+    const { text: note } = parse(noteSchema, req.body);
     const lead = findLead(store, leadId(req));
     const user = currentUser(res);
     const now = clock.now();
@@ -337,12 +223,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   });
 
   router.post('/leads/:id/contacts', requireSession, (req, res) => {
-    const input = body(req);
-    onlyFields(input, ['channel']);
-    const channel = input.channel;
-    if (channel !== 'call' && channel !== 'whatsapp') {
-      throw new DeskError(400, '"channel" must be call or whatsapp.');
-    }
+    const { channel } = parse(contactSchema, req.body);
     const lead = findLead(store, leadId(req));
     const user = currentUser(res);
     const now = clock.now();
@@ -375,17 +256,14 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   });
 
   router.get('/reports', requireSession, (req, res) => {
-    const days = Number(query(req, 'days') ?? '30');
-    if (!(REPORT_DAYS as readonly number[]).includes(days)) {
-      throw new DeskError(400, '"days" must be 30 or 90.');
-    }
-    res.json(buildReports(store, days as ReportDays, clock.now()));
+    const { days } = parse(reportQuerySchema, req.query);
+    res.json(buildReports(store, days, clock.now()));
   });
 
   router.get('/export.csv', requireSession, requireManager, (req, res) => {
     const now = clock.now();
     const user = currentUser(res);
-    const filter = parseFilter(req, user, now);
+    const filter = toFilter(parse(exportQuerySchema, req.query), user, now);
     const rows = store.exportLeads(filter);
     const filters = new URLSearchParams(req.query as Record<string, string>).toString();
     store.recordExport(user.id, now, filters, rows.length);
@@ -401,12 +279,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   });
 
   router.post('/erasures', requireSession, requireManager, (req, res) => {
-    const input = body(req);
-    onlyFields(input, ['mobile']);
-    const mobile = typeof input.mobile === 'string' ? mobileDigits(input.mobile) : undefined;
-    if (mobile === undefined || !/^[6-9]\d{9}$/.test(mobile)) {
-      throw new DeskError(400, '"mobile" must be a ten-digit Indian mobile number.');
-    }
+    const { mobile } = parse(erasureSchema, req.body);
     const user = currentUser(res);
     const erased = store.erase(mobile, user, clock.now());
     logger.info({ userId: user.id, leads: erased.length }, 'desk erasure');
@@ -415,7 +288,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
 
   // Agents may read the short list (names for the owner filter); the full list is managers'.
   router.get('/users', requireSession, (req, res) => {
-    if (query(req, 'short') === '1') {
+    if (parse(usersQuerySchema, req.query).short === true) {
       const users = store
         .listUsers()
         .filter((row) => row.disabled_at === null)
@@ -428,24 +301,8 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   });
 
   router.post('/users', requireSession, requireManager, async (req, res) => {
-    const input = body(req);
-    onlyFields(input, ['email', 'name', 'role', 'password']);
-    if (input.role !== undefined && input.role !== 'agent') {
-      throw new DeskError(
-        400,
-        'Managers can add agents here; a manager account is added with pnpm leads users add.',
-      );
-    }
-    const user = await createAccount(
-      store,
-      {
-        email: typeof input.email === 'string' ? input.email : '',
-        name: typeof input.name === 'string' ? input.name : '',
-        role: 'agent',
-        password: typeof input.password === 'string' ? input.password : '',
-      },
-      clock.now(),
-    );
+    const { email, name, password } = parse(newAgentSchema, req.body);
+    const user = await createAccount(store, { email, name, role: 'agent', password }, clock.now());
     logger.info({ userId: currentUser(res).id, created: user.id }, 'desk account added');
     res.status(201).json({ user });
   });

@@ -1,18 +1,13 @@
-import {
-  ROLES,
-  STAGES,
-  type LeadSource,
-  type Role,
-  type Stage,
-  type TimelineType,
-} from '@iconia/shared';
+import { ROLES, type LeadSource, type Role, type Stage, type TimelineType } from '@iconia/shared';
 
 export {
   ROLES,
   STAGE_LABELS,
   STAGES,
   TIMELINE_TYPES,
+  type ContactChannel,
   type DeskUser,
+  type LeadCursor,
   type Person,
   type Role,
   type Stage,
@@ -27,10 +22,6 @@ export const STAGE_RANK: Record<Exclude<Stage, 'lost'>, number> = {
   visit_done: 3,
   booked: 4,
 };
-
-export function isStage(value: unknown): value is Stage {
-  return typeof value === 'string' && (STAGES as readonly string[]).includes(value);
-}
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
@@ -58,12 +49,6 @@ export interface LeadFilter {
   mobilePart?: string | undefined;
   /** Any part of the name, case-insensitive. */
   namePart?: string | undefined;
-}
-
-/** Where the next page starts: the last lead shown. */
-export interface LeadCursor {
-  receivedAt: number;
-  id: number;
 }
 
 /** The timeline entries the desk writes; the others come from the outbox. */

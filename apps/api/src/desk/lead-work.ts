@@ -1,7 +1,13 @@
 import { formatIndiaTime } from '../mail/lead-email.ts';
 import { DeskError, MESSAGES } from './desk-error.ts';
 import type { DeskStore, InboxRow, NewEvent, WorkRow } from './desk-store.ts';
-import { STAGE_LABELS, STAGE_RANK, type DeskUser, type Stage } from './desk-types.ts';
+import {
+  STAGE_LABELS,
+  STAGE_RANK,
+  type ContactChannel,
+  type DeskUser,
+  type Stage,
+} from './desk-types.ts';
 
 export interface LeadChange {
   stage?: Stage;
@@ -131,8 +137,10 @@ export function addNote(
   store.addEvent(lead.id, now, { type: 'note', actorId: user.id, text });
 }
 
-export const CONTACT_TEXT = { call: 'Called', whatsapp: 'Opened WhatsApp' } as const;
-export type ContactChannel = keyof typeof CONTACT_TEXT;
+export const CONTACT_TEXT: Record<ContactChannel, string> = {
+  call: 'Called',
+  whatsapp: 'Opened WhatsApp',
+};
 
 export function recordContact(
   store: DeskStore,

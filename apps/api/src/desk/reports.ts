@@ -1,10 +1,7 @@
-import { isLeadSource, type DeskReport } from '@iconia/shared';
+import { isLeadSource, type DeskReport, type ReportDays } from '@iconia/shared';
 import { addDays, indiaDay, indiaDayStart } from '../reports/india-day.ts';
 import type { DeskStore } from './desk-store.ts';
 import { STAGE_RANK, STAGES, type Person, type Stage } from './desk-types.ts';
-
-export const REPORT_DAYS = [30, 90] as const;
-export type ReportDays = (typeof REPORT_DAYS)[number];
 
 /** Nearest-rank percentile of sorted values, one decimal. */
 export function percentile(sorted: readonly number[], fraction: number): number {

@@ -1,10 +1,11 @@
+export { isDay } from '@iconia/shared';
+
 /**
  * Calendar days as the sales desk lives them: India Standard Time, UTC+05:30 all year (India keeps
  * no daylight saving time, so a fixed offset is exact). Days are written YYYY-MM-DD.
  */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const DAY_MS = 86_400_000;
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The India date at an instant. */
 export function indiaDay(epochMs: number): string {
@@ -14,14 +15,6 @@ export function indiaDay(epochMs: number): string {
 /** The hour of the day in India at an instant, 0 to 23. */
 export function indiaHour(epochMs: number): number {
   return new Date(epochMs + IST_OFFSET_MS).getUTCHours();
-}
-
-/** A real calendar date written YYYY-MM-DD (not 2026-02-30). */
-export function isDay(value: string): boolean {
-  const match = DAY_PATTERN.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
 }
 
 /** The instant the India day starts (midnight IST). */

@@ -1,3 +1,4 @@
+import { mobileSearchDigits } from '@iconia/shared';
 import { indiaDay } from '../../lib/format.ts';
 import { FORMS, STAGES, type Form, type LeadRow, type Stage } from '../../lib/types.ts';
 
@@ -95,12 +96,9 @@ export function matchesFilters(lead: LeadRow, filters: LeadFilters, myId: number
   return true;
 }
 
-/** As the API searches: digits (spaces, + and - ignored) in the mobile, anything else in the name. */
+/** As the API searches: a mobile number or part of one in the mobile, anything else in the name. */
 function matchesSearch(lead: LeadRow, q: string): boolean {
-  const compact = q.replace(/[\s+-]/g, '');
-  if (/^\d+$/.test(compact)) {
-    const digits = compact.length === 12 && compact.startsWith('91') ? compact.slice(2) : compact;
-    return lead.mobile.includes(digits);
-  }
+  const digits = mobileSearchDigits(q);
+  if (digits !== undefined) return lead.mobile.includes(digits);
   return lead.name.toLowerCase().includes(q.toLowerCase());
 }
