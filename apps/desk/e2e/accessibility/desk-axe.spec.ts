@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../../../web/e2e/support/axe.ts';
 import { newVisitor } from '../../../web/e2e/support/leads.ts';
-import { expect, newPerson, sendContactForm, signIn, test } from '../support/desk-fixtures.ts';
+import { sendContactForm } from '../../../web/e2e/support/page-helpers.ts';
+import { expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
 
 /** Phone first: nothing may push the page wider than the screen, at 360 px or anywhere. */
 async function expectNoSideways(page: Page, what: string): Promise<void> {

@@ -1,13 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { newVisitor } from '../../../web/e2e/support/leads.ts';
-import {
-  addAgent,
-  expect,
-  newPerson,
-  sendContactForm,
-  signIn,
-  test,
-} from '../support/desk-fixtures.ts';
+import { sendContactForm } from '../../../web/e2e/support/page-helpers.ts';
+import { addAgent, expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
 
 test('when a visitor sends the contact form, then an agent sees it live, works it, and the manager reports, exports and erases it', async ({
   page: manager,

@@ -1,9 +1,4 @@
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
-import { CONTACT } from '../../../web/src/content/site.ts';
-import { FORM_BUTTONS, THANK_YOU_PATH } from '../../../web/src/content/forms.ts';
-import { DISCLAIMER_STORAGE_KEY } from '../../../web/src/features/disclaimer/disclaimer-storage.ts';
-import type { VisitorLead } from '../../../web/e2e/support/leads.ts';
-import { fillLeadForm } from '../../../web/e2e/support/page-helpers.ts';
 import { ACCOUNTS, readDeskEnv, type AccountName } from './desk-env.ts';
 
 interface DeskFixtures {
@@ -64,18 +59,6 @@ export async function newPerson(browser: Browser): Promise<Page> {
     acceptDownloads: true,
   });
   return context.newPage();
-}
-
-/** A visitor sends the public site's contact form, exactly as on the live site. */
-export async function sendContactForm(page: Page, visitor: VisitorLead): Promise<void> {
-  await page.addInitScript(([key]) => window.localStorage.setItem(key, 'true'), [
-    DISCLAIMER_STORAGE_KEY,
-  ] as const);
-  await page.goto('/contact');
-  const form = page.getByRole('form', { name: CONTACT.formHeading });
-  await fillLeadForm(form, visitor, { plotRange: false, agree: false, location: true });
-  await form.getByRole('button', { name: FORM_BUTTONS.submit }).click();
-  await expect(page).toHaveURL(THANK_YOU_PATH);
 }
 
 /**

@@ -1,6 +1,13 @@
 import type { Download, Locator, Page, Route } from '@playwright/test';
-import { BROCHURE_MODAL, CONSENT_TEXT, FORM_FIELDS } from '../../src/content/forms.ts';
-import { UI_TEXT } from '../../src/content/site.ts';
+import {
+  BROCHURE_MODAL,
+  CONSENT_TEXT,
+  FORM_BUTTONS,
+  FORM_FIELDS,
+  THANK_YOU_PATH,
+} from '../../src/content/forms.ts';
+import { CONTACT, UI_TEXT } from '../../src/content/site.ts';
+import { DISCLAIMER_STORAGE_KEY } from '../../src/features/disclaimer/disclaimer-storage.ts';
 import { expect } from './fixtures.ts';
 import type { VisitorLead } from './leads.ts';
 
@@ -59,6 +66,18 @@ export async function fillLeadForm(
     await form.getByLabel(FORM_FIELDS.location.label).fill(lead.location);
   }
   if (agree) await form.getByRole('checkbox', { name: CONSENT_TEXT }).check();
+}
+
+/** A visitor sends the public site's contact form, exactly as on the live site. */
+export async function sendContactForm(page: Page, visitor: VisitorLead): Promise<void> {
+  await page.addInitScript(([key]) => window.localStorage.setItem(key, 'true'), [
+    DISCLAIMER_STORAGE_KEY,
+  ] as const);
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: CONTACT.formHeading });
+  await fillLeadForm(form, visitor, { plotRange: false, agree: false, location: true });
+  await form.getByRole('button', { name: FORM_BUTTONS.submit }).click();
+  await expect(page).toHaveURL(THANK_YOU_PATH);
 }
 
 /** The text values a lead form shows, by field. */
