@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import prettier from 'eslint-config-prettier';
@@ -10,8 +11,8 @@ import tseslint from 'typescript-eslint';
 /**
  * Import boundaries. Each app is layered, and a layer imports only the layers below it:
  * the site `app → features → components → lib → content`, the desk `app → features → components
- * → lib`. Features never import one another (routes compose them). In the API, `store` and
- * `mail` never reach up into `http` or `leads`. The shared package imports nothing of the apps.
+ * → lib`. Features never import one another (routes compose them). Apps never import one another:
+ * what two apps share lives in packages/, and packages reach an app only through its package name.
  */
 function layers(root, order) {
   return order.slice(1).map((layer, index) => ({
@@ -23,8 +24,8 @@ function layers(root, order) {
 
 function separateFeatures(root) {
   const features = `${root}/features`;
-  if (!existsSync(features)) return [];
-  return readdirSync(features, { withFileTypes: true })
+  if (!existsSync(path.join(import.meta.dirname, features))) return [];
+  return readdirSync(path.join(import.meta.dirname, features), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map(({ name }) => ({
       target: `${features}/${name}`,
@@ -35,21 +36,132 @@ function separateFeatures(root) {
     }));
 }
 
+const APPS = readdirSync(path.join(import.meta.dirname, 'apps'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => name);
+
 const importZones = [
   {
     target: './packages/shared',
     from: './apps',
     message: 'The shared package imports nothing of the apps.',
   },
+  ...APPS.flatMap((app) =>
+    APPS.filter((other) => other !== app).map((other) => ({
+      target: `./apps/${app}`,
+      from: `./apps/${other}/src`,
+      message: `Apps never import one another's src/: move what ${app} and ${other} share to packages/.`,
+    })),
+  ),
   ...layers('./apps/web/src', ['app', 'features', 'components', 'lib', 'content']),
   ...separateFeatures('./apps/web/src'),
   ...layers('./apps/desk/src', ['app', 'features', 'components', 'lib']),
   ...separateFeatures('./apps/desk/src'),
-  ...['store', 'mail'].map((lower) => ({
-    target: `./apps/api/src/${lower}`,
-    from: ['./apps/api/src/http', './apps/api/src/leads'],
-    message: `${lower}/ is used by http/ and leads/, never the reverse.`,
-  })),
+];
+
+/**
+ * The API's layers, top to bottom. A module imports only layers below its own, and may skip some
+ * (a route reads the store with no use case between). Tests are not held to them: like the
+ * composition root, a test puts the parts together.
+ *
+ * - composition root: app.ts, start-server.ts, server.ts build and wire everything; nothing
+ *   imports them.
+ * - entry points: http/, the lead routes (leads/*-routes.ts), the desk's HTTP face (desk.ts,
+ *   desk-router.ts, desk-static.ts), cli/, intake/. They never import one another, except that
+ *   the HTTP routes build on http/ (parsers, replies, limits, static files).
+ * - use cases: the rest of leads/ (capture-lead.ts), the rest of desk/, routing/, and the jobs the
+ *   root schedules: digest/ (the daily summary), privacy/ (retention, log redaction). Outside
+ *   desk/, only its root (desk.ts) and its account use cases (accounts.ts) are imported.
+ * - channels of the outbox: mail/, webhooks/; beside each other, never importing one another.
+ * - outbox/: the worker and the channel interface; the root hands it the channels.
+ * - reports/: pure reading of stored leads (India's calendar, a lead's state, counts, the export
+ *   format and CSV).
+ * - store/: SQLite.
+ * - lib: config.ts, logger.ts, clock.ts. config.ts reads each channel's settings with the
+ *   channel's own reader (mail/dkim.ts, webhooks/webhook-config.ts) and nothing else above it.
+ */
+const API = './apps/api/src';
+const HTTP_ROUTES = {
+  'the lead routes': ['leads/*-routes.ts'],
+  "the desk's HTTP face": ['desk/desk.ts', 'desk/desk-router.ts', 'desk/desk-static.ts'],
+  'intake/': ['intake'],
+};
+const ENTRY_POINTS = { 'http/': ['http'], ...HTTP_ROUTES, 'cli/': ['cli'] };
+const API_LAYERS = [
+  { name: 'the composition root', paths: ['app.ts', 'start-server.ts', 'server.ts'] },
+  { name: 'the entry points', paths: Object.values(ENTRY_POINTS).flat() },
+  {
+    name: 'the use cases',
+    paths: [
+      'leads/**/!(*-routes).ts',
+      'desk/**/!(desk|desk-router|desk-static).ts',
+      'routing',
+      'digest',
+      'privacy',
+    ],
+  },
+  { name: 'the outbox channels', paths: ['mail', 'webhooks'] },
+  { name: 'the outbox', paths: ['outbox'] },
+  { name: 'reports/', paths: ['reports'] },
+  { name: 'the store', paths: ['store'] },
+  { name: 'lib', paths: ['config.ts', 'logger.ts', 'clock.ts'] },
+];
+const CHANNEL_SETTINGS = { mail: ['./dkim.ts'], webhooks: ['./webhook-config.ts'] };
+
+const api = (paths) => paths.map((file) => `${API}/${file}`);
+
+// One zone per path imported from: a zone's `from` may not mix globs and plain paths.
+function zone(targets, from, message, except) {
+  return { target: api(targets), from: `${API}/${from}`, message, ...(except && { except }) };
+}
+
+const apiZones = [
+  ...API_LAYERS.flatMap((lower, index) =>
+    API_LAYERS.slice(0, index).flatMap((upper) =>
+      upper.paths.flatMap((from) => {
+        const message = `A module of ${lower.name} never imports ${upper.name}: move the shared part down, or hand it in from the composition root.`;
+        if (lower.name !== 'lib') return [zone(lower.paths, from, message)];
+        const except = CHANNEL_SETTINGS[from];
+        return [
+          zone(
+            lower.paths.filter((path) => path !== 'config.ts'),
+            from,
+            message,
+          ),
+          zone(['config.ts'], from, message, except),
+        ];
+      }),
+    ),
+  ),
+  ...Object.entries(ENTRY_POINTS).flatMap(([name, targets]) =>
+    Object.entries(ENTRY_POINTS)
+      .filter(([other]) => other !== name && !(other === 'http/' && name in HTTP_ROUTES))
+      .flatMap(([other, froms]) =>
+        froms.map((from) =>
+          zone(
+            targets,
+            from,
+            `Entry points never import one another (${name} → ${other}): move what both need into a use case or reports/.`,
+          ),
+        ),
+      ),
+  ),
+  ...[
+    ['mail', 'webhooks'],
+    ['webhooks', 'mail'],
+  ].map(([target, from]) =>
+    zone(
+      [target],
+      from,
+      'Channels of the outbox never import one another: move what both need into outbox/ or reports/.',
+    ),
+  ),
+  zone(
+    ['*.ts', '!(desk)/**'],
+    'desk',
+    "Outside desk/, call the desk's use cases (desk/accounts.ts) or mount it (desk/desk.ts); its store, errors and rules are its own.",
+    ['./desk.ts', './accounts.ts'],
+  ),
 ];
 
 export default tseslint.config(
@@ -96,8 +208,39 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: importZones }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: importZones },
+      ],
       'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...importZones, ...apiZones] },
+      ],
+    },
+  },
+  {
+    // A package reaches an app by its package name (and the exports it chooses), never by a
+    // path into its folders.
+    files: ['packages/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+apps/',
+              message: 'Packages import an app by its package name, never by a path into it.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

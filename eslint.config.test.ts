@@ -1,0 +1,256 @@
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries of eslint.config.js, run through ESLint with the repo's own config on
+ * small sources placed at paths inside each zone. Only the boundary rules run, and without type
+ * information, so a source may sit where no file exists yet (intake/, routing/); what it imports
+ * must exist, since a boundary is checked on the resolved file.
+ */
+const BOUNDARY_RULES = new Set(['import-x/no-restricted-paths', 'no-restricted-imports']);
+
+const eslint = new ESLint({
+  cwd: import.meta.dirname,
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  ruleFilter: ({ ruleId }) => BOUNDARY_RULES.has(ruleId),
+});
+
+async function boundaryErrors(filePath: string, specifier: string) {
+  const [result] = await eslint.lintText(`import '${specifier}';\n`, { filePath });
+  return (result?.messages ?? []).map(({ ruleId, message }) => ({ ruleId, message }));
+}
+
+const refused: Array<[zone: string, file: string, specifier: string, rule: string, says: string]> =
+  [
+    [
+      'the composition root',
+      'apps/api/src/leads/capture-lead.ts',
+      '../start-server.ts',
+      'import-x/no-restricted-paths',
+      'A module of the use cases never imports the composition root',
+    ],
+    [
+      'entry points: the desk router and the CLI',
+      'apps/api/src/desk/desk-router.ts',
+      '../cli/table.ts',
+      'import-x/no-restricted-paths',
+      "Entry points never import one another (the desk's HTTP face → cli/)",
+    ],
+    [
+      'entry points: the CLI and the desk router',
+      'apps/api/src/cli/commands/users.ts',
+      '../../desk/desk-router.ts',
+      'import-x/no-restricted-paths',
+      "Entry points never import one another (cli/ → the desk's HTTP face)",
+    ],
+    [
+      'entry points: http/ and the lead routes',
+      'apps/api/src/http/openapi.ts',
+      '../leads/lead-routes.ts',
+      'import-x/no-restricted-paths',
+      'Entry points never import one another (http/ → the lead routes)',
+    ],
+    [
+      'entry points: intake/ and the lead routes',
+      'apps/api/src/intake/google-ads-routes.ts',
+      '../leads/lead-routes.ts',
+      'import-x/no-restricted-paths',
+      'Entry points never import one another (intake/ → the lead routes)',
+    ],
+    [
+      'entry points: the CLI and http/',
+      'apps/api/src/cli/commands/list.ts',
+      '../../http/replies.ts',
+      'import-x/no-restricted-paths',
+      'Entry points never import one another (cli/ → http/)',
+    ],
+    [
+      'use cases: capture-lead and the lead routes',
+      'apps/api/src/leads/capture-lead.ts',
+      './lead-routes.ts',
+      'import-x/no-restricted-paths',
+      'A module of the use cases never imports the entry points',
+    ],
+    [
+      "use cases: the desk's work and the desk router",
+      'apps/api/src/desk/lead-work.ts',
+      './desk-router.ts',
+      'import-x/no-restricted-paths',
+      'A module of the use cases never imports the entry points',
+    ],
+    [
+      'use cases: routing/ and http/',
+      'apps/api/src/routing/assign-buyer.ts',
+      '../http/replies.ts',
+      'import-x/no-restricted-paths',
+      'A module of the use cases never imports the entry points',
+    ],
+    [
+      'use cases: digest/ and the CLI',
+      'apps/api/src/digest/daily-digest.ts',
+      '../cli/table.ts',
+      'import-x/no-restricted-paths',
+      'A module of the use cases never imports the entry points',
+    ],
+    [
+      'outbox channels: mail/ and a use case',
+      'apps/api/src/mail/transport.ts',
+      '../leads/capture-lead.ts',
+      'import-x/no-restricted-paths',
+      'A module of the outbox channels never imports the use cases',
+    ],
+    [
+      'outbox channels: webhooks/ and mail/',
+      'apps/api/src/webhooks/webhook-channel.ts',
+      '../mail/transport.ts',
+      'import-x/no-restricted-paths',
+      'Channels of the outbox never import one another',
+    ],
+    [
+      'the outbox and a channel',
+      'apps/api/src/outbox/outbox-worker.ts',
+      '../mail/transport.ts',
+      'import-x/no-restricted-paths',
+      'A module of the outbox never imports the outbox channels',
+    ],
+    [
+      'reports/ and a channel',
+      'apps/api/src/reports/lead-stats.ts',
+      '../mail/lead-email.ts',
+      'import-x/no-restricted-paths',
+      'A module of reports/ never imports the outbox channels',
+    ],
+    [
+      'the store and the desk',
+      'apps/api/src/store/lead-store.ts',
+      '../desk/accounts.ts',
+      'import-x/no-restricted-paths',
+      'A module of the store never imports the use cases',
+    ],
+    [
+      'the store and reports/',
+      'apps/api/src/store/lead-queries.ts',
+      '../reports/india-day.ts',
+      'import-x/no-restricted-paths',
+      'A module of the store never imports reports/',
+    ],
+    [
+      'lib and the store',
+      'apps/api/src/logger.ts',
+      './store/lead-store.ts',
+      'import-x/no-restricted-paths',
+      'A module of lib never imports the store',
+    ],
+    [
+      "lib: config and a channel's sender",
+      'apps/api/src/config.ts',
+      './mail/transport.ts',
+      'import-x/no-restricted-paths',
+      'A module of lib never imports the outbox channels',
+    ],
+    [
+      "the desk's internals",
+      'apps/api/src/cli/commands/users.ts',
+      '../../desk/desk-store.ts',
+      'import-x/no-restricted-paths',
+      "Outside desk/, call the desk's use cases",
+    ],
+    [
+      "apps: the desk and the site's src/",
+      'apps/desk/src/lib/site-texts.ts',
+      '../../../web/src/content/site.ts',
+      'import-x/no-restricted-paths',
+      "Apps never import one another's src/",
+    ],
+    [
+      "apps: an API test and the site's src/",
+      'apps/api/src/privacy/consent-notice.test.ts',
+      '../../../web/src/content/forms.ts',
+      'import-x/no-restricted-paths',
+      "Apps never import one another's src/",
+    ],
+    [
+      'packages: a path into an app',
+      'packages/testkit/src/in-process.ts',
+      '../../../apps/api/src/config.ts',
+      'no-restricted-imports',
+      'Packages import an app by its package name',
+    ],
+    [
+      'packages: the shared package and an app',
+      'packages/shared/src/lead.ts',
+      '../../../apps/api/src/clock.ts',
+      'import-x/no-restricted-paths',
+      'The shared package imports nothing of the apps',
+    ],
+    [
+      'the site: a feature and another feature',
+      'apps/web/src/features/gallery/gallery.tsx',
+      '../lead-forms/index.ts',
+      'import-x/no-restricted-paths',
+      'Features never import one another',
+    ],
+    [
+      'the site: lib and features',
+      'apps/web/src/lib/api-client.ts',
+      '../features/lead-forms/index.ts',
+      'import-x/no-restricted-paths',
+      'lib sits below app, features, components',
+    ],
+    [
+      'the desk app: components and features',
+      'apps/desk/src/components/layout.tsx',
+      '../features/reports/reports-route.tsx',
+      'import-x/no-restricted-paths',
+      'components sits below app, features',
+    ],
+  ];
+
+const allowed: Array<[why: string, file: string, specifier: string]> = [
+  ['a route builds on http/', 'apps/api/src/leads/lead-routes.ts', '../http/replies.ts'],
+  ['the desk router writes CSV', 'apps/api/src/desk/desk-router.ts', '../reports/csv.ts'],
+  [
+    "the CLI calls the desk's account use cases",
+    'apps/api/src/cli/commands/users.ts',
+    '../../desk/accounts.ts',
+  ],
+  ['an entry point reads the store', 'apps/api/src/cli/find-lead.ts', '../store/lead-store.ts'],
+  ['a use case reads the store', 'apps/api/src/leads/capture-lead.ts', '../store/lead-types.ts'],
+  [
+    'a channel reads reports/',
+    'apps/api/src/webhooks/lead-created-event.ts',
+    '../reports/india-day.ts',
+  ],
+  ["config reads a channel's settings", 'apps/api/src/config.ts', './webhooks/webhook-config.ts'],
+  ['a test puts the parts together', 'apps/api/src/leads/lead-routes.test.ts', '../app.ts'],
+  ['the root wires the desk', 'apps/api/src/start-server.ts', './desk/desk.ts'],
+  [
+    'an app reads the shared package',
+    'apps/desk/src/lib/site-texts.ts',
+    '../../../../packages/shared/src/index.ts',
+  ],
+];
+
+describe('import boundaries', () => {
+  // The first lint loads the config, the plugins and the resolver's view of every tsconfig.
+  beforeAll(() => eslint.lintText('', { filePath: 'apps/api/src/app.ts' }), 60_000);
+
+  it.each(refused)(
+    'when a module crosses %s (%s imports %s), then %s refuses it',
+    async (_zone, file, specifier, rule, says) => {
+      const errors = await boundaryErrors(file, specifier);
+
+      expect(errors).toContainEqual({
+        ruleId: rule,
+        message: expect.stringContaining(says) as string,
+      });
+    },
+  );
+
+  it.each(allowed)(
+    'when %s (%s imports %s), then no boundary refuses it',
+    async (_why, file, specifier) => {
+      expect(await boundaryErrors(file, specifier)).toEqual([]);
+    },
+  );
+});
