@@ -66,6 +66,7 @@ export async function crashDrill(): Promise<DrillResult> {
     });
     await restarting;
     const drained = await waitForEmptyOutbox(server.url, 60_000);
+    const emptiedAt = Date.now();
     server.child.kill('SIGTERM');
     const { code } = await server.exited;
     const { rows, integrity } = readLeads(path.join(temp.dir, 'leads.sqlite'));
@@ -98,6 +99,7 @@ export async function crashDrill(): Promise<DrillResult> {
         ...figures,
         'emails sent before the kill': sentToSmtpBeforeKill,
         'down for (ms)': restartedAt - killedAt,
+        'outbox empty after the restart (s)': ((emptiedAt - restartedAt) / 1000).toFixed(1),
         'reply p50 / p99 (ms)': `${p50} / ${p99}`,
         integrity_check: integrity,
         'webhook posts': webhooks.posts,

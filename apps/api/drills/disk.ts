@@ -145,8 +145,8 @@ export async function diskDrill(): Promise<DrillResult> {
     server = await startServer(port, env);
     const afterWritable = await phase('writable again, restarted');
 
-    // Emails sent while the disk was full could not be marked sent; their leases (60 s) lapse
-    // and they go again with the same Message-ID.
+    // Emails sent while the disk was full could not be marked sent; the restarted server, alone
+    // on the database, takes back their leases and sends them again with the same Message-ID.
     const drained = await waitForEmptyOutbox(server.url, 100_000);
     server.child.kill('SIGTERM');
     const { code } = await server.exited;

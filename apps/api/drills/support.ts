@@ -243,13 +243,9 @@ export function messageIdOf(raw: string): string | undefined {
 
 /**
  * Waits until the outbox is empty (every stored lead handed to SMTP, and to the webhook endpoints
- * when configured), or down to `leased` leads a killed process still holds, or the time is up.
+ * when configured), or the time is up.
  */
-export async function waitForEmptyOutbox(
-  url: string,
-  timeoutMs: number,
-  leased = 0,
-): Promise<boolean> {
+export async function waitForEmptyOutbox(url: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -258,7 +254,7 @@ export async function waitForEmptyOutbox(
         webhooks?: { pending: number | null };
       };
       const webhooksPending = ready.webhooks?.pending ?? 0;
-      if (ready.pending !== null && ready.pending <= leased && webhooksPending === 0) return true;
+      if (ready.pending === 0 && webhooksPending === 0) return true;
     } catch {
       // the server may be restarting
     }

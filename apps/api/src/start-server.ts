@@ -15,6 +15,7 @@ import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mail/transport.ts
 import { createDeliveryWorker, type DeliveryWorker } from './outbox/outbox-worker.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';
 import { createGroupCommit } from './store/group-commit.ts';
+import { acquireInstanceLock } from './store/instance-lock.ts';
 import { openLeadStore, type LeadMessageRoute, type LeadStore } from './store/lead-store.ts';
 import { SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
 import { createWebhookChannels, WEBHOOK_WORKER } from './webhooks/webhook-channel.ts';
@@ -71,6 +72,12 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     SALES_EMAIL_ROUTE,
     ...webhookChannels.map((channel) => channel.route),
   ]);
+  // The only server on the file takes back what a killed one was sending, at once rather than
+  // when its lease lapses; beside another server, a lease may be that server's live send.
+  let leasesTakenBack = 0;
+  const instanceLock = acquireInstanceLock(config.databaseFile, () => {
+    leasesTakenBack = store.takeBackLeases();
+  });
   const mailer = createMailer(config);
   const delivery = createDeliveryWorker({
     store,
@@ -152,9 +159,16 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       site: config.webDist,
       digest: config.digestHour === undefined ? 'off' : `daily from ${config.digestHour}:00 IST`,
       webhooks: webhookChannels.map((channel) => channel.label),
+      otherServerOnDatabase: !instanceLock.alone,
     },
     'listening',
   );
+  if (leasesTakenBack > 0) {
+    logger.warn(
+      { messages: leasesTakenBack },
+      'took back the messages a stopped process was sending; they go again now, with the same ids',
+    );
+  }
   delivery.start();
   for (const worker of webhooks) worker.start();
   retention.start();
@@ -190,6 +204,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     await digest?.stop();
     mailer.close();
     store.close();
+    instanceLock.release();
   };
 
   return {

@@ -1,0 +1,111 @@
+/**
+ * A server killed with SIGKILL while it is handing an email to SMTP leaves that message leased
+ * to itself. Restarted alone on the database, it sends it again at once, not a minute later when
+ * the lease would have lapsed.
+ */
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SOURCE_SERVER, startServer, type ServerProcess } from '../../drills/support.ts';
+import { freePort, startSmtpInbox, type SmtpInbox } from '../smtp-inbox.ts';
+import {
+  createTempDir,
+  createTestClock,
+  startTestServer,
+  type TestServer,
+} from '../test-server.ts';
+
+/** The email's lease, as the server sets it with this SMTP timeout. */
+const LEASE_MS = 60_000;
+
+describe('a restart after a crash in the middle of a send', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  let hanging: SmtpInbox;
+  let inbox: SmtpInbox;
+  let server: ServerProcess | undefined;
+  const inProcess: TestServer[] = [];
+
+  beforeEach(async () => {
+    temp = createTempDir();
+    // Takes the message and keeps the sender waiting for its answer: the send is in flight.
+    hanging = await startSmtpInbox({ delayMs: 5 * LEASE_MS });
+    inbox = await startSmtpInbox();
+  });
+  afterEach(async () => {
+    await Promise.all(inProcess.splice(0).map((running) => running.close()));
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    await Promise.all([hanging.close(), inbox.close()]);
+    temp.remove();
+  });
+
+  /** Resolves once a message is leased, that is, being sent. */
+  async function waitForLease(file: string): Promise<void> {
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const db = new Database(file, { readonly: true });
+      const leased = db
+        .prepare(`SELECT count(*) AS count FROM deliveries WHERE lease_until IS NOT NULL`)
+        .get() as { count: number };
+      db.close();
+      if (leased.count > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('no message was leased within 15 s');
+  }
+
+  it('when the server is killed mid-send and restarted alone, then the email goes out well before its lease would lapse, with the same Message-ID', async () => {
+    const port = await freePort();
+    const env = {
+      DATA_DIR: temp.dir,
+      RATE_LIMIT_MAX: '0',
+      WEB_DIST: path.join(temp.dir, 'no-site'),
+      LOG_LEVEL: 'warn',
+      SMTP_TIMEOUT_MS: String(LEASE_MS / 4),
+    };
+    server = await startServer(port, { ...env, SMTP_URL: hanging.url }, SOURCE_SERVER);
+    const reply = await request(server.url).post('/contact-form').send({
+      name: 'Asha',
+      mobile: '9123456780',
+    });
+    expect(reply.text).toBe('success');
+    await waitForLease(path.join(temp.dir, 'leads.sqlite'));
+
+    server.child.kill('SIGKILL');
+    await server.exited;
+    const restartedAt = Date.now();
+    server = await startServer(port, { ...env, SMTP_URL: inbox.url }, SOURCE_SERVER);
+
+    const [email] = await inbox.waitFor(1, LEASE_MS / 2);
+    expect(email!.receivedAt - restartedAt).toBeLessThan(LEASE_MS / 2);
+    expect(email!.parsed.messageId).toMatch(/^<lead-[0-9a-f-]{36}@/);
+    expect(inbox.messages).toHaveLength(1);
+  }, 90_000);
+
+  it('when another server is running on the database, then a second one leaves its leases alone until they lapse', async () => {
+    const clock = createTestClock();
+    const start = async () => {
+      const running = await startTestServer({
+        dataDir: temp.dir,
+        env: { SMTP_URL: inbox.url },
+        clock,
+      });
+      inProcess.push(running);
+      return running;
+    };
+    const first = await start();
+    await first.delivery.stop();
+    await request(first.url).post('/contact-form').send({ name: 'Asha', mobile: '9123456780' });
+    first.store.claimNextDue('email', 'the-first-server', clock.now(), LEASE_MS);
+
+    const second = await start();
+
+    expect(await second.delivery.drain()).toBe(0);
+    clock.advance(LEASE_MS);
+    expect(await second.delivery.drain()).toBe(1);
+    expect(inbox.messages).toHaveLength(1);
+  });
+});
