@@ -1,5 +1,6 @@
 import compression from 'compression';
 import express, { type Express, type Router } from 'express';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createErrorHandler } from './http/error-handler.ts';
 import { createHealthRouter, type ReadinessReport } from './http/health.ts';
@@ -16,13 +17,14 @@ export interface AppDeps {
   captureLead: CaptureLead;
   readiness: () => Promise<ReadinessReport>;
   logger: Logger;
+  clock: Clock;
   /** The sales desk, mounted at /desk: its JSON API under /desk/api and the built app. */
   desk: Router;
 }
 
 /** Builds the whole HTTP application from its parts; never listens and keeps no globals. */
 export function createApp(deps: AppDeps): Express {
-  const { config, captureLead, readiness, logger, desk } = deps;
+  const { config, captureLead, readiness, logger, clock, desk } = deps;
   const app = express();
   app.disable('x-powered-by');
   // Explicit, because the rate limiter keys on req.ip and a wrong guess either lets one client
@@ -40,6 +42,7 @@ export function createApp(deps: AppDeps): Express {
       corsOrigins: config.corsOrigins,
       rateLimit: config.rateLimit,
       requestTimeoutMs: config.requestTimeoutMs,
+      clock,
     }),
   );
 

@@ -138,7 +138,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     webhookChannels: webhookChannels.map((channel) => channel.name),
   });
   const desk = createDesk({ db: store.db, clock, logger, deskDist: config.deskDist });
-  const app = createApp({ config, captureLead, readiness, logger, desk: desk.router });
+  const app = createApp({ config, captureLead, readiness, logger, clock, desk: desk.router });
 
   // Node checks the header and request timeouts only this often (30 s by default), so a client
   // dripping headers or a body would otherwise hold its connection well past the limits below.

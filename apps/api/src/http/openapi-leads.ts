@@ -46,7 +46,7 @@ function leadOperation(summary: string, fields: GenericSchema, schemaName: strin
   const body = { $ref: `#/components/schemas/${schemaName}` };
   return {
     summary,
-    description: `Stores the lead durably, then answers; the sales email is sent afterwards by the delivery worker. Body at most ${BODY_LIMIT_BYTES} bytes and ${FIELD_LIMIT} fields in every encoding. Leads over the per-address rate limit are still stored, held for the sales team to release rather than emailed, and answered as any other lead; only past a per-address or a global hourly cap on held leads is the answer 429. Scripts (\`fetch\`, curl) get plain text; ${FORM_POST} gets 303 to ${THANK_YOU_PATH} on success and an HTML page on any error.`,
+    description: `Stores the lead durably, then answers; the sales email is sent afterwards by the delivery worker. Body at most ${BODY_LIMIT_BYTES} bytes and ${FIELD_LIMIT} fields in every encoding. Leads over the per-address rate limit are still stored, held for the sales team to release rather than emailed, and answered as any other lead; only past a per-address or a global hourly cap on held leads, or past the per-address ceiling on refused posts, is the answer 429. Scripts (\`fetch\`, curl) get plain text; ${FORM_POST} gets 303 to ${THANK_YOU_PATH} on success and an HTML page on any error.`,
     requestBody: {
       required: false,
       description:
@@ -91,7 +91,7 @@ function leadOperation(summary: string, fields: GenericSchema, schemaName: strin
       ]),
       '429': {
         ...refusal(
-          'Too many leads from this address: past the hourly cap on held leads for the address, or for everyone.',
+          'Too many leads from this address: past the hourly cap on held leads for the address, or for everyone; or too many refused posts from this address.',
           [REPLIES.tooManyRequests],
         ),
         headers: {

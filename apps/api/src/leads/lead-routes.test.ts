@@ -407,6 +407,86 @@ describe('lead endpoints, across requests', () => {
     expect(t.store.pendingSummary().count).toBe(0);
   });
 
+  it('when a visitor has two posts refused before the good one, then the refusals use none of the leads the address may have emailed', async () => {
+    t = await startTestServer({ dataDir: temp.dir, env: { RATE_LIMIT_MAX: '2' } });
+    const send = (mobile: string) =>
+      submit(t.url, '/send-email', { name: 'Ravi', mobile }, 'urlencoded');
+
+    expect((await send('98765')).status).toBe(400);
+    expect((await send('987654321')).status).toBe(400);
+    await send('9876543210');
+    await send('9876500002');
+
+    expect(t.store.listLeads().map((lead) => [lead.mobile, lead.status])).toEqual([
+      ['9876543210', 'pending'],
+      ['9876500002', 'pending'],
+    ]);
+  });
+
+  it('when an address has more posts refused than three per lead it may send, then the next gets 429 with Retry-After, even a good one', async () => {
+    t = await startTestServer({ dataDir: temp.dir, env: { RATE_LIMIT_MAX: '2' } });
+    const send = (mobile: string) =>
+      submit(t.url, '/send-email', { name: 'Ravi', mobile }, 'urlencoded');
+
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      expect((await send(String(attempt))).status, `refusal ${attempt}`).toBe(400);
+    }
+    const stopped = await send('9876543210');
+    t.clock.advance(100_000);
+    const later = await send('9876543210');
+
+    expect(stopped.status).toBe(429);
+    expect(stopped.text).toBe(MESSAGES.tooManyRequests);
+    // One refusal comes back every 10 minutes / 6.
+    expect(Number(stopped.headers['retry-after'])).toBe(100);
+    expect(later.text).toBe('success');
+    expect(t.store.listLeads().map((lead) => lead.status)).toEqual(['pending']);
+  });
+
+  it('when a two-minute flood from one address has ended, then a new lead from it is held for at most a minute', async () => {
+    t = await startTestServer({
+      dataDir: temp.dir,
+      env: { HELD_PER_ADDRESS_PER_HOUR: '1000', HELD_PER_HOUR: '1000', RATE_LIMIT_MAX: '10' },
+    });
+    let counter = 0;
+    const send = async () => {
+      counter += 1;
+      const mobile = `97${String(counter).padStart(8, '0')}`;
+      await submit(t.url, '/send-email', { name: 'Ravi', mobile }, 'urlencoded');
+      return t.store.listLeads().find((lead) => lead.mobile === mobile)?.status;
+    };
+    for (let second = 0; second <= 120; second += 2) {
+      await send();
+      t.clock.advance(2_000);
+    }
+
+    // Held leads use nothing, so a lead every second shows when the address is free again.
+    let heldForMs = 2_000;
+    while ((await send()) === 'held' && heldForMs < 15 * 60_000) {
+      t.clock.advance(1_000);
+      heldForMs += 1_000;
+    }
+
+    // Ten at once, then one a minute: at 60 s and 120 s of the flood, then the first after it.
+    const emailed = t.store.listLeads().filter((lead) => lead.status !== 'held');
+    expect(emailed.map((lead) => Number(lead.mobile.slice(2)))).toEqual([
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      9,
+      10,
+      31,
+      61,
+      counter,
+    ]);
+    expect(heldForMs).toBe(60_000);
+  });
+
   it('when held leads from one address pass HELD_PER_ADDRESS_PER_HOUR, then it gets 429 with Retry-After and nothing more is stored', async () => {
     t = await startTestServer({
       dataDir: temp.dir,

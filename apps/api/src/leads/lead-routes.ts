@@ -17,6 +17,7 @@ import {
 import { methodNotAllowed, REPLIES, sendReply, sendText } from '../http/replies.ts';
 import { requestLogger } from '../http/request-log.ts';
 import { requestTimeout } from '../http/request-timeout.ts';
+import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import type { CaptureLead } from './capture-lead.ts';
 
@@ -30,6 +31,8 @@ export interface LeadRoutesOptions {
   corsOrigins: readonly string[];
   rateLimit: RateLimitOptions;
   requestTimeoutMs: number;
+  /** The rate limit's time. */
+  clock: Clock;
 }
 
 function readLead(kind: LeadKind, fields: Record<string, unknown>) {
@@ -128,7 +131,7 @@ export function createLeadRouter(options: LeadRoutesOptions): Router {
         allowCors,
         refuseForeignOrigin(corsOrigins, logger),
         // A limiter per endpoint: separate counters for the brochure and the enquiry.
-        ...createRateLimiter(options.rateLimit, heldTotal),
+        ...createRateLimiter(options.rateLimit, heldTotal, options.clock),
         ...bodyParser,
         handle,
       )
