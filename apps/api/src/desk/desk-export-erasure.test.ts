@@ -55,6 +55,14 @@ describe('export and erasure on the sales desk', () => {
       .patch(`/desk/api/leads/${ids.ravi}`)
       .set(SAME_ORIGIN)
       .send({ ownerId: meena.id, stage: 'contacted' });
+    await manager
+      .patch(`/desk/api/leads/${ids.raviAgain}`)
+      .set(SAME_ORIGIN)
+      .send({ stage: 'lost', lostReason: 'Ravi K (9876543210) bought elsewhere' });
+    await manager
+      .patch(`/desk/api/leads/${ids.raviAgain}`)
+      .set(SAME_ORIGIN)
+      .send({ lostReason: 'Ravi K of Kondapur bought elsewhere' });
   });
   afterAll(async () => {
     await t.remove();
@@ -76,6 +84,8 @@ describe('export and erasure on the sales desk', () => {
     expect(lines[2]).toContain(',Ravi Kumar,9876543210,');
     expect(lines[2]).toMatch(/,contacted,Meena,,,2026-11-21T15:46:00\+05:30$/);
 
+    const byMobile = await manager.get('/desk/api/export.csv?q=98765%2043210&form=brochure-modal');
+    expect(byMobile.text.split('\r\n')).toHaveLength(4);
     const all = await manager.get('/desk/api/export.csv');
     expect(all.text).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
 
@@ -84,7 +94,13 @@ describe('export and erasure on the sales desk', () => {
       .prepare('SELECT actor_id, at, filters, rows FROM desk_exports ORDER BY id')
       .all();
     expect(records).toEqual([
-      { actor_id: meena.id, at: t.clock.now(), filters: 'q=Ravi', rows: 2 },
+      { actor_id: meena.id, at: t.clock.now(), filters: 'search=name', rows: 2 },
+      {
+        actor_id: meena.id,
+        at: t.clock.now(),
+        filters: 'form=brochure-modal&search=mobile',
+        rows: 2,
+      },
       { actor_id: meena.id, at: t.clock.now(), filters: '', rows: 4 },
     ]);
   });
@@ -118,6 +134,15 @@ describe('export and erasure on the sales desk', () => {
     expect(body.duplicates).toEqual([]);
     expect(JSON.stringify(body)).not.toMatch(/Ravi|9876543210|Kondapur|Sita/);
     expect(body.timeline.at(-1)).toMatchObject({ type: 'erased', text: 'Personal data erased' });
+    // The Lost reasons typed about the repeat lead go too; the stage changes stay.
+    const repeat = (await manager.get(`/desk/api/leads/${ids.raviAgain}`)).body as {
+      timeline: Array<{ type: string; text: string }>;
+    };
+    expect(repeat.timeline.filter((entry) => entry.type === 'stage')).toMatchObject([
+      { text: 'Stage changed from New to Lost' },
+      { text: 'Reason for Lost changed' },
+    ]);
+    expect(JSON.stringify(repeat)).not.toMatch(/Ravi|9876543210|Kondapur/);
     const worked = await manager
       .post(`/desk/api/leads/${ids.ravi}/notes`)
       .set(SAME_ORIGIN)
@@ -143,6 +168,13 @@ describe('export and erasure on the sales desk', () => {
     const dump = JSON.stringify(db.prepare('SELECT * FROM desk_erasures').all());
     expect(erasures).toEqual([{ actor_id: meena.id, at: t.clock.now(), leads: 2 }]);
     expect(dump).not.toContain('9876543210');
+    // Nothing the desk keeps about its work names the person: timeline, work, export log.
+    const kept = JSON.stringify([
+      db.prepare('SELECT * FROM lead_events').all(),
+      db.prepare('SELECT * FROM lead_work').all(),
+      db.prepare('SELECT * FROM desk_exports').all(),
+    ]);
+    expect(kept).not.toMatch(/Ravi|98765|43210|Kondapur|Sita/);
   });
 
   it('when an erasure names a mobile with no leads or a malformed one, then the answer says so', async () => {

@@ -98,6 +98,17 @@ function toFilter(query: LeadFilterQuery, user: DeskUser, now: number): LeadFilt
   return filter;
 }
 
+/** The export's filters as the log keeps them: the kind of search, never its text. */
+function exportLogFilters(req: Request, filter: LeadFilter): string {
+  const params = new URLSearchParams(req.query as Record<string, string>);
+  if (!params.has('q')) return params.toString();
+  params.delete('q');
+  const kind =
+    filter.mobilePart !== undefined ? 'mobile' : filter.namePart !== undefined ? 'name' : undefined;
+  if (kind !== undefined) params.set('search', kind);
+  return params.toString();
+}
+
 function csvOf(rows: readonly ExportRow[]): string {
   const deskFields = ['stage', 'owner', 'followUpAt', 'lostReason', 'firstContactAt'] as const;
   return toCsv(
@@ -217,7 +228,8 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
         type: 'note',
         actor_id: user.id,
         actor_name: user.name,
-        text: note,
+        text: '',
+        detail: note,
       }),
     });
   });
@@ -235,6 +247,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
         actor_id: user.id,
         actor_name: user.name,
         text: CONTACT_TEXT[channel],
+        detail: null,
       }),
     });
   });
@@ -265,7 +278,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     const user = currentUser(res);
     const filter = toFilter(parse(exportQuerySchema, req.query), user, now);
     const rows = store.exportLeads(filter);
-    const filters = new URLSearchParams(req.query as Record<string, string>).toString();
+    const filters = exportLogFilters(req, filter);
     store.recordExport(user.id, now, filters, rows.length);
     logger.info({ userId: user.id, rows: rows.length }, 'desk export');
     res

@@ -102,7 +102,10 @@ export interface EventRow {
   type: DeskEventType;
   actor_id: number | null;
   actor_name: string | null;
+  /** What the desk wrote: never personal data. */
   text: string;
+  /** What a person typed (a note, a Lost reason); null when none, or once erased. */
+  detail: string | null;
 }
 
 export interface WorkRow {
@@ -119,6 +122,7 @@ export interface NewEvent {
   type: DeskEventType;
   actorId: number;
   text: string;
+  detail?: string;
 }
 
 export interface CampaignRow {
@@ -328,12 +332,12 @@ export function createDeskStore(db: Database.Database) {
        first_contact_at = @first_contact_at, first_contact_by = @first_contact_by
      WHERE lead_id = @leadId`,
   );
-  const insertEvent = db.prepare<[number, number, string, number | null, string]>(
-    `INSERT INTO lead_events (lead_id, at, type, actor_id, text) VALUES (?, ?, ?, ?, ?)
+  const insertEvent = db.prepare<[number, number, string, number | null, string, string | null]>(
+    `INSERT INTO lead_events (lead_id, at, type, actor_id, text, detail) VALUES (?, ?, ?, ?, ?, ?)
      RETURNING id`,
   );
   const eventsOf = db.prepare<[number], EventRow>(
-    `SELECT e.at, e.type, e.actor_id, u.name AS actor_name, e.text
+    `SELECT e.at, e.type, e.actor_id, u.name AS actor_name, e.text, e.detail
      FROM lead_events e LEFT JOIN desk_users u ON u.id = e.actor_id
      WHERE e.lead_id = ? ORDER BY e.at, e.id`,
   );
@@ -403,8 +407,8 @@ export function createDeskStore(db: Database.Database) {
   const eraseWork = db.prepare<[number, number]>(
     `UPDATE lead_work SET erased_at = ?, lost_reason = NULL WHERE lead_id = ?`,
   );
-  const eraseNotes = db.prepare<[number]>(
-    `UPDATE lead_events SET text = '' WHERE lead_id = ? AND type = 'note'`,
+  const eraseEventDetails = db.prepare<[number]>(
+    `UPDATE lead_events SET detail = NULL WHERE lead_id = ? AND detail IS NOT NULL`,
   );
   const outbox = createOutboxStatements(db);
   const eraseDeliveryErrors = db.prepare<[number]>(
@@ -421,7 +425,18 @@ export function createDeskStore(db: Database.Database) {
   const addEvents = (leadId: number, at: number, events: readonly NewEvent[]): number[] =>
     events.map(
       (event) =>
-        (insertEvent.get(leadId, at, event.type, event.actorId, event.text) as { id: number }).id,
+        (
+          insertEvent.get(
+            leadId,
+            at,
+            event.type,
+            event.actorId,
+            event.text,
+            event.detail ?? null,
+          ) as {
+            id: number;
+          }
+        ).id,
     );
 
   return {
@@ -562,7 +577,7 @@ export function createDeskStore(db: Database.Database) {
         eraseDeliveryErrors.run(id);
         ensureWork.run(id);
         eraseWork.run(now, id);
-        eraseNotes.run(id);
+        eraseEventDetails.run(id);
         addEvents(id, now, [{ type: 'erased', actorId: actor.id, text: 'Personal data erased' }]);
       }
       insertErasure.run(now, actor.id, ids.length);

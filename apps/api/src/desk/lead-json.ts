@@ -80,6 +80,12 @@ export function toLeadDetail(row: InboxRow, webhooks: readonly DeliveryRow[] = [
   };
 }
 
+/** The desk's words, then what the person typed: "Stage changed from New to Lost: <reason>". */
+function eventText({ text, detail }: Pick<EventRow, 'text' | 'detail'>): string {
+  if (detail === null) return text;
+  return text === '' ? detail : `${text}: ${detail}`;
+}
+
 export function toTimelineEntry(event: EventRow): TimelineEntry {
   return {
     at: indiaTimestamp(event.at),
@@ -88,7 +94,7 @@ export function toTimelineEntry(event: EventRow): TimelineEntry {
       event.actor_id !== null && event.actor_name !== null
         ? { id: event.actor_id, name: event.actor_name }
         : null,
-    text: event.text,
+    text: eventText(event),
   };
 }
 

@@ -64,8 +64,8 @@ export function changeLead(
   assertNotErased(lead);
   let work: WorkRow = store.workOf(lead.id) ?? NEW_WORK;
   const events: NewEvent[] = [];
-  const event = (type: NewEvent['type'], text: string): void => {
-    events.push({ type, actorId: user.id, text });
+  const event = (type: NewEvent['type'], text: string, detail?: string): void => {
+    events.push({ type, actorId: user.id, text, ...(detail !== undefined ? { detail } : {}) });
   };
 
   if (change.ownerId !== undefined && change.ownerId !== work.owner_id) {
@@ -99,8 +99,8 @@ export function changeLead(
     }
     event(
       'stage',
-      `Stage changed from ${STAGE_LABELS[work.stage]} to ${STAGE_LABELS[change.stage]}` +
-        (change.stage === 'lost' ? `: ${work.lost_reason ?? ''}` : ''),
+      `Stage changed from ${STAGE_LABELS[work.stage]} to ${STAGE_LABELS[change.stage]}`,
+      change.stage === 'lost' ? (work.lost_reason ?? '') : undefined,
     );
     work = { ...work, stage: change.stage };
   } else if (change.lostReason !== undefined && work.stage === 'lost') {
@@ -108,7 +108,7 @@ export function changeLead(
     if (reason === '') throw new DeskError(400, 'A lost lead needs a reason.');
     if (reason !== work.lost_reason) {
       work = { ...work, lost_reason: reason };
-      event('stage', `Reason for Lost changed: ${reason}`);
+      event('stage', 'Reason for Lost changed', reason);
     }
   }
 
@@ -134,7 +134,7 @@ export function addNote(
 ): void {
   assertMayWork(user, lead);
   assertNotErased(lead);
-  store.addEvent(lead.id, now, { type: 'note', actorId: user.id, text });
+  store.addEvent(lead.id, now, { type: 'note', actorId: user.id, text: '', detail: text });
 }
 
 export const CONTACT_TEXT: Record<ContactChannel, string> = {

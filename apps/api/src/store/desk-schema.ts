@@ -89,3 +89,19 @@ export const DESK_MIGRATION = `
     INSERT INTO lead_mobiles (rowid, mobile) VALUES (new.id, new.mobile);
   END;
 `;
+
+/**
+ * What a person typed about a lead (a note, a Lost reason) moves out of an event's text into
+ * `detail`, the one column of the timeline that can hold personal data and that erasure clears.
+ * The export log keeps which filters were used, never the search text: older entries lose their
+ * search (stored as it was typed, it could name the person).
+ */
+export const LEAD_EVENT_DETAIL_MIGRATION = `
+  ALTER TABLE lead_events ADD COLUMN detail TEXT;
+  UPDATE lead_events SET detail = text, text = '' WHERE type = 'note' AND text <> '';
+  UPDATE lead_events
+    SET detail = substr(text, instr(text, ': ') + 2), text = substr(text, 1, instr(text, ': ') - 1)
+    WHERE type = 'stage' AND instr(text, ': ') > 0;
+  UPDATE desk_exports SET filters = 'search=removed'
+    WHERE filters LIKE 'q=%' OR filters LIKE '%&q=%';
+`;

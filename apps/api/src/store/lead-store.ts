@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CAMPAIGN_FIELDS } from '@iconia/shared';
-import { DESK_MIGRATION } from './desk-schema.ts';
+import { DESK_MIGRATION, LEAD_EVENT_DETAIL_MIGRATION } from './desk-schema.ts';
 import { createDigestLog, type DigestLog } from './digest-log.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 import {
@@ -234,6 +234,7 @@ export const MIGRATIONS: readonly string[] = [
   DESK_MIGRATION,
   // One row per message rather than per lead and channel, each with its own id and kind.
   OUTBOX_MESSAGES_MIGRATION,
+  LEAD_EVENT_DETAIL_MIGRATION,
 ];
 
 /**
