@@ -260,7 +260,8 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Configuration, build scripts, tests and benchmarks run at the edge and may read env.
+    // Configuration, build scripts, tests, benchmarks and the test kit run at the edge and may
+    // read env.
     files: [
       '**/config.ts',
       '**/config/env.ts',
@@ -270,6 +271,7 @@ export default tseslint.config(
       '**/e2e/**',
       '**/*.test.{ts,tsx}',
       '**/test/**',
+      'packages/testkit/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../apps/api/test/smtp-inbox.ts';
+import { freePort, startSmtpInbox, type SmtpInbox } from '@iconia/testkit';
 import {
   startContainerCommand,
   startProcess,

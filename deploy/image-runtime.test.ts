@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../apps/api/test/smtp-inbox.ts';
+import { freePort, startSmtpInbox, type SmtpInbox } from '@iconia/testkit';
 import { healthCheck, stopSignal } from './dockerfile.ts';
 import {
   inCheckout,

@@ -23,9 +23,14 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import Database from 'better-sqlite3';
 import { buildServer } from '../drills/support.ts';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../test/smtp-inbox.ts';
-import { createTempDir } from '../test/test-server.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.ts';
+import {
+  createTempDir,
+  freePort,
+  type SmtpInbox,
+  startSmtpInbox,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@iconia/testkit';
 import { drillWebhookSecret } from '../drills/webhooks.ts';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));

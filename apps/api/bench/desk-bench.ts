@@ -15,7 +15,8 @@ import { createAccount } from '../src/desk/accounts.ts';
 import { createDeskStore, type WorkRow } from '../src/desk/desk-store.ts';
 import { STAGE_RANK, type DeskUser, type Stage } from '../src/desk/desk-types.ts';
 import { openLeadStore, type NewLead } from '../src/store/lead-store.ts';
-import { createTempDir, createTestClock, startTestServer } from '../test/test-server.ts';
+import { createTempDir, createTestClock } from '@iconia/testkit';
+import { startTestServer } from '@iconia/testkit/in-process';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);

@@ -5,8 +5,7 @@
  * an error or no reply is either absent or stored whole, never half.
  */
 import path from 'node:path';
-import { freePort, startSmtpInbox } from '../test/smtp-inbox.ts';
-import { startWebhookReceiver } from '../test/webhook-receiver.ts';
+import { freePort, startSmtpInbox, startWebhookReceiver } from '@iconia/testkit';
 import type { DrillResult } from './drill.ts';
 import {
   account,

@@ -11,7 +11,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, startSmtpInbox } from '../test/smtp-inbox.ts';
+import { freePort, startSmtpInbox } from '@iconia/testkit';
 import type { DrillResult } from './drill.ts';
 import {
   account,

@@ -4,7 +4,7 @@
  * restart the rest of the outbox is delivered once.
  */
 import path from 'node:path';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../test/smtp-inbox.ts';
+import { freePort, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
 import type { DrillResult } from './drill.ts';
 import {
   account,

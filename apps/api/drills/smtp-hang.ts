@@ -5,7 +5,7 @@
  */
 import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../test/smtp-inbox.ts';
+import { freePort, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
 import type { DrillResult } from './drill.ts';
 import {
   account,

@@ -4,7 +4,7 @@
  * the log, and once SMTP is back every lead is delivered, once.
  */
 import path from 'node:path';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../test/smtp-inbox.ts';
+import { freePort, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
 import type { DrillResult } from './drill.ts';
 import {
   account,

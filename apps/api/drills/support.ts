@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import type { SmtpInbox } from '../test/smtp-inbox.ts';
+import { type SmtpInbox } from '@iconia/testkit';
 import { DRILL_ENV } from './config.ts';
 
 export const API_DIR = fileURLToPath(new URL('..', import.meta.url));

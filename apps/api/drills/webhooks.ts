@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import type { ReceivedPost } from '../test/webhook-receiver.ts';
+import { type ReceivedPost } from '@iconia/testkit';
 import type { LeadRow } from './support.ts';
 
 /** A fresh key for a drill's server and its receiver. */

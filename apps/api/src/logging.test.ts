@@ -1,7 +1,13 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../test/smtp-inbox.ts';
-import { createTempDir, startTestServer, createTestClock } from '../test/test-server.ts';
+import {
+  createTempDir,
+  createTestClock,
+  freePort,
+  type SmtpInbox,
+  startSmtpInbox,
+} from '@iconia/testkit';
+import { startTestServer } from '@iconia/testkit/in-process';
 import { createLogger } from './logger.ts';
 import { createEmailChannel } from './mail/email-channel.ts';
 import { createDeliveryWorker } from './outbox/outbox-worker.ts';

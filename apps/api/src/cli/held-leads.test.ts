@@ -1,13 +1,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import {
   createTempDir,
   createTestClock,
+  type SmtpInbox,
   START_TIME,
-  startTestServer,
-  type TestServer,
-} from '../../test/test-server.ts';
+  startSmtpInbox,
+} from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { loadConfig } from '../config.ts';
 import { runLeadsCli } from './run-leads-cli.ts';
 

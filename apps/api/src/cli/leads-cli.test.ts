@@ -3,13 +3,8 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startSmtpInbox } from '../../test/smtp-inbox.ts';
-import {
-  createTempDir,
-  startTestServer,
-  createTestClock,
-  type TestServer,
-} from '../../test/test-server.ts';
+import { createTempDir, createTestClock, freePort, startSmtpInbox } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { loadConfig } from '../config.ts';
 import { openLeadStore } from '../store/lead-store.ts';
 import { EXPORT_FIELDS } from '../reports/lead-export.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempDir, START_TIME } from '../../test/test-server.ts';
+import { createTempDir, START_TIME } from '@iconia/testkit';
 import { openLeadStore } from '../store/lead-store.ts';
 
 const run = promisify(execFile);

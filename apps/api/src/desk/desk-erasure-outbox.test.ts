@@ -3,8 +3,14 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
-import { answer, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.ts';
+import {
+  answer,
+  freePort,
+  type SmtpInbox,
+  startSmtpInbox,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@iconia/testkit';
 import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { loadConfig } from '../config.ts';
 import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';

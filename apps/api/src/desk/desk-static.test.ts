@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempDir } from '../../test/test-server.ts';
+import { createTempDir } from '@iconia/testkit';
 import { startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
 import { NOT_BUILT } from './desk-static.ts';
 

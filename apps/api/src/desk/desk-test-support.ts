@@ -2,12 +2,9 @@ import { get, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import {
-  createTempDir,
-  newLead,
-  startTestServer,
-  type TestServer,
-} from '../../test/test-server.ts';
+import { createTempDir } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { newLead } from '../../test/new-lead.ts';
 import { createAccount } from './accounts.ts';
 import type { DeskStore } from './desk-store.ts';
 import type { DeskUser, Role } from './desk-types.ts';

@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
+import {
+  createTempDir,
+  createTestClock,
+  freePort,
+  type SmtpInbox,
+  startSmtpInbox,
+  type TestClock,
+} from '@iconia/testkit';
 import {
   createCapturingLogger,
-  createTempDir,
   startTestServer,
-  createTestClock,
   type TestServer,
-  type TestClock,
-} from '../../test/test-server.ts';
+} from '@iconia/testkit/in-process';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createSmtpMailer, type Mailer } from '../mail/transport.ts';
 import { openLeadStore, type LeadStore } from '../store/lead-store.ts';

@@ -6,7 +6,8 @@
 import { MESSAGES } from '@iconia/shared';
 import request, { type Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { createTempDir } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { BODY_LIMIT_BYTES, FIELD_LIMIT } from './body-parsers.ts';
 import { REPLIES } from './replies.ts';
 

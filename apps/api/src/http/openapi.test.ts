@@ -2,8 +2,8 @@ import { MESSAGES } from '@iconia/shared';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import request, { type Response, type Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
-import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { createTempDir, freePort, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 
 type Schema = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTempDir } from '../../test/test-server.ts';
+import { createTempDir } from '@iconia/testkit';
 import { inlineScriptHashes, siteHasTags, siteScriptHashes } from './security-headers.ts';
 
 // sha256 of the exact text between the tags, base64: what a browser computes for CSP.

@@ -2,7 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { createTempDir } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 
 const INLINE_SCRIPT = 'window.__context = {"route":"/"};';
 const INLINE_HASH = "'sha256-4J/scGKgjHlycBNM3zwYtF5kTNL9CMxpeRPLTrq8l/c='";

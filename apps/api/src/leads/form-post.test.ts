@@ -1,7 +1,8 @@
 import { MESSAGES } from '@iconia/shared';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { createTempDir } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 
 /** What Chromium sends with a form post it navigates for. */
 const BROWSER_ACCEPT =

@@ -3,7 +3,8 @@ import { connect } from 'node:net';
 import { MESSAGES, NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '@iconia/shared';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { createTempDir } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { REPLIES } from '../http/replies.ts';
 
 type Encoding = 'urlencoded' | 'multipart' | 'json';

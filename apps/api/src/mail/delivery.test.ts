@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
-import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { createTempDir, freePort, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { renderLeadEmail } from './lead-email.ts';
 import { createSmtpMailer } from './transport.ts';
 

@@ -3,8 +3,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
-import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { createTempDir, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { ConfigError, loadConfig } from '../config.ts';
 
 /** DKIM tags of a DKIM-Signature header value: `v=1; a=rsa-sha256; d=…`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { START_TIME } from '../../test/test-server.ts';
+import { START_TIME } from '@iconia/testkit';
 import { formatIndiaTime, renderLeadEmail, type LeadForEmail } from './lead-email.ts';
 
 const addresses = {

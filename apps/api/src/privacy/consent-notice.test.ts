@@ -1,8 +1,8 @@
 import { BROCHURE_CONSENT_TEXT, CONSENT_NOTICES } from '@iconia/shared';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
-import { createTempDir, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { createTempDir, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 
 describe('the consent notice of each lead', () => {
   let temp: ReturnType<typeof createTempDir>;

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createCapturingLogger,
-  createTempDir,
-  createTestClock,
-  START_TIME,
-} from '../../test/test-server.ts';
+import { createTempDir, createTestClock, START_TIME } from '@iconia/testkit';
+import { createCapturingLogger } from '@iconia/testkit/in-process';
 import { openLeadStore, type LeadStore, type NewLead } from '../store/lead-store.ts';
 import { createLeadRetention, DAY_MS } from './lead-retention.ts';
 

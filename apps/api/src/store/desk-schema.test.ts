@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTempDir, START_TIME } from '../../test/test-server.ts';
+import { createTempDir, START_TIME } from '@iconia/testkit';
 import { MIGRATIONS, openLeadStore } from './lead-store.ts';
 import { DESK_MIGRATION, LEAD_EVENT_DETAIL_MIGRATION } from './desk-schema.ts';
 import { createDeskStore } from '../desk/desk-store.ts';

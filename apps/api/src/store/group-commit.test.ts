@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTempDir, newLead } from '../../test/test-server.ts';
+import { createTempDir } from '@iconia/testkit';
+import { newLead } from '../../test/new-lead.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { openLeadStore, type LeadStore } from './lead-store.ts';
 

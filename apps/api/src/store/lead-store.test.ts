@@ -3,7 +3,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTempDir, START_TIME } from '../../test/test-server.ts';
+import { createTempDir, START_TIME } from '@iconia/testkit';
 import { MIGRATIONS, openLeadStore, type LeadStore, type NewLead } from './lead-store.ts';
 import { SALES_EMAIL_ROUTE } from './outbox-store.ts';
 

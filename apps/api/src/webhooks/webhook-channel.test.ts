@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answer, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.ts';
+import { answer, startWebhookReceiver, type WebhookReceiver } from '@iconia/testkit';
 import type { LeadForWebhook } from './lead-created-event.ts';
 import { WEBHOOK_RETRY } from './retry-schedule.ts';
 import {

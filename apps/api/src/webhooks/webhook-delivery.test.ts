@@ -3,14 +3,17 @@ import type { ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import {
+  answer,
   createTempDir,
   createTestClock,
-  startTestServer,
-  type TestServer,
-} from '../../test/test-server.ts';
-import { answer, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.ts';
+  freePort,
+  type SmtpInbox,
+  startSmtpInbox,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { loadConfig } from '../config.ts';
 

@@ -14,8 +14,7 @@ import {
   waitForEmptyOutbox,
   type ServerProcess,
 } from '../../drills/support.ts';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../smtp-inbox.ts';
-import { createTempDir } from '../test-server.ts';
+import { createTempDir, freePort, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
 
 describe('a crash under load', () => {
   let temp: ReturnType<typeof createTempDir>;

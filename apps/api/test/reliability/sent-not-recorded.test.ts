@@ -3,13 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmailChannel } from '../../src/mail/email-channel.ts';
 import { createDeliveryWorker } from '../../src/outbox/outbox-worker.ts';
 import type { LeadStore } from '../../src/store/lead-store.ts';
-import { startSmtpInbox, type SmtpInbox } from '../smtp-inbox.ts';
+import { createTempDir, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
 import {
   createCapturingLogger,
-  createTempDir,
   startTestServer,
   type TestServer,
-} from '../test-server.ts';
+} from '@iconia/testkit/in-process';
 
 describe('an email sent while the database cannot record it', () => {
   let temp: ReturnType<typeof createTempDir>;

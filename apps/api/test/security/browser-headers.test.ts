@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../../src/http/security-headers.ts';
-import { createTempDir, startTestServer, type TestServer } from '../test-server.ts';
+import { createTempDir } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 
 const BUILT_SITE = fileURLToPath(new URL('../../../web/build/client/', import.meta.url));
 const HAS_BUILD = existsSync(path.join(BUILT_SITE, 'index.html'));

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTempDir } from '../test-server.ts';
+import { createTempDir } from '@iconia/testkit';
 
 const SCRIPT = fileURLToPath(new URL('../../../../scripts/check-secrets.mjs', import.meta.url));
 const PEM = ['-----BEGIN ', 'RSA PRIVATE KEY-----'].join('');

@@ -6,8 +6,8 @@
 import { CAMPAIGN_FIELDS, LOCATION_MAX_LENGTH, MESSAGES, NAME_MAX_LENGTH } from '@iconia/shared';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../smtp-inbox.ts';
-import { createTempDir, startTestServer, type TestServer } from '../test-server.ts';
+import { createTempDir, type ReceivedMail, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 
 type Encoding = 'urlencoded' | 'multipart' | 'json';
 const ENCODINGS: Encoding[] = ['urlencoded', 'multipart', 'json'];

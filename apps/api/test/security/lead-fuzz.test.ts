@@ -24,7 +24,8 @@ import {
 } from '@iconia/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLIES } from '../../src/http/replies.ts';
-import { createTempDir, startTestServer, type TestServer } from '../test-server.ts';
+import { createTempDir } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { multipartBody, urlencodedBody, type Listening } from './http-client.ts';
 
 /** Cases per endpoint; two endpoints make the run at least 5,000 requests. */

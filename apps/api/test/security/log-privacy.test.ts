@@ -5,8 +5,8 @@
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../smtp-inbox.ts';
-import { createTempDir, startTestServer, type TestServer } from '../test-server.ts';
+import { createTempDir, freePort, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 
 /** Ten digits in a row not part of a longer run of letters or digits (ids, hashes, times). */
 const TEN_DIGITS = /(?<![\dA-Za-z])\d{10}(?![\dA-Za-z])/g;

@@ -3,16 +3,19 @@
  * bodies without a type, slow drips meant to hold connections open, bursts from one address and
  * forged client addresses. Each is answered briefly (or cut off) and stores nothing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { MESSAGES } from '@iconia/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPLIES } from '../../src/http/replies.ts';
-import { createTempDir, startTestServer, type TestServer } from '../test-server.ts';
+import {
+  createTempDir,
+  SOURCE_SERVER,
+  startServerProcess,
+  type ServerProcess,
+} from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { type Listening } from './http-client.ts';
 
 interface RawReply {
@@ -226,45 +229,26 @@ describe('one address sending many requests', () => {
 });
 
 describe('slow clients against the server process', () => {
-  const apiDir = fileURLToPath(new URL('../..', import.meta.url));
   let temp: ReturnType<typeof createTempDir>;
-  let child: ChildProcess;
+  let server: ServerProcess;
   let port: number;
 
   beforeAll(async () => {
     temp = createTempDir();
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: apiDir,
+    server = await startServerProcess({
+      entry: SOURCE_SERVER,
       env: {
-        PATH: process.env.PATH ?? '',
-        PORT: '0',
-        HOST: '127.0.0.1',
         DATA_DIR: temp.dir,
         WEB_DIST: temp.dir,
         REQUEST_TIMEOUT_MS: '1000',
         LOG_LEVEL: 'info',
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      echo: 'stderr',
     });
-    let out = '';
-    child.stdout?.setEncoding('utf8');
-    port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
-      child.stdout?.on('data', (chunk: string) => {
-        out += chunk;
-        const match = /"port":(\d+)/.exec(out);
-        if (match) {
-          clearTimeout(timer);
-          resolve(Number(match[1]));
-        }
-      });
-    });
+    port = server.port;
   }, 30_000);
   afterAll(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
+    await server.stop();
     temp.remove();
   });
 

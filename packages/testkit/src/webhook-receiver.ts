@@ -5,6 +5,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 
 export interface ReceivedPost {
   method: string;
@@ -13,6 +14,10 @@ export interface ReceivedPost {
   /** The body exactly as it arrived, for signature checks. */
   body: string;
   receivedAt: number;
+  /** With a `secret`: the event, read by the Standard Webhooks library once its signature verified. */
+  event?: unknown;
+  /** With a `secret`: why the signature did not verify (tampered, stale, another key, unsigned). */
+  signatureError?: string;
 }
 
 /** What the receiver answers a post with; by default `200 ok`. */
@@ -22,7 +27,11 @@ export type Reply = (
   request: IncomingMessage,
 ) => void | Promise<void>;
 
-/** A real HTTP server on loopback that keeps every post it gets, for tests, drills and benchmarks. */
+/**
+ * A real HTTP server on loopback that keeps every post it gets, for tests, drills and benchmarks.
+ * Given the endpoint's signing secret it checks every post as a CRM would, with the Standard
+ * Webhooks library, and keeps the verdict beside the post; how it answers stays the test's choice.
+ */
 export interface WebhookReceiver {
   url: string;
   posts: ReceivedPost[];
@@ -40,8 +49,9 @@ export const answer =
   };
 
 export async function startWebhookReceiver(
-  options: { path?: string; port?: number; reply?: Reply } = {},
+  options: { path?: string; port?: number; reply?: Reply; secret?: string } = {},
 ): Promise<WebhookReceiver> {
+  const webhook = options.secret === undefined ? undefined : new Webhook(options.secret);
   const posts: ReceivedPost[] = [];
   const waiters: Array<() => void> = [];
   let reply: Reply = options.reply ?? answer(200, { 'content-type': 'text/plain' }, 'ok');
@@ -57,6 +67,7 @@ export async function startWebhookReceiver(
         body: Buffer.concat(chunks).toString('utf8'),
         receivedAt: Date.now(),
       };
+      if (webhook) Object.assign(post, verify(webhook, post));
       posts.push(post);
       for (const wake of waiters.splice(0)) wake();
       Promise.resolve(reply(post, response, request)).catch(() => response.destroy());
@@ -93,4 +104,15 @@ export async function startWebhookReceiver(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function verify(
+  webhook: Webhook,
+  post: ReceivedPost,
+): Pick<ReceivedPost, 'event' | 'signatureError'> {
+  try {
+    return { event: webhook.verify(post.body, post.headers as Record<string, string>) };
+  } catch (error) {
+    return { signatureError: error instanceof Error ? error.message : String(error) };
+  }
 }

@@ -1,0 +1,26 @@
+export { createTestClock, START_TIME, type TestClock } from './clock.ts';
+export { freePort } from './ports.ts';
+export {
+  API_DIR,
+  API_SERVER_ENTRY,
+  BUILT_SERVER,
+  SOURCE_SERVER,
+  startServerProcess,
+  type LogEntry,
+  type ServerProcess,
+  type ServerProcessOptions,
+} from './server-process.ts';
+export {
+  startSmtpInbox,
+  type ReceivedMail,
+  type SmtpInbox,
+  type SmtpInboxOptions,
+} from './smtp-inbox.ts';
+export { createTempDir, type TempDir } from './temp-dir.ts';
+export {
+  answer,
+  startWebhookReceiver,
+  type ReceivedPost,
+  type Reply,
+  type WebhookReceiver,
+} from './webhook-receiver.ts';
