@@ -38,15 +38,18 @@ describe('the server process', () => {
 
   it('when NODE_ENV=production and SMTP_URL is unset, then it refuses to start, naming SMTP_URL and ALLOW_FILE_INBOX', async () => {
     temp = createTempDir();
-    child = startServer({ NODE_ENV: 'production', PORT: '0', DATA_DIR: temp.dir });
-    const stderr = collect(child.stderr);
+    server = await startServerProcess({
+      entry: SOURCE_SERVER,
+      env: { NODE_ENV: 'production', DATA_DIR: temp.dir },
+      readyPath: false,
+    });
 
-    const [code] = (await once(child, 'exit')) as [number];
+    const { code } = await server.exited;
 
     expect(code).toBe(1);
-    expect(stderr.text()).toContain('SMTP_URL must be set when NODE_ENV=production');
-    expect(stderr.text()).toContain('Set ALLOW_FILE_INBOX=true');
-    expect(stderr.text()).toContain('The server did not start.');
+    expect(server.stderr()).toContain('SMTP_URL must be set when NODE_ENV=production');
+    expect(server.stderr()).toContain('Set ALLOW_FILE_INBOX=true');
+    expect(server.stderr()).toContain('The server did not start.');
   });
 
   it('when it runs and gets SIGTERM, then it serves, finishes a lead, and exits 0', async () => {

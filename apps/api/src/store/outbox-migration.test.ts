@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import {
   createTempDir,
   createTestClock,
-  startTestServer,
-  type TestServer,
-} from '../../test/test-server.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.ts';
+  type SmtpInbox,
+  startSmtpInbox,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { webhookChannelName } from '../webhooks/webhook-channel.ts';
 import { webhookId } from '../webhooks/webhook-signature.ts';
 import { MIGRATIONS } from './lead-store.ts';
