@@ -244,8 +244,8 @@ export const leadChangeSchema = jsonBody({
         v.regex(ISO_TIME, FOLLOW_UP_MESSAGE),
         v.check((time) => !Number.isNaN(Date.parse(time)), FOLLOW_UP_MESSAGE),
         v.metadata({
-          format: 'date-time',
-          description: 'Any offset, Z included, but one must be given; null clears it.',
+          description:
+            'A time with its offset (any offset, Z included; seconds optional); null clears it.',
           examples: ['2026-11-21T15:45:00+05:30'],
         }),
         v.transform(Date.parse),

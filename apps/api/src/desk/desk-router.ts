@@ -29,6 +29,7 @@ import { toLead } from '../store/lead-types.ts';
 import { createAccount, disableAccount } from './accounts.ts';
 import { createAuth, currentUser, sessionToken, type Auth } from './auth.ts';
 import { DeskError, MESSAGES } from './desk-error.ts';
+import { createDeskOpenApiDocument } from './desk-openapi.ts';
 import { createDeskStore, toDeskUser, type DeskStore, type ExportRow } from './desk-store.ts';
 import type { DeskUser, LeadFilter } from './desk-types.ts';
 import { timeline, toLeadDetail, toLeadRow, toTimelineEntry } from './lead-json.ts';
@@ -332,6 +333,11 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     const user = disableAccount(store, id, clock.now());
     logger.info({ userId: currentUser(res).id, disabled: user.id }, 'desk account disabled');
     res.json({ user });
+  });
+
+  const openApiDocument = createDeskOpenApiDocument();
+  router.get('/openapi.json', requireSession, requireManager, (_req, res) => {
+    res.json(openApiDocument);
   });
 
   router.use((_req, res) => {

@@ -1,5 +1,6 @@
 import { get, type IncomingMessage } from 'node:http';
 import path from 'node:path';
+import type { Router } from 'express';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { createTempDir } from '@iconia/testkit';
@@ -13,6 +14,28 @@ export const PASSWORD = 'correct horse battery';
 
 /** What a browser on the desk's own pages sends with every request. */
 export const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' } as const;
+
+export interface DeskRoute {
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  /** As the router writes it: `/leads/:id`. */
+  path: string;
+  managerOnly: boolean;
+}
+
+/** Every route the desk's router registers, read from the router itself. */
+export function deskRoutes(router: Router): DeskRoute[] {
+  return router.stack.flatMap((layer) => {
+    const route = layer.route as
+      | { path: string; methods: Record<string, boolean>; stack: Array<{ name: string }> }
+      | undefined;
+    if (!route) return [];
+    return Object.keys(route.methods).map((method) => ({
+      method: method as DeskRoute['method'],
+      path: route.path,
+      managerOnly: route.stack.some((handler) => handler.name === 'requireManager'),
+    }));
+  });
+}
 
 export interface DeskTestServer extends TestServer {
   /** The desk's statements, on the server's own connection. */

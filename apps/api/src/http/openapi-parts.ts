@@ -1,4 +1,4 @@
-import { toJsonSchema } from '@valibot/to-json-schema';
+import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 
 /** Plain JSON, as the document is served. */
@@ -23,7 +23,8 @@ function jsonSchemaOf(schema: GenericSchema, typeMode: 'input' | 'output'): Json
   const jsonSchema = toJsonSchema(schema, {
     target: 'draft-2020-12',
     typeMode,
-    ignoreActions: ['check'],
+    // A trimmed string is still a string to the client.
+    ignoreActions: ['check', 'trim'],
   });
   // The document's dialect (OpenAPI 3.1, JSON Schema 2020-12) applies to every schema in it.
   delete jsonSchema.$schema;
@@ -42,6 +43,32 @@ export function requestSchema(schema: GenericSchema): JsonObject {
 /** The JSON Schema of what the server sends, from the shared valibot schema of an event. */
 export function eventSchema(schema: GenericSchema): JsonObject {
   return jsonSchemaOf(schema, 'output');
+}
+
+/**
+ * Answers built from named schemas: each name becomes one of `components.schemas`, and `answer`
+ * writes any schema with a `$ref` wherever a named one appears in it.
+ */
+export function answerComponents(named: Record<string, GenericSchema>): {
+  schemas: JsonObject;
+  answer: (schema: GenericSchema) => JsonObject;
+} {
+  const config: ConversionConfig = {
+    target: 'draft-2020-12',
+    typeMode: 'output',
+    definitions: named,
+    overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
+  };
+  return {
+    schemas: toJsonSchemaDefs(named, config) as JsonObject,
+    answer: (schema) => {
+      const jsonSchema = toJsonSchema(schema, config);
+      delete jsonSchema.$schema;
+      // The named schemas live in the document's components, not beside each answer.
+      delete jsonSchema.$defs;
+      return jsonSchema as JsonObject;
+    },
+  };
 }
 
 interface SchemaNode {

@@ -1,0 +1,346 @@
+import {
+  contactSchema,
+  deskErrorSchema,
+  deskIdSchema,
+  deskLeadDetailSchema,
+  deskLeadRowSchema,
+  deskReportSchema,
+  deskUserSchema,
+  emailDeliverySchema,
+  entryAnswerSchema,
+  erasureAnswerSchema,
+  erasureSchema,
+  leadAnswerSchema,
+  leadChangeSchema,
+  leadFilterFields,
+  leadPageFields,
+  leadPageSchema,
+  leadViewSchema,
+  newAgentSchema,
+  noteSchema,
+  peopleAnswerSchema,
+  personSchema,
+  reportFields,
+  signInSchema,
+  timelineEntrySchema,
+  todayListsSchema,
+  userAnswerSchema,
+  usersAnswerSchema,
+  usersFields,
+  webhookDeliverySchema,
+} from '@iconia/shared';
+import type { GenericSchema, ObjectEntries, ObjectSchema } from 'valibot';
+import {
+  answerComponents,
+  requestSchema,
+  type Json,
+  type JsonObject,
+} from '../http/openapi-parts.ts';
+import { SESSION_COOKIE } from './auth.ts';
+
+type Who = 'anyone' | 'signed in' | 'manager';
+
+interface Operation {
+  summary: string;
+  who: Who;
+  description?: string;
+  query?: ObjectSchema<ObjectEntries, undefined>;
+  body?: GenericSchema;
+  /**
+   * The success status and what it carries: JSON of a schema (or of any of several), another
+   * media type, or nothing.
+   */
+  answer: {
+    status: number;
+    description: string;
+    json?: GenericSchema | GenericSchema[];
+    content?: JsonObject;
+  };
+  /** The refusals besides the ones every operation of its kind can give. */
+  errors?: number[];
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Bad input: the sentence names the field and what is wrong with it.',
+  401: 'No session, or it has ended.',
+  403: 'A request from another site, or one only a manager may make.',
+  404: 'Nothing has this id.',
+  409: 'The request conflicts with what is stored.',
+  413: 'The request is too large.',
+  415: 'The body is not JSON.',
+  429: 'Too many at once: wait and try again.',
+  500: 'The server failed; nothing more is said.',
+};
+
+/** The answers named in the document's components; the others are written where they are used. */
+const NAMED_ANSWERS = {
+  DeskUser: deskUserSchema,
+  Person: personSchema,
+  TimelineEntry: timelineEntrySchema,
+  LeadRow: deskLeadRowSchema,
+  Delivery: emailDeliverySchema,
+  WebhookDelivery: webhookDeliverySchema,
+  LeadDetail: deskLeadDetailSchema,
+  LeadPage: leadPageSchema,
+  LeadView: leadViewSchema,
+  TodayLists: todayListsSchema,
+  Report: deskReportSchema,
+  Error: deskErrorSchema,
+};
+
+type Answer = ReturnType<typeof answerComponents>['answer'];
+
+const json = (schema: JsonObject): JsonObject => ({ 'application/json': { schema } });
+
+const STATE_CHANGING = new Set(['post', 'patch', 'put', 'delete']);
+
+function operation(method: string, path: string, spec: Operation, answer: Answer): JsonObject {
+  const parameters: Json[] = [];
+  if (path.includes('{id}')) {
+    parameters.push({
+      name: 'id',
+      in: 'path',
+      required: true,
+      schema: requestSchema(deskIdSchema),
+    });
+  }
+  for (const [name, schema] of Object.entries(spec.query?.entries ?? {})) {
+    parameters.push({ name, in: 'query', required: false, schema: requestSchema(schema) });
+  }
+  const errors = new Set([...(spec.errors ?? []), 500]);
+  if (spec.query || spec.body) errors.add(400);
+  if (spec.body) [413, 415].forEach((status) => errors.add(status));
+  if (spec.who !== 'anyone') errors.add(401);
+  if (spec.who === 'manager' || STATE_CHANGING.has(method)) errors.add(403);
+  if (path.includes('{id}')) errors.add(404);
+  const error = json(answer(deskErrorSchema));
+  const { status, description, json: answerSchema, content } = spec.answer;
+  const answerJson = Array.isArray(answerSchema)
+    ? json({ anyOf: answerSchema.map(answer) })
+    : answerSchema && json(answer(answerSchema));
+  return {
+    summary: spec.summary,
+    description: `${spec.description ? `${spec.description} ` : ''}Who: ${spec.who}.`,
+    ...(spec.who === 'anyone' ? { security: [] } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(spec.body
+      ? { requestBody: { required: true, content: json(requestSchema(spec.body)) } }
+      : {}),
+    responses: {
+      [status]: {
+        description,
+        ...(answerJson ? { content: answerJson } : content ? { content } : {}),
+      },
+      ...Object.fromEntries(
+        [...errors]
+          .sort((a, b) => a - b)
+          .map((code) => [code, { description: ERROR_TEXT[code] ?? '', content: error }]),
+      ),
+    },
+  };
+}
+
+/** Every operation of the desk API, by path (as OpenAPI writes it) and method. */
+const OPERATIONS: Record<string, Record<string, Operation>> = {
+  '/session': {
+    post: {
+      summary: 'Sign in',
+      who: 'anyone',
+      description: `Sets the session cookie ${SESSION_COOKIE}. Wrong email, wrong password and a disabled account get the same 401; repeated failures lock the account or address (429).`,
+      body: signInSchema,
+      answer: { status: 200, description: 'Signed in.', json: userAnswerSchema },
+      errors: [401, 429],
+    },
+    get: {
+      summary: 'The signed-in person',
+      who: 'signed in',
+      answer: { status: 200, description: 'The session is live.', json: userAnswerSchema },
+    },
+    delete: {
+      summary: 'Sign out',
+      who: 'signed in',
+      answer: { status: 204, description: 'Signed out; the cookie is cleared.' },
+    },
+  },
+  '/session/sign-out-everywhere': {
+    post: {
+      summary: 'Sign out everywhere',
+      who: 'signed in',
+      answer: { status: 204, description: 'Every session of the person has ended.' },
+    },
+  },
+  '/leads': {
+    get: {
+      summary: 'The inbox: leads, newest first, a page at a time',
+      who: 'signed in',
+      description: 'Spam is left out unless `spam=1`.',
+      query: leadPageFields,
+      answer: { status: 200, description: 'A page of leads.', json: leadPageSchema },
+    },
+  },
+  '/events': {
+    get: {
+      summary: 'Live updates',
+      who: 'signed in',
+      description:
+        'Server-sent events: `lead` (a LeadRow), `lead-changed` (`{"id": 12}`) and `signed-out`; see docs/desk-api.md.',
+      answer: {
+        status: 200,
+        description: 'The stream; it stays open.',
+        content: { 'text/event-stream': { schema: { type: 'string' } } },
+      },
+      errors: [429],
+    },
+  },
+  '/leads/{id}': {
+    get: {
+      summary: 'A lead, its timeline and the other leads of its mobile',
+      who: 'signed in',
+      answer: { status: 200, description: 'The lead.', json: leadViewSchema },
+    },
+    patch: {
+      summary: 'Change the stage, follow-up or owner',
+      who: 'signed in',
+      description: 'Agents work their own and unassigned leads; managers any lead.',
+      body: leadChangeSchema,
+      answer: { status: 200, description: 'The lead as it is now.', json: leadAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/leads/{id}/notes': {
+    post: {
+      summary: 'Add a note',
+      who: 'signed in',
+      body: noteSchema,
+      answer: { status: 201, description: 'The timeline entry.', json: entryAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/leads/{id}/contacts': {
+    post: {
+      summary: 'Record a call or a WhatsApp message',
+      who: 'signed in',
+      body: contactSchema,
+      answer: { status: 201, description: 'The timeline entry.', json: entryAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/today': {
+    get: {
+      summary: 'Overdue, due today and uncontacted leads of the person',
+      who: 'signed in',
+      answer: { status: 200, description: 'The three lists.', json: todayListsSchema },
+    },
+  },
+  '/reports': {
+    get: {
+      summary: 'Leads per day, campaigns, the funnel and first-contact times',
+      who: 'signed in',
+      query: reportFields,
+      answer: { status: 200, description: 'The figures.', json: deskReportSchema },
+    },
+  },
+  '/export.csv': {
+    get: {
+      summary: 'The filtered leads as CSV',
+      who: 'manager',
+      description: 'Every export is recorded with who, when, the filters and the number of rows.',
+      query: leadFilterFields,
+      answer: {
+        status: 200,
+        description: 'A CSV attachment, newest lead first.',
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      },
+    },
+  },
+  '/erasures': {
+    post: {
+      summary: "Erase a person's data by mobile",
+      who: 'manager',
+      body: erasureSchema,
+      answer: {
+        status: 200,
+        description: 'How many leads were erased.',
+        json: erasureAnswerSchema,
+      },
+    },
+  },
+  '/users': {
+    get: {
+      summary: 'The accounts',
+      who: 'signed in',
+      description:
+        'Managers get every account; with `short=1` anyone signed in gets the names of the accounts that are not disabled, and an agent without it gets 403.',
+      query: usersFields,
+      answer: {
+        status: 200,
+        description: 'The accounts, or with `short=1` their names.',
+        json: [usersAnswerSchema, peopleAnswerSchema],
+      },
+      errors: [403],
+    },
+    post: {
+      summary: 'Add an agent',
+      who: 'manager',
+      body: newAgentSchema,
+      answer: { status: 201, description: 'The new account.', json: userAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/users/{id}/disable': {
+    post: {
+      summary: "Disable an agent's account",
+      who: 'manager',
+      description: 'Their sessions end at once. Not your own account (400) nor a manager (403).',
+      answer: { status: 200, description: 'The account as it is now.', json: userAnswerSchema },
+      errors: [400],
+    },
+  },
+  '/openapi.json': {
+    get: {
+      summary: 'This document',
+      who: 'manager',
+      answer: {
+        status: 200,
+        description: 'OpenAPI 3.1.',
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
+    },
+  },
+};
+
+/**
+ * OpenAPI 3.1 description of the desk API under /desk/api, written from the request and answer
+ * schemas of `@iconia/shared`.
+ */
+export function createDeskOpenApiDocument(): JsonObject {
+  const { schemas, answer } = answerComponents(NAMED_ANSWERS);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Elegant Iconia sales desk API',
+      version: '1.0.0',
+      description:
+        'The JSON API the sales desk (/desk) works with. Every answer is JSON; a refusal is `{ "error": "<a sentence for people>" }`. Every POST, PATCH and DELETE must come from the desk itself (Sec-Fetch-Site: same-origin, or an Origin of the same host). See docs/desk-api.md.',
+    },
+    servers: [{ url: '/desk/api' }],
+    security: [{ deskSession: [] }],
+    paths: Object.fromEntries(
+      Object.entries(OPERATIONS).map(([path, methods]) => [
+        path,
+        Object.fromEntries(
+          Object.entries(methods).map(([method, spec]) => [
+            method,
+            operation(method, path, spec, answer),
+          ]),
+        ),
+      ]),
+    ),
+    components: {
+      schemas,
+      securitySchemes: {
+        deskSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+      },
+    },
+  };
+}
