@@ -67,8 +67,8 @@ const importZones = [
  * - composition root: app.ts, start-server.ts, server.ts build and wire everything; nothing
  *   imports them.
  * - entry points: http/, the lead routes (leads/*-routes.ts), the desk's HTTP face (desk.ts,
- *   desk-router.ts, desk-static.ts), cli/, intake/. They never import one another, except that
- *   the HTTP routes build on http/ (parsers, replies, limits, static files).
+ *   desk-router.ts, desk-static.ts, desk-openapi.ts), cli/, intake/. They never import one
+ *   another, except that the HTTP routes build on http/ (parsers, replies, limits, OpenAPI parts).
  * - use cases: the rest of leads/ (capture-lead.ts), the rest of desk/, routing/, and the jobs the
  *   root schedules: digest/ (the daily summary), privacy/ (retention, log redaction). Outside
  *   desk/, only its root (desk.ts) and its account use cases (accounts.ts) are imported.
@@ -81,9 +81,10 @@ const importZones = [
  *   channel's own reader (mail/dkim.ts, webhooks/webhook-config.ts) and nothing else above it.
  */
 const API = './apps/api/src';
+const DESK_HTTP_FACE = ['desk', 'desk-router', 'desk-static', 'desk-openapi'];
 const HTTP_ROUTES = {
   'the lead routes': ['leads/*-routes.ts'],
-  "the desk's HTTP face": ['desk/desk.ts', 'desk/desk-router.ts', 'desk/desk-static.ts'],
+  "the desk's HTTP face": DESK_HTTP_FACE.map((name) => `desk/${name}.ts`),
   'intake/': ['intake'],
 };
 const ENTRY_POINTS = { 'http/': ['http'], ...HTTP_ROUTES, 'cli/': ['cli'] };
@@ -94,7 +95,7 @@ const API_LAYERS = [
     name: 'the use cases',
     paths: [
       'leads/**/!(*-routes).ts',
-      'desk/**/!(desk|desk-router|desk-static).ts',
+      `desk/**/!(${DESK_HTTP_FACE.join('|')}).ts`,
       'routing',
       'digest',
       'privacy',
