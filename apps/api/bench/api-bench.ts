@@ -14,8 +14,6 @@
  * the bare handler), which swing with whatever else the machine runs, without failing on them;
  * errors, and a lead not delivered exactly once, still fail. `--no-json` writes no report.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import path from 'node:path';
@@ -26,6 +24,8 @@ import { buildServer } from '../drills/support.ts';
 import {
   createTempDir,
   freePort,
+  startServerProcess,
+  type ServerProcess,
   type SmtpInbox,
   startSmtpInbox,
   startWebhookReceiver,
@@ -33,7 +33,6 @@ import {
 } from '@iconia/testkit';
 import { drillWebhookSecret } from '../drills/webhooks.ts';
 
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const benchmarksDir = fileURLToPath(new URL('../../../docs/benchmarks/', import.meta.url));
 
 const CONNECTIONS = 50;
@@ -73,40 +72,12 @@ function summarise(label: string, loadAverageAtStart: number, result: Result): L
   };
 }
 
-async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not become healthy');
-}
-
-const SERVER = ['dist/server.js'];
+/** The bare Express handler: the ceiling, run the same way as the server. */
 const BARE_HANDLER = ['--import', 'tsx', 'bench/bare-express.ts'];
 
-async function startProcess(
-  entry: readonly string[],
-  env: Record<string, string>,
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...entry], {
-    cwd: apiDir,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForHealth(Number(env.PORT), child);
-  return child;
-}
-
-async function stopProcess(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
-  child.kill('SIGTERM');
-  const [code] = (await once(child, 'exit')) as [number | null];
+/** SIGTERM, waiting as long as the server takes to finish what it holds; its exit code. */
+async function stopProcess(server: ServerProcess): Promise<number | null> {
+  const { code } = await server.stop(600_000);
   return code;
 }
 
@@ -141,10 +112,8 @@ async function loadLeads(port: number, label: string): Promise<LoadResult> {
   return summarise(label, loadAtStart, result);
 }
 
-function serverEnv(port: number, dataDir: string, inbox: SmtpInbox): Record<string, string> {
+function serverEnv(dataDir: string, inbox: SmtpInbox): Record<string, string> {
   return {
-    PORT: String(port),
-    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SMTP_URL: inbox.url,
     SMTP_TIMEOUT_MS: '10000',
@@ -263,7 +232,7 @@ async function main(): Promise<void> {
   await buildServer();
   const loadAtStart = loadavg().map((load) => Math.round(load * 100) / 100);
   const temp = createTempDir('iconia-bench-');
-  const children: ChildProcess[] = [];
+  const servers: ServerProcess[] = [];
   const inboxes: SmtpInbox[] = [];
   const receivers: WebhookReceiver[] = [];
   try {
@@ -272,8 +241,12 @@ async function main(): Promise<void> {
     inboxes.push(fastInbox);
     const fastDir = path.join(temp.dir, 'fast');
     const fastPort = await freePort();
-    const fastServer = await startProcess(SERVER, serverEnv(fastPort, fastDir, fastInbox));
-    children.push(fastServer);
+    const fastServer = await startServerProcess({
+      port: fastPort,
+      env: serverEnv(fastDir, fastInbox),
+      echo: 'stderr',
+    });
+    servers.push(fastServer);
     const fast = await loadLeads(fastPort, 'POST /send-email, SMTP instant');
     const loadEndedAt = Date.now();
     const drained = await waitUntilDelivered(fastPort, 300_000);
@@ -301,8 +274,12 @@ async function main(): Promise<void> {
     inboxes.push(slowInbox);
     const slowDir = path.join(temp.dir, 'slow');
     const slowPort = await freePort();
-    const slowServer = await startProcess(SERVER, serverEnv(slowPort, slowDir, slowInbox));
-    children.push(slowServer);
+    const slowServer = await startServerProcess({
+      port: slowPort,
+      env: serverEnv(slowDir, slowInbox),
+      echo: 'stderr',
+    });
+    servers.push(slowServer);
     const slow = await loadLeads(slowPort, 'POST /send-email, SMTP 2 s per message');
     const slowExit = await stopProcess(slowServer);
     const slowStatuses = countByStatus(path.join(slowDir, 'leads.sqlite'));
@@ -318,20 +295,28 @@ async function main(): Promise<void> {
     receivers.push(receiver);
     const webhookDir = path.join(temp.dir, 'webhook');
     const webhookPort = await freePort();
-    const webhookServer = await startProcess(SERVER, {
-      ...serverEnv(webhookPort, webhookDir, webhookInbox),
-      WEBHOOK_URL: receiver.url,
-      WEBHOOK_SECRET: drillWebhookSecret(),
+    const webhookServer = await startServerProcess({
+      port: webhookPort,
+      env: {
+        ...serverEnv(webhookDir, webhookInbox),
+        WEBHOOK_URL: receiver.url,
+        WEBHOOK_SECRET: drillWebhookSecret(),
+      },
+      echo: 'stderr',
     });
-    children.push(webhookServer);
+    servers.push(webhookServer);
     const webhook = await loadLeads(webhookPort, 'POST /send-email, webhook 2 s per post');
     await stopProcess(webhookServer);
     const webhookPosts = receiver.posts.length;
 
     // 4. The ceiling.
     const barePort = await freePort();
-    const bareServer = await startProcess(BARE_HANDLER, { PORT: String(barePort) });
-    children.push(bareServer);
+    const bareServer = await startServerProcess({
+      entry: BARE_HANDLER,
+      port: barePort,
+      echo: 'stderr',
+    });
+    servers.push(bareServer);
     const bareLoadAtStart = oneMinuteLoad();
     const bare = summarise(
       'bare Express handler',
@@ -416,7 +401,7 @@ async function main(): Promise<void> {
       console.log(advisory.length > 0 ? 'Every other API budget met.' : 'API budget met.');
     }
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const server of servers) await server.kill();
     for (const inbox of inboxes) await inbox.close();
     for (const receiver of receivers) await receiver.close();
     temp.remove();

@@ -5,17 +5,21 @@
  * an error or no reply is either absent or stored whole, never half.
  */
 import path from 'node:path';
-import { freePort, startSmtpInbox, startWebhookReceiver } from '@iconia/testkit';
+import {
+  freePort,
+  startSmtpInbox,
+  startWebhookReceiver,
+  type ServerProcess,
+} from '@iconia/testkit';
 import type { DrillResult } from './drill.ts';
 import {
   account,
   latencies,
   readLeads,
   sendLeads,
-  startServer,
+  startDrillServer,
   tempDir,
   waitForEmptyOutbox,
-  type ServerProcess,
 } from './support.ts';
 import { accountWebhooks, drillWebhookSecret } from './webhooks.ts';
 
@@ -27,8 +31,8 @@ const RATE_PER_SECOND = 400;
 export async function crashDrill(): Promise<DrillResult> {
   const temp = tempDir('crash');
   const inbox = await startSmtpInbox({ parse: false });
-  const receiver = await startWebhookReceiver();
   const secret = drillWebhookSecret();
+  const receiver = await startWebhookReceiver({ secret });
   const port = await freePort();
   const env = {
     WEBHOOK_URL: receiver.url,
@@ -39,7 +43,7 @@ export async function crashDrill(): Promise<DrillResult> {
     WEB_DIST: path.join(temp.dir, 'no-site'),
     LOG_LEVEL: 'warn',
   };
-  let server: ServerProcess = await startServer(port, env);
+  let server: ServerProcess = await startDrillServer(port, env);
   try {
     let killedAt = 0;
     let restartedAt = 0;
@@ -58,7 +62,7 @@ export async function crashDrill(): Promise<DrillResult> {
         server.child.kill('SIGKILL');
         restarting = (async () => {
           await server.exited;
-          server = await startServer(port, env);
+          server = await startDrillServer(port, env);
           restartedAt = Date.now();
         })();
       },
@@ -70,7 +74,7 @@ export async function crashDrill(): Promise<DrillResult> {
     const { code } = await server.exited;
     const { rows, integrity } = readLeads(path.join(temp.dir, 'leads.sqlite'));
     const figures = account(attempts, rows, inbox);
-    const webhooks = accountWebhooks(rows, receiver.posts, secret);
+    const webhooks = accountWebhooks(rows, receiver.posts);
     const { p50, p99 } = latencies(attempts);
 
     const failures: string[] = [];

@@ -7,25 +7,21 @@
  * running server cannot be given a read-only disk without kernel fault injection.) Uses a small
  * tmpfs mounted for the drill, so it needs root; it never touches a real disk.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, startSmtpInbox } from '@iconia/testkit';
+import { freePort, startServerProcess, startSmtpInbox, type ServerProcess } from '@iconia/testkit';
 import type { DrillResult } from './drill.ts';
 import {
   account,
   DrillFailure,
   readLeads,
   sendLeads,
-  startServer,
+  startDrillServer,
   tempDir,
   waitForEmptyOutbox,
-  API_DIR,
   type LeadAttempt,
-  type ServerProcess,
 } from './support.ts';
-import { DRILL_ENV } from './config.ts';
 
 const LEADS_PER_PHASE = 30;
 
@@ -55,18 +51,11 @@ async function startExpectingFailure(
   port: number,
   env: Record<string, string>,
 ): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: API_DIR,
-    env: { PATH: DRILL_ENV.path, HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => (stderr += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  const [code] = (await once(child, 'exit')) as [number | null];
+  const server = await startServerProcess({ port, env, readyPath: false });
+  const timer = setTimeout(() => void server.kill(), 15_000);
+  const { code } = await server.exited;
   clearTimeout(timer);
-  return { code, stderr };
+  return { code, stderr: server.stderr() };
 }
 
 async function probe(server: ServerProcess): Promise<string> {
@@ -101,7 +90,7 @@ export async function diskDrill(): Promise<DrillResult> {
     WEB_DIST: path.join(temp.dir, 'no-site'),
     LOG_LEVEL: 'warn',
   };
-  let server = await startServer(port, env);
+  let server = await startDrillServer(port, env);
   const remount = (mode: 'ro' | 'rw') =>
     execFileSync('mount', ['-o', `remount,${mode}`, mountPoint], { stdio: 'pipe' });
   try {
@@ -142,7 +131,7 @@ export async function diskDrill(): Promise<DrillResult> {
     remount('ro');
     const readOnlyStart = await startExpectingFailure(port, env);
     remount('rw');
-    server = await startServer(port, env);
+    server = await startDrillServer(port, env);
     const afterWritable = await phase('writable again, restarted');
 
     // Emails sent while the disk was full could not be marked sent; the restarted server, alone

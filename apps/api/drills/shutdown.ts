@@ -11,7 +11,7 @@ import {
   latencies,
   readLeads,
   sendLeads,
-  startServer,
+  startDrillServer,
   tempDir,
   waitForEmptyOutbox,
   type LeadRow,
@@ -35,7 +35,7 @@ export async function shutdownDrill(): Promise<DrillResult> {
   };
   const slowInbox = await startSmtpInbox({ port: smtpPort, delayMs: SMTP_DELAY_MS, parse: false });
   let fastInbox: SmtpInbox | undefined;
-  let server = await startServer(port, env);
+  let server = await startDrillServer(port, env);
   try {
     let sigtermAt = Number.POSITIVE_INFINITY;
     const attempts = await sendLeads({
@@ -59,7 +59,7 @@ export async function shutdownDrill(): Promise<DrillResult> {
 
     // What was still pending goes out after a restart, to a quick SMTP server this time.
     fastInbox = await startSmtpInbox({ port: smtpPort, parse: false });
-    server = await startServer(port, env);
+    server = await startDrillServer(port, env);
     const drained = await waitForEmptyOutbox(server.url, 60_000);
     server.child.kill('SIGTERM');
     const second = await server.exited;

@@ -13,7 +13,7 @@ import {
   readLeads,
   sendLeads,
   sleep,
-  startServer,
+  startDrillServer,
   tempDir,
   waitForEmptyOutbox,
 } from './support.ts';
@@ -31,7 +31,7 @@ export async function smtpHangDrill(): Promise<DrillResult> {
     socket.on('error', () => undefined);
   });
   await new Promise<void>((resolve) => silent.listen(smtpPort, '127.0.0.1', resolve));
-  const server = await startServer(port, {
+  const server = await startDrillServer(port, {
     DATA_DIR: temp.dir,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     SMTP_TIMEOUT_MS: String(SMTP_TIMEOUT_MS),

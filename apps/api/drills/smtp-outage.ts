@@ -11,7 +11,7 @@ import {
   latencies,
   readLeads,
   sendLeads,
-  startServer,
+  startDrillServer,
   tempDir,
   waitForEmptyOutbox,
 } from './support.ts';
@@ -32,7 +32,7 @@ export async function smtpOutageDrill(): Promise<DrillResult> {
   const temp = tempDir('smtp-outage');
   const smtpPort = await freePort();
   const port = await freePort();
-  const server = await startServer(port, {
+  const server = await startDrillServer(port, {
     DATA_DIR: temp.dir,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     SMTP_TIMEOUT_MS: '2000',

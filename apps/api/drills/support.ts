@@ -3,18 +3,19 @@
  * generator that remembers what each visitor was told, and the checks that compare those
  * replies with the database and the SMTP server's inbox.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { type SmtpInbox } from '@iconia/testkit';
+import {
+  API_DIR,
+  createTempDir,
+  startServerProcess,
+  type ServerProcess,
+  type SmtpInbox,
+  type TempDir,
+} from '@iconia/testkit';
 import { DRILL_ENV } from './config.ts';
-
-export const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 export class DrillFailure extends Error {}
 
@@ -22,14 +23,9 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export function tempDir(prefix: string): { dir: string; remove(): void } {
-  const dir = mkdtempSync(path.join(tmpdir(), `iconia-drill-${prefix}-`));
-  return {
-    dir,
-    remove: () => {
-      if (!DRILL_ENV.keep) rmSync(dir, { recursive: true, force: true });
-    },
-  };
+/** A drill's data folder, kept after the run when DRILL_KEEP=1. */
+export function tempDir(prefix: string): TempDir {
+  return createTempDir(`iconia-drill-${prefix}-`, { keep: DRILL_ENV.keep });
 }
 
 /** Builds dist/server.js from the current source, so a drill never runs a stale bundle. */
@@ -42,71 +38,16 @@ export async function buildServer(): Promise<void> {
   if (code !== 0) throw new DrillFailure(`building the server failed (exit ${code})`);
 }
 
-export interface LogEntry {
-  level: number;
-  msg: string;
-  [key: string]: unknown;
-}
-
-export interface ServerProcess {
-  child: ChildProcess;
-  port: number;
-  url: string;
-  /** Every JSON log line the process wrote, parsed. */
-  logs: LogEntry[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** How to run the server: the built bundle (drills), or the source through tsx (tests). */
-export const BUILT_SERVER = ['dist/server.js'];
-export const SOURCE_SERVER = ['--import', 'tsx', 'src/server.ts'];
-
-/** The server with exactly `env` (plus PATH), listening on 127.0.0.1:`port`. */
-export async function startServer(
+/** The built server with exactly `env` on 127.0.0.1:`port`; its log echoed when DRILL_VERBOSE=1. */
+export async function startDrillServer(
   port: number,
   env: Record<string, string>,
-  entry: readonly string[] = BUILT_SERVER,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...entry], {
-    cwd: API_DIR,
-    env: { PATH: DRILL_ENV.path, HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: LogEntry[] = [];
-  let pending = '';
-  child.stdout?.setEncoding('utf8');
-  child.stdout?.on('data', (chunk: string) => {
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      if (DRILL_ENV.verbose) process.stdout.write(`  [server] ${line}\n`);
-      try {
-        logs.push(JSON.parse(line) as LogEntry);
-      } catch {
-        logs.push({ level: 30, msg: line });
-      }
-    }
-  });
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (chunk: string) => process.stderr.write(`  [server stderr] ${chunk}`));
-  const exited = once(child, 'exit').then(([code, signal]) => ({
-    code: code as number | null,
-    signal: signal as NodeJS.Signals | null,
-  }));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new DrillFailure(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { child, port, url, logs, exited };
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
+  try {
+    return await startServerProcess({ port, env, echo: DRILL_ENV.verbose ? 'all' : 'stderr' });
+  } catch (error) {
+    throw new DrillFailure((error as Error).message, { cause: error });
   }
-  child.kill('SIGKILL');
-  throw new DrillFailure('the server did not become healthy within 30 s');
 }
 
 export interface LeadAttempt {

@@ -1,11 +1,10 @@
 /**
  * What the drills check on the webhook side: every lead that was to be delivered reached the
  * receiver at least once, each lead's repeats carried one webhook-id, and every post was signed
- * with the configured key.
+ * with the configured key (the receiver, started with that key, verifies each one).
  */
 import { randomBytes } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
-import { type ReceivedPost } from '@iconia/testkit';
+import type { ReceivedPost } from '@iconia/testkit';
 import type { LeadRow } from './support.ts';
 
 /** A fresh key for a drill's server and its receiver. */
@@ -30,22 +29,16 @@ export interface WebhookAccounting {
 export function accountWebhooks(
   rows: readonly LeadRow[],
   posts: readonly ReceivedPost[],
-  secret: string,
 ): WebhookAccounting {
-  const webhook = new Webhook(secret);
   const idsByLead = new Map<string, Set<string>>();
   let badSignatures = 0;
   for (const post of posts) {
-    let leadId: string;
-    try {
-      const event = webhook.verify(post.body, post.headers as Record<string, string>) as {
-        data: { id: string };
-      };
-      leadId = event.data.id;
-    } catch {
+    const event = post.event as { data: { id: string } } | undefined;
+    if (post.signatureError !== undefined || !event) {
       badSignatures += 1;
       continue;
     }
+    const leadId = event.data.id;
     const ids = idsByLead.get(leadId) ?? new Set<string>();
     ids.add(String(post.headers['webhook-id']));
     idsByLead.set(leadId, ids);

@@ -6,15 +6,15 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  account,
-  readLeads,
-  sendLeads,
+  createTempDir,
+  freePort,
   SOURCE_SERVER,
-  startServer,
-  waitForEmptyOutbox,
+  startServerProcess,
+  startSmtpInbox,
   type ServerProcess,
-} from '../../drills/support.ts';
-import { createTempDir, freePort, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
+  type SmtpInbox,
+} from '@iconia/testkit';
+import { account, readLeads, sendLeads, waitForEmptyOutbox } from '../../drills/support.ts';
 
 describe('a crash under load', () => {
   let temp: ReturnType<typeof createTempDir>;
@@ -26,10 +26,7 @@ describe('a crash under load', () => {
     inbox = await startSmtpInbox({ parse: false });
   });
   afterEach(async () => {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await server?.kill();
     await inbox.close();
     temp.remove();
   });
@@ -43,7 +40,7 @@ describe('a crash under load', () => {
       WEB_DIST: path.join(temp.dir, 'no-site'),
       LOG_LEVEL: 'warn',
     };
-    server = await startServer(port, env, SOURCE_SERVER);
+    server = await startServerProcess({ port, env, entry: SOURCE_SERVER });
     let restarting: Promise<void> | undefined;
 
     const attempts = await sendLeads({
@@ -54,10 +51,8 @@ describe('a crash under load', () => {
       ratePerSecond: 200,
       onDone: (_attempt, done) => {
         if (done < 150 || restarting) return;
-        const killed = server!;
-        killed.child.kill('SIGKILL');
-        restarting = killed.exited.then(async () => {
-          server = await startServer(port, env, SOURCE_SERVER);
+        restarting = server!.kill().then(async () => {
+          server = await startServerProcess({ port, env, entry: SOURCE_SERVER });
         });
       },
     });

@@ -7,14 +7,17 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SOURCE_SERVER, startServer, type ServerProcess } from '../../drills/support.ts';
-import { freePort, startSmtpInbox, type SmtpInbox } from '../smtp-inbox.ts';
 import {
   createTempDir,
   createTestClock,
-  startTestServer,
-  type TestServer,
-} from '../test-server.ts';
+  freePort,
+  SOURCE_SERVER,
+  startServerProcess,
+  startSmtpInbox,
+  type ServerProcess,
+  type SmtpInbox,
+} from '@iconia/testkit';
+import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 
 /** The email's lease, as the server sets it with this SMTP timeout. */
 const LEASE_MS = 60_000;
@@ -34,10 +37,7 @@ describe('a restart after a crash in the middle of a send', () => {
   });
   afterEach(async () => {
     await Promise.all(inProcess.splice(0).map((running) => running.close()));
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await server?.kill();
     await Promise.all([hanging.close(), inbox.close()]);
     temp.remove();
   });
@@ -66,7 +66,11 @@ describe('a restart after a crash in the middle of a send', () => {
       LOG_LEVEL: 'warn',
       SMTP_TIMEOUT_MS: String(LEASE_MS / 4),
     };
-    server = await startServer(port, { ...env, SMTP_URL: hanging.url }, SOURCE_SERVER);
+    server = await startServerProcess({
+      port,
+      env: { ...env, SMTP_URL: hanging.url },
+      entry: SOURCE_SERVER,
+    });
     const reply = await request(server.url).post('/contact-form').send({
       name: 'Asha',
       mobile: '9123456780',
@@ -74,10 +78,13 @@ describe('a restart after a crash in the middle of a send', () => {
     expect(reply.text).toBe('success');
     await waitForLease(path.join(temp.dir, 'leads.sqlite'));
 
-    server.child.kill('SIGKILL');
-    await server.exited;
+    await server.kill();
     const restartedAt = Date.now();
-    server = await startServer(port, { ...env, SMTP_URL: inbox.url }, SOURCE_SERVER);
+    server = await startServerProcess({
+      port,
+      env: { ...env, SMTP_URL: inbox.url },
+      entry: SOURCE_SERVER,
+    });
 
     const [email] = await inbox.waitFor(1, LEASE_MS / 2);
     expect(email!.receivedAt - restartedAt).toBeLessThan(LEASE_MS / 2);
