@@ -65,10 +65,32 @@ describe('parseBrochureLead', () => {
     expect(parseBrochureLead({ name, mobile: '9876543210' }).ok).toBe(true);
   });
 
-  it('when a field arrives as an array, then it is treated as missing', () => {
-    expect(parseBrochureLead({ name: ['a', 'b'], mobile: '9876543210' })).toEqual({
+  it.each([
+    ['a list', ['a', 'b']],
+    ['a number', 123],
+    ['true', true],
+    ['an object', { first: 'Ravi' }],
+  ])(
+    'when the name arrives as %s, then it is refused as not text, naming the field',
+    (_what, name) => {
+      expect(parseBrochureLead({ name, mobile: '9876543210' })).toEqual({
+        ok: false,
+        error: { field: 'name', message: 'The field "name" must be text.' },
+      });
+    },
+  );
+
+  it('when the plot range arrives as a number, then it is refused as not text', () => {
+    expect(parseBrochureLead({ name: 'Ravi', mobile: '9876543210', plotRange: 200 })).toEqual({
       ok: false,
-      error: { field: 'name', message: MESSAGES.nameRequired },
+      error: { field: 'plotRange', message: 'The field "plotRange" must be text.' },
+    });
+  });
+
+  it('when the mobile arrives as a number or a field as null, then the number is read as digits and null as absent', () => {
+    expect(parseBrochureLead({ name: 'Ravi', mobile: 9876543210, plotRange: null })).toEqual({
+      ok: true,
+      value: { name: 'Ravi', mobile: '9876543210' },
     });
   });
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { LEAD_SOURCES, type LeadSource } from './lead-source.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, notTextMessage } from './messages.ts';
 import { INDIAN_MOBILE, normalizeMobile } from './mobile.ts';
 import { PLOT_RANGES, type PlotRange } from './plot-ranges.ts';
 import { characterCount, cleanText, hasControlCharacters, hasEncodedWord } from './text.ts';
@@ -65,9 +65,9 @@ const atMost = (max: number) => (value: string) => characterCount(value) <= max;
 const emptyToUndefined = <T extends string>(value: T | '' | undefined) => value || undefined;
 
 /*
- * The field schemas read text that `readFields` has already cleaned: own string values only,
- * invisible formatting characters removed, white space trimmed. The `metadata` entries are what
- * the API's OpenAPI document shows for each field.
+ * The field schemas read text that `readFields` has already cleaned: own values only, invisible
+ * formatting characters removed, white space trimmed; a value that is not text is refused before
+ * them. The `metadata` entries are what the API's OpenAPI document shows for each field.
  */
 
 export const nameSchema = v.pipe(
@@ -197,39 +197,88 @@ export const contactEnquiryFormSchema = v.pipe(
   v.title('Contact enquiry'),
 );
 
+/** Lead fields a JSON client may send as a number: a mobile is digits either way. */
+export const NUMERIC_LEAD_FIELDS: readonly string[] = ['mobile'];
+
 /**
  * Reads the fields a schema knows from any input: own properties only (a `__proto__` key or an
- * inherited value is never a field), strings only (anything else counts as missing), each cleaned
- * of invisible formatting and trimmed.
+ * inherited value is never a field), text cleaned of invisible formatting and trimmed, a finite
+ * number as its digits where `numeric` allows one, null as absent. Anything else is left as it
+ * came, for the schema to refuse.
  */
-export function readFields(keys: readonly string[], input: unknown): Record<string, unknown> {
+export function readFields(
+  keys: readonly string[],
+  input: unknown,
+  numeric: readonly string[] = [],
+): Record<string, unknown> {
   const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const object: object = input !== null && typeof input === 'object' ? input : {};
   for (const key of keys) {
     const value: unknown = Object.hasOwn(object, key)
       ? (object as Record<string, unknown>)[key]
       : undefined;
-    fields[key] = typeof value === 'string' ? cleanText(value) : undefined;
+    if (typeof value === 'string') fields[key] = cleanText(value);
+    // JSON's way of sending no value.
+    else if (value === null) fields[key] = undefined;
+    else if (typeof value === 'number' && Number.isFinite(value) && numeric.includes(key)) {
+      fields[key] = String(value);
+    } else fields[key] = value;
   }
   return fields;
 }
 
-/** A schema that first reads its fields from untrusted input with `readFields`. */
+/** Refuses the first field that came as something other than text, naming it. */
+function onlyText(keys: readonly string[]) {
+  return v.rawCheck<Record<string, unknown>>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const input = dataset.value;
+    const key = keys.find((name) => input[name] !== undefined && typeof input[name] !== 'string');
+    if (key === undefined) return;
+    addIssue({
+      message: notTextMessage(key),
+      path: [{ type: 'object', origin: 'value', input, key, value: input[key] }],
+    });
+  });
+}
+
+/**
+ * A lead schema that first reads its fields from untrusted input with `readFields`: a field the
+ * schema reads as text refuses any other type. A mobile may be a JSON number; as anything else
+ * it gets the mobile's own refusal.
+ */
 function fromInput<TEntries extends v.ObjectEntries>(schema: v.ObjectSchema<TEntries, undefined>) {
   const keys = Object.keys(schema.entries);
   return v.pipe(
     v.unknown(),
-    v.transform((input) => readFields(keys, input)),
+    v.transform((input) => readFields(keys, input, NUMERIC_LEAD_FIELDS)),
+    onlyText(keys.filter((key) => !NUMERIC_LEAD_FIELDS.includes(key))),
     schema,
   );
+}
+
+/** The refusal of each lead field sent as something other than text, for the API's description. */
+export function notTextRefusals(schema: v.ObjectSchema<v.ObjectEntries, undefined>): string[] {
+  return Object.keys(schema.entries)
+    .filter((key) => !NUMERIC_LEAD_FIELDS.includes(key))
+    .map(notTextMessage);
 }
 
 /** A brochure lead from a form post, JSON or FormData entries: the API's and the forms' rules. */
 export const brochureLeadSchema = fromInput(brochureLeadFieldsSchema);
 /** A contact enquiry from a form post, JSON or FormData entries. */
 export const contactEnquirySchema = fromInput(contactEnquiryFieldsSchema);
-/** The attribution a form sends with a lead; never fails, bad values are left out. */
-export const leadAttributionSchema = fromInput(attributionSchema);
+/**
+ * The attribution a form sends with a lead; never fails, bad values are left out. A number is
+ * read as its digits (a campaign term may be one).
+ */
+export const leadAttributionSchema = v.pipe(
+  v.unknown(),
+  v.transform((input) => {
+    const keys = Object.keys(attributionSchema.entries);
+    return readFields(keys, input, keys);
+  }),
+  attributionSchema,
+);
 
 type RawInput = Record<string, unknown>;
 

@@ -39,3 +39,11 @@ export const MESSAGES = {
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/**
+ * The answer to a field sent as something other than text (a JSON number, list or object): only
+ * a script can send one, so it names the field as the API spells it.
+ */
+export function notTextMessage(field: string): string {
+  return `The field "${field}" must be text.`;
+}

@@ -95,16 +95,17 @@ export function createLeadBodyParser(): RequestHandler[] {
 }
 
 /**
- * Reduces a parsed body to the fields the lead rules read; JSON numbers become text. Only the
- * body's own fields count, in an object without a prototype: JSON's `"__proto__": {…}` is a
- * field like any other here, never a source of inherited values.
+ * Reduces a parsed body to the fields the lead rules read, each value as it came (the rules
+ * decide which types a field takes). Only the body's own fields count, in an object without a
+ * prototype: JSON's `"__proto__": {…}` is a field like any other here, never a source of
+ * inherited values.
  */
 export function formFields(body: unknown): Record<string, unknown> {
   const fields = Object.create(null) as Record<string, unknown>;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return fields;
   for (const [key, value] of Object.entries(body)) {
     Object.defineProperty(fields, key, {
-      value: typeof value === 'number' && Number.isFinite(value) ? String(value) : value,
+      value,
       enumerable: true,
       writable: true,
       configurable: true,

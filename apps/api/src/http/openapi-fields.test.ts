@@ -3,7 +3,7 @@
  * lists, every field and limit it states, every plain-text 400 reply it promises. The cases are
  * read from the document, so a field or message added to it without a test fails here.
  */
-import { MESSAGES } from '@iconia/shared';
+import { MESSAGES, notTextMessage } from '@iconia/shared';
 import request, { type Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir } from '@iconia/testkit';
@@ -88,6 +88,17 @@ const REFUSALS: Record<
         .field('mobile', freshMobile())
         .attach('brochure', Buffer.from('%PDF-1.7'), 'brochure.pdf'),
   },
+  ...Object.fromEntries(
+    ['name', 'plotRange', 'location'].map((field) => [
+      notTextMessage(field),
+      {
+        raw: (path: string, app: TestServer['app']) =>
+          request(app)
+            .post(path)
+            .send({ name: 'Ravi', mobile: freshMobile(), [field]: 123 }),
+      },
+    ]),
+  ),
   [REPLIES.unreadable]: {
     raw: (path, app) =>
       request(app).post(path).set('Content-Type', 'application/json').send('{"name": "Ravi",'),

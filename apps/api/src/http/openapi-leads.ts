@@ -4,8 +4,9 @@ import {
   contactEnquiryFieldsSchema,
   contactEnquiryFormSchema,
   LEAD_ENDPOINTS,
+  notTextRefusals,
 } from '@iconia/shared';
-import type { GenericSchema } from 'valibot';
+import type { GenericSchema, ObjectEntries, ObjectSchema } from 'valibot';
 import { BODY_LIMIT_BYTES, FIELD_LIMIT } from './body-parsers.ts';
 import {
   allowHeader,
@@ -42,7 +43,11 @@ function refusal(description: string, values?: readonly string[]): JsonObject {
   return { description, content: { ...text, ...problemPage } };
 }
 
-function leadOperation(summary: string, fields: GenericSchema, schemaName: string): JsonObject {
+function leadOperation(
+  summary: string,
+  fields: ObjectSchema<ObjectEntries, undefined>,
+  schemaName: string,
+): JsonObject {
   const body = { $ref: `#/components/schemas/${schemaName}` };
   return {
     summary,
@@ -71,7 +76,12 @@ function leadOperation(summary: string, fields: GenericSchema, schemaName: strin
       },
       '400': refusal(
         'A field is invalid (the reply names it in words a visitor understands), a file was attached, or the body could not be read.',
-        [...refusalMessages(fields), REPLIES.fileNotAccepted, REPLIES.unreadable],
+        [
+          ...refusalMessages(fields),
+          ...notTextRefusals(fields),
+          REPLIES.fileNotAccepted,
+          REPLIES.unreadable,
+        ],
       ),
       '403': refusal(
         'The post comes from another site: its `Origin` is neither this host nor in CORS_ORIGINS. Nothing is stored.',

@@ -321,6 +321,23 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
     expect(response.text).toBe(REPLIES.unreadable);
   });
 
+  it.each([
+    ['a number', 123],
+    ['a list', ['Ravi', 'Kumar']],
+    ['an object', { first: 'Ravi' }],
+    ['true', true],
+  ])(
+    'when JSON sends the name as %s, then the reply is 400 naming the field and nothing is stored',
+    async (_what, name) => {
+      const before = t.store.listLeads().length;
+      const response = await request(t.url).post(path).send({ name, mobile: uniqueMobile() });
+
+      expect(response.status).toBe(400);
+      expect(response.text).toBe('The field "name" must be text.');
+      expect(t.store.listLeads()).toHaveLength(before);
+    },
+  );
+
   it('when JSON sends the mobile as a number, then it is read as the digits', async () => {
     const response = await request(t.url).post(path).send({ name: 'Ravi', mobile: 9123456780 });
     expect(response.text).toBe('success');

@@ -13,6 +13,9 @@ import {
   LEAD_ENDPOINTS,
   LEAD_SOURCES,
   MESSAGES,
+  notTextRefusals,
+  brochureLeadFieldsSchema,
+  contactEnquiryFieldsSchema,
   PLOT_RANGES,
   isConsentNoticeVersion,
   isLeadSource,
@@ -238,7 +241,12 @@ function ramDiskTempDir(): { dir: string; remove(): void } {
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
-const KNOWN_REPLIES = new Set<string>([...Object.values(MESSAGES), ...Object.values(REPLIES)]);
+const KNOWN_REPLIES = new Set<string>([
+  ...Object.values(MESSAGES),
+  ...Object.values(REPLIES),
+  ...notTextRefusals(brochureLeadFieldsSchema),
+  ...notTextRefusals(contactEnquiryFieldsSchema),
+]);
 
 describe('fuzzing the lead endpoints', () => {
   let temp: { dir: string; remove(): void };
