@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isValidMobile, maskMobile, mobileSearchDigits, normalizeMobile } from './mobile.ts';
+import {
+  isValidMobile,
+  maskMobile,
+  mobileSearchDigits,
+  normalizeMobile,
+  tidyTypedMobile,
+} from './mobile.ts';
 
 describe('normalizeMobile', () => {
   it.each([
@@ -35,6 +41,34 @@ describe('normalizeMobile', () => {
     const long = '9'.repeat(10_000);
     expect(normalizeMobile(long)).toBe(long);
     expect(isValidMobile(normalizeMobile(long))).toBe(false);
+  });
+});
+
+describe('tidyTypedMobile', () => {
+  it.each([
+    ['98765 43210', '9876543210'],
+    ['+91 98765 43210', '9876543210'],
+    ['098765-43210', '9876543210'],
+    ['(98765) 43210.', '9876543210'],
+    ['919876543210', '9876543210'],
+  ])('when a visitor pastes %j, then the field keeps %s', (pasted, expected) => {
+    expect(tidyTypedMobile(pasted)).toBe(expected);
+  });
+
+  it.each([
+    ['+', '+'],
+    ['+9', '+9'],
+    ['+91', ''],
+    ['+91 ', ''],
+    ['0', ''],
+    ['98765 ', '98765'],
+    ['98765-4', '987654'],
+  ])('when a visitor has typed %j so far, then the field keeps %j', (typed, expected) => {
+    expect(tidyTypedMobile(typed)).toBe(expected);
+  });
+
+  it('when the number holds letters, then they stay for the form to refuse', () => {
+    expect(tidyTypedMobile('98765 abcde')).toBe('98765abcde');
   });
 });
 

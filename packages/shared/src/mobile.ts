@@ -54,6 +54,18 @@ export function mobileSearchDigits(search: string): string | undefined {
   return /^\d+$/.test(digits) ? digits : undefined;
 }
 
+/** A country code or trunk 0 at the start of a number still being typed. */
+const TYPED_PREFIX = /^(?:\+91)?0?/;
+
+/**
+ * What a ten-digit mobile field keeps of what a visitor types or pastes into it: the number as
+ * `normalizeMobile` reads it, and also, while it is still being typed, without a leading +91 or
+ * 0. Letters and other signs stay, so the field's own check still refuses a real mistake.
+ */
+export function tidyTypedMobile(input: string): string {
+  return normalizeMobile(input).replace(TYPED_PREFIX, '');
+}
+
 /** True for the stored form of an Indian mobile number: ten ASCII digits, the first 6 to 9. */
 export function isValidMobile(value: string): boolean {
   return INDIAN_MOBILE.test(value);

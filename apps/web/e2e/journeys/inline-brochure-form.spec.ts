@@ -1,12 +1,10 @@
 import { MESSAGES } from '@iconia/shared';
-import type { Page } from '@playwright/test';
 import {
   FORM_BUTTONS,
   FORM_FIELDS,
   FORM_MESSAGES,
   THANK_YOU_PATH,
 } from '../../src/content/forms.ts';
-import { BROCHURE_SECTION } from '../../src/content/site.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectLeadEmail, newVisitor } from '../support/leads.ts';
 import {
@@ -15,13 +13,10 @@ import {
   expectFormKeeps,
   fillLeadForm,
   holdRequest,
+  inlineBrochureForm,
 } from '../support/page-helpers.ts';
 
 const SEND_EMAIL = '/send-email';
-
-function inlineForm(page: Page) {
-  return page.getByRole('form', { name: BROCHURE_SECTION.formHeading });
-}
 
 test.describe('brochure form on the landing page', () => {
   test.beforeEach(async ({ page }) => {
@@ -36,7 +31,7 @@ test.describe('brochure form on the landing page', () => {
     const visitor = newVisitor(testInfo);
     const downloads: string[] = [];
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
-    const form = inlineForm(page);
+    const form = inlineBrochureForm(page);
     await fillLeadForm(form, visitor);
     const request = page.waitForRequest((sent) => sent.url().endsWith(SEND_EMAIL));
 
@@ -61,7 +56,7 @@ test.describe('brochure form on the landing page', () => {
     mailbox,
   }, testInfo) => {
     const visitor = newVisitor(testInfo);
-    const form = inlineForm(page);
+    const form = inlineBrochureForm(page);
     await fillLeadForm(form, visitor, { plotRange: false });
 
     await form.getByRole('button', { name: FORM_BUTTONS.submit }).click();
@@ -82,7 +77,7 @@ test.describe('brochure form on the landing page', () => {
     page.on('request', (request) => {
       if (request.url().endsWith(SEND_EMAIL)) sent.push(request.url());
     });
-    const form = inlineForm(page);
+    const form = inlineBrochureForm(page);
 
     await form.getByRole('button', { name: FORM_BUTTONS.submit }).click();
 
@@ -107,7 +102,7 @@ test.describe('brochure form on the landing page', () => {
     page.on('request', (request) => {
       if (request.url().endsWith(SEND_EMAIL)) sent.push(request.url());
     });
-    const form = inlineForm(page);
+    const form = inlineBrochureForm(page);
     const mobile = form.getByLabel(FORM_FIELDS.mobile.label);
     await expect(mobile).toHaveAttribute('maxlength', '10');
     await fillLeadForm(form, visitor);
@@ -124,7 +119,7 @@ test.describe('brochure form on the landing page', () => {
   }, testInfo) => {
     const visitor = newVisitor(testInfo);
     const held = await holdRequest(page, SEND_EMAIL);
-    const form = inlineForm(page);
+    const form = inlineBrochureForm(page);
     await fillLeadForm(form, visitor);
 
     await form.getByRole('button', { name: FORM_BUTTONS.submit }).click();
@@ -142,7 +137,7 @@ test.describe('brochure form on the landing page', () => {
   }, testInfo) => {
     const visitor = newVisitor(testInfo);
     await page.route(`**${SEND_EMAIL}`, (route) => route.fulfill({ body: 'error' }));
-    const form = inlineForm(page);
+    const form = inlineBrochureForm(page);
     await fillLeadForm(form, visitor);
 
     await form.getByRole('button', { name: FORM_BUTTONS.submit }).click();
@@ -160,7 +155,7 @@ test.describe('brochure form on the landing page', () => {
     problems.allow(new RegExp(`${SEND_EMAIL}|net::ERR_FAILED`));
     const visitor = newVisitor(testInfo);
     await page.route(`**${SEND_EMAIL}`, (route) => route.abort());
-    const form = inlineForm(page);
+    const form = inlineBrochureForm(page);
     await fillLeadForm(form, visitor);
 
     await form.getByRole('button', { name: FORM_BUTTONS.submit }).click();

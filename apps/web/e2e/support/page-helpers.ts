@@ -6,7 +6,7 @@ import {
   FORM_FIELDS,
   THANK_YOU_PATH,
 } from '../../src/content/forms.ts';
-import { CONTACT, UI_TEXT } from '../../src/content/site.ts';
+import { BROCHURE_SECTION, CONTACT, UI_TEXT } from '../../src/content/site.ts';
 import { DISCLAIMER_STORAGE_KEY } from '../../src/features/disclaimer/disclaimer-storage.ts';
 import { expect } from './fixtures.ts';
 import type { VisitorLead } from './leads.ts';
@@ -23,6 +23,11 @@ export function collectAlerts(page: Page): string[] {
 
 export function brochureModal(page: Page): Locator {
   return page.getByRole('dialog', { name: BROCHURE_MODAL.title });
+}
+
+/** The brochure form of the landing page, named by its heading. */
+export function inlineBrochureForm(page: Page): Locator {
+  return page.getByRole('form', { name: BROCHURE_SECTION.formHeading });
 }
 
 /** The navigation bar; on a phone its links fold behind the menu button, opened here. */

@@ -1,9 +1,10 @@
 import { LOCATION_MAX_LENGTH, NAME_MAX_LENGTH, PLOT_RANGES } from '@iconia/shared';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useFormStatus } from 'react-dom';
 import { FORM_FIELDS, FORM_BUTTONS, OPTIONAL_MARK } from '../../content/forms.ts';
 import styles from './lead-form.module.css';
+import { tidyMobileEntry } from './mobile-entry.ts';
 
 /** Joins the ids a control is described by, leaving out the absent ones. */
 function describedBy(...ids: (string | false | undefined)[]): string | undefined {
@@ -91,10 +92,16 @@ export function MobileField({
   tenDigits,
 }: MobileFieldProps) {
   const hintId = `${id}-hint`;
+  const fieldRef = useRef<HTMLInputElement>(null);
+  // Effects run after hydration: before it the field is plain HTML, and the API reads the number.
+  useEffect(() => {
+    if (tenDigits && fieldRef.current) return tidyMobileEntry(fieldRef.current);
+  }, [tenDigits]);
   return (
     <div className={styles.field}>
       <Label htmlFor={id}>{FORM_FIELDS.mobile.label}</Label>
       <input
+        ref={fieldRef}
         id={id}
         name="mobile"
         // HTML allows a national number's autofill (tel-national) on text fields only.
