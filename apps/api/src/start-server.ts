@@ -13,6 +13,7 @@ import type { Logger } from './logger.ts';
 import { createEmailChannel } from './mail/email-channel.ts';
 import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mail/transport.ts';
 import { createDeliveryWorker, type DeliveryWorker } from './outbox/outbox-worker.ts';
+import { createErasureLedger } from './privacy/erasure-ledger.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';
 import { createGroupCommit } from './store/group-commit.ts';
 import { acquireInstanceLock } from './store/instance-lock.ts';
@@ -137,7 +138,21 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     smtpTimeoutMs: Math.min(config.smtpTimeoutMs, 3_000),
     webhookChannels: webhookChannels.map((channel) => channel.name),
   });
-  const desk = createDesk({ db: store.db, clock, logger, deskDist: config.deskDist });
+  const desk = createDesk({
+    db: store.db,
+    clock,
+    logger,
+    deskDist: config.deskDist,
+    ledger: createErasureLedger(config.dataDir),
+  });
+  // A database restored from an older backup must not serve anyone erased since, not even once.
+  const replayed = desk.api.erasure.replay(clock.now());
+  if (replayed > 0) {
+    logger.warn(
+      { leads: replayed },
+      'erasures made after this database was backed up were applied again',
+    );
+  }
   const app = createApp({ config, captureLead, readiness, logger, clock, desk: desk.router });
 
   // Node checks the header and request timeouts only this often (30 s by default), so a client

@@ -35,6 +35,8 @@ import type { DeskUser, LeadFilter } from './desk-types.ts';
 import { timeline, toLeadDetail, toLeadRow, toTimelineEntry } from './lead-json.ts';
 import { addNote, changeLead, CONTACT_TEXT, findLead, recordContact } from './lead-work.ts';
 import { createLiveEvents, type LiveEvents } from './live-events.ts';
+import { createErasure, type Erasure } from './erasure.ts';
+import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
 import { buildReports } from './reports.ts';
 
 export interface DeskRouterDeps {
@@ -42,6 +44,8 @@ export interface DeskRouterDeps {
   db: Database.Database;
   clock: Clock;
   logger: Logger;
+  /** Every erasure, kept beside the database so a restore cannot undo it. */
+  ledger: ErasureLedger;
 }
 
 export interface DeskApi {
@@ -50,6 +54,7 @@ export interface DeskApi {
   store: DeskStore;
   auth: Auth;
   events: LiveEvents;
+  erasure: Erasure;
 }
 
 const DAY_MS = 86_400_000;
@@ -135,6 +140,7 @@ function csvOf(rows: readonly ExportRow[]): string {
 export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   const { db, clock, logger } = deps;
   const store = createDeskStore(db);
+  const erasure = createErasure(store, deps.ledger);
   const auth = createAuth(store, clock);
   const events = createLiveEvents({
     store,
@@ -295,7 +301,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   router.post('/erasures', requireSession, requireManager, (req, res) => {
     const { mobile } = parse(erasureSchema, req.body);
     const user = currentUser(res);
-    const erased = store.erase(mobile, user, clock.now());
+    const erased = erasure.erase(mobile, user, clock.now());
     logger.info({ userId: user.id, leads: erased.length }, 'desk erasure');
     res.json({ erased: erased.length });
   });
@@ -366,5 +372,5 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   };
   router.use(handleError);
 
-  return { router, store, auth, events };
+  return { router, store, auth, events, erasure };
 }

@@ -120,7 +120,8 @@ export interface WorkRow {
 
 export interface NewEvent {
   type: DeskEventType;
-  actorId: number;
+  /** Null when the server itself acted (an erasure replayed after a restore). */
+  actorId: number | null;
   text: string;
   detail?: string;
 }
@@ -395,8 +396,18 @@ export function createDeskStore(db: Database.Database) {
   const insertExport = db.prepare<[number, number, string, number]>(
     `INSERT INTO desk_exports (at, actor_id, filters, rows) VALUES (?, ?, ?, ?)`,
   );
-  const leadsOfMobile = db.prepare<[string], { id: number }>(
-    `SELECT id FROM leads WHERE mobile = ?`,
+  const leadsOfMobile = db.prepare<[string, number], { id: number }>(
+    `SELECT id FROM leads WHERE mobile = ? AND received_at <= ?`,
+  );
+  const distinctMobiles = db
+    .prepare<[], string>(`SELECT DISTINCT mobile FROM leads WHERE mobile <> ''`)
+    .pluck();
+  const erasedMobiles = db.prepare<[], { hmac: string; at: number }>(
+    `SELECT hmac, at FROM erased_mobiles`,
+  );
+  const insertErasedMobile = db.prepare<[string, number]>(
+    `INSERT INTO erased_mobiles (hmac, at) VALUES (?, ?)
+     ON CONFLICT (hmac) DO UPDATE SET at = max(at, excluded.at)`,
   );
   // Name and mobile are NOT NULL in `leads`: an erased lead keeps empty strings.
   const eraseLead = db.prepare<[number]>(
@@ -418,7 +429,7 @@ export function createDeskStore(db: Database.Database) {
     `SELECT channel, status, attempts, last_error, sent_at FROM deliveries
      WHERE lead_id = ? AND kind = '${LEAD_CREATED_KIND}' ORDER BY channel`,
   );
-  const insertErasure = db.prepare<[number, number, number]>(
+  const insertErasure = db.prepare<[number, number | null, number]>(
     `INSERT INTO desk_erasures (at, actor_id, leads) VALUES (?, ?, ?)`,
   );
 
@@ -567,21 +578,50 @@ export function createDeskStore(db: Database.Database) {
     recordExport: (actorId: number, now: number, filters: string, rows: number) => {
       insertExport.run(now, actorId, filters, rows);
     },
-    /** Removes the personal fields of every lead of `mobile` and records it; returns how many. */
-    erase: db.transaction((mobile: string, actor: Person, now: number): number[] => {
-      const ids = leadsOfMobile.all(mobile).map((row) => row.id);
-      for (const id of ids) {
-        eraseLead.run(id);
-        // A lead erased before it went out is not sent at all.
-        outbox.cancelPending(id);
-        eraseDeliveryErrors.run(id);
-        ensureWork.run(id);
-        eraseWork.run(now, id);
-        eraseEventDetails.run(id);
-        addEvents(id, now, [{ type: 'erased', actorId: actor.id, text: 'Personal data erased' }]);
-      }
-      insertErasure.run(now, actor.id, ids.length);
-      return ids;
-    }),
+    /**
+     * Removes the personal fields of every lead of `mobile` received up to `upTo`, and records
+     * the erasure by the mobile's keyed hash; returns the leads' ids. Without a mobile (a
+     * replayed erasure whose leads this database never held) only the hash is recorded.
+     * `actor` is null when the server replays an erasure after a restore.
+     */
+    erase: db.transaction(
+      (
+        target: { mobile: string | undefined; hmac: string; upTo: number },
+        actor: Person | null,
+        now: number,
+      ): number[] => {
+        const ids =
+          target.mobile === undefined
+            ? []
+            : leadsOfMobile.all(target.mobile, target.upTo).map((row) => row.id);
+        for (const id of ids) {
+          eraseLead.run(id);
+          // A lead erased before it went out is not sent at all.
+          outbox.cancelPending(id);
+          eraseDeliveryErrors.run(id);
+          ensureWork.run(id);
+          eraseWork.run(now, id);
+          eraseEventDetails.run(id);
+          addEvents(id, now, [
+            { type: 'erased', actorId: actor?.id ?? null, text: 'Personal data erased' },
+          ]);
+        }
+        insertErasedMobile.run(target.hmac, target.upTo);
+        insertErasure.run(now, actor?.id ?? null, ids.length);
+        return ids;
+      },
+    ),
+    /** The keyed hashes of the mobiles erased in this database, and up to when. */
+    erasedMobiles: () => erasedMobiles.all(),
+    /** Every mobile a lead still holds: what a replayed erasure's hash is compared with. */
+    distinctMobiles: () => distinctMobiles.all(),
+    /**
+     * Copies every change into the database file and empties the write-ahead log, so the pages
+     * an erasure replaced leave the log at once. A reader in another process may keep the log
+     * from emptying; it is then overwritten as the server goes on, and removed when it stops.
+     */
+    checkpoint: () => {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    },
   };
 }

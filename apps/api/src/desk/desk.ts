@@ -3,6 +3,7 @@ import compression from 'compression';
 import { Router } from 'express';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
+import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
 import { createDeskApi, type DeskApi } from './desk-router.ts';
 import { createDeskStatic, deskHeaders } from './desk-static.ts';
 
@@ -23,6 +24,7 @@ export function createDesk(deps: {
   clock: Clock;
   logger: Logger;
   deskDist: string;
+  ledger: ErasureLedger;
 }): Desk {
   const api = createDeskApi(deps);
   const router = Router();

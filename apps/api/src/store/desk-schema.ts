@@ -105,3 +105,19 @@ export const LEAD_EVENT_DETAIL_MIGRATION = `
   UPDATE desk_exports SET filters = 'search=removed'
     WHERE filters LIKE 'q=%' OR filters LIKE '%&q=%';
 `;
+
+/**
+ * Erased data leaves the disk: the mobile index removes a deleted entry's tokens from its pages
+ * (FTS5's own secure-delete; SQLite's `secure_delete`, set on every connection, zeroes the rest)
+ * and is rebuilt once so that no token of an earlier erasure remains. `erased_mobiles` holds the
+ * keyed hash of each erased mobile, so the server can tell which erasures of its ledger a
+ * restored backup has not seen yet.
+ */
+export const ERASURE_ON_DISK_MIGRATION = `
+  INSERT INTO lead_mobiles (lead_mobiles, rank) VALUES ('secure-delete', 1);
+  INSERT INTO lead_mobiles (lead_mobiles) VALUES ('rebuild');
+  CREATE TABLE erased_mobiles (
+    hmac TEXT    PRIMARY KEY,
+    at   INTEGER NOT NULL
+  ) STRICT;
+`;

@@ -2,7 +2,11 @@ import { closeSync, mkdirSync, openSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CAMPAIGN_FIELDS } from '@iconia/shared';
-import { DESK_MIGRATION, LEAD_EVENT_DETAIL_MIGRATION } from './desk-schema.ts';
+import {
+  DESK_MIGRATION,
+  ERASURE_ON_DISK_MIGRATION,
+  LEAD_EVENT_DETAIL_MIGRATION,
+} from './desk-schema.ts';
 import { createDigestLog, type DigestLog } from './digest-log.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 import {
@@ -235,6 +239,7 @@ export const MIGRATIONS: readonly string[] = [
   // One row per message rather than per lead and channel, each with its own id and kind.
   OUTBOX_MESSAGES_MIGRATION,
   LEAD_EVENT_DETAIL_MIGRATION,
+  ERASURE_ON_DISK_MIGRATION,
 ];
 
 /**
@@ -253,7 +258,14 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
   db.pragma('journal_mode = WAL');
   // FULL: a lead acknowledged with "success" survives a power cut, not just a process crash.
   db.pragma('synchronous = FULL');
+  // Deleted and overwritten content is zeroed in the file, not left in free space: an erased
+  // mobile must not stay readable on disk or in a backup.
+  db.pragma('secure_delete = ON');
+  const version = db.pragma('user_version', { simple: true }) as number;
   migrate(db);
+  // A file from before secure deletion still holds what was deleted then in its free pages:
+  // rewritten once, without them.
+  if (version > 0 && version <= MIGRATIONS.indexOf(ERASURE_ON_DISK_MIGRATION)) db.exec('VACUUM');
   db.pragma('foreign_keys = ON');
 
   const insert = db.prepare<Record<string, unknown>, { id: number }>(`

@@ -1,0 +1,46 @@
+import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
+import type { DeskStore } from './desk-store.ts';
+import type { Person } from './desk-types.ts';
+
+export interface Erasure {
+  /** Erases every lead of `mobile`; returns their ids. */
+  erase(mobile: string, actor: Person, now: number): number[];
+  /**
+   * Applies the ledger's erasures this database has not seen (it was restored from a backup
+   * taken before them); returns how many leads they erased.
+   */
+  replay(now: number): number;
+}
+
+/**
+ * An erasure is written to the ledger beside the database first, then to the database; a crash
+ * between the two is repaired by the replay at the next start.
+ */
+export function createErasure(store: DeskStore, ledger: ErasureLedger): Erasure {
+  return {
+    erase(mobile, actor, now) {
+      const { hmac } = ledger.record(mobile, now);
+      const ids = store.erase({ mobile, hmac, upTo: now }, actor, now);
+      store.checkpoint();
+      return ids;
+    },
+    replay(now) {
+      const seen = new Map(store.erasedMobiles().map((row) => [row.hmac, row.at]));
+      const missing = ledger
+        .entries()
+        .filter((entry) => (seen.get(entry.hmac) ?? Number.NEGATIVE_INFINITY) < entry.at);
+      if (missing.length === 0) return 0;
+      // The ledger holds hashes only: each mobile still in the database is hashed to find them.
+      const mobiles = new Map(
+        store.distinctMobiles().map((mobile) => [ledger.hmacOf(mobile), mobile]),
+      );
+      let erased = 0;
+      for (const entry of missing) {
+        const target = { mobile: mobiles.get(entry.hmac), hmac: entry.hmac, upTo: entry.at };
+        erased += store.erase(target, null, now).length;
+      }
+      store.checkpoint();
+      return erased;
+    },
+  };
+}
