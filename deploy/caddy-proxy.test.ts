@@ -74,6 +74,7 @@ describe.skipIf(!caddyInstalled || !built)(
     let app: RunningProcess;
     let caddy: RunningProcess;
     let siteUrl: string;
+    let bareUrl: string;
 
     beforeAll(async () => {
       inbox = await startSmtpInbox();
@@ -81,6 +82,7 @@ describe.skipIf(!caddyInstalled || !built)(
       const appPort = await freePort();
       const caddyPort = await freePort();
       siteUrl = `http://127.0.0.1:${caddyPort}`;
+      bareUrl = `http://localhost:${await freePort()}`;
 
       const env = containerEnv([COMPOSE_FILE, COMPOSE_PROD_FILE], {
         SMTP_URL: inbox.url,
@@ -102,16 +104,17 @@ describe.skipIf(!caddyInstalled || !built)(
       await waitUntilAnswering(app, `http://127.0.0.1:${appPort}/healthz`);
 
       // Docker's service name becomes the loopback port; the admin API stays off to need no port.
-      const caddyfile = readRepoFile('deploy/Caddyfile').replace(
-        /reverse_proxy app:\d+/,
-        `reverse_proxy 127.0.0.1:${appPort}`,
-      );
+      // Plain HTTP here, so the redirect names the site's origin as it is served.
+      const caddyfile = readRepoFile('deploy/Caddyfile')
+        .replace(/reverse_proxy app:\d+/, `reverse_proxy 127.0.0.1:${appPort}`)
+        .replace('https://{$SITE_DOMAIN}', '{$SITE_DOMAIN}');
       const config = path.join(workDir, 'Caddyfile');
       await writeFile(config, `{\n\tadmin off\n}\n\n${caddyfile}`);
       caddy = startProcess(['caddy', 'run', '--config', config, '--adapter', 'caddyfile'], {
         cwd: workDir,
         env: {
           SITE_DOMAIN: siteUrl,
+          BARE_DOMAIN: bareUrl,
           HOME: workDir,
           XDG_DATA_HOME: path.join(workDir, 'caddy-data'),
           XDG_CONFIG_HOME: path.join(workDir, 'caddy-config'),
@@ -134,6 +137,16 @@ describe.skipIf(!caddyInstalled || !built)(
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       // The app's own security headers pass through the proxy.
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    });
+
+    it('when a visitor opens the bare domain, then Caddy redirects to the site with the same path and query', async () => {
+      const response = await fetch(`${bareUrl}/location-highlights?utm_source=print`, {
+        redirect: 'manual',
+      });
+      expect(response.status).toBe(301);
+      expect(response.headers.get('location')).toBe(
+        `${siteUrl}/location-highlights?utm_source=print`,
+      );
     });
 
     it('when a lead is sent through Caddy, then the app answers success and the email goes out', async () => {

@@ -50,6 +50,7 @@ const PRODUCTION_ENV = {
   MAIL_TO: 'sales@example.com, manager@example.com',
   MAIL_FROM: '"Elegant Iconia website" <no-reply@example.com>',
   SITE_DOMAIN: 'www.example.com',
+  BARE_DOMAIN: 'example.com',
 };
 
 /** The image's own settings and a mail server, which a production start needs. */
@@ -397,6 +398,16 @@ describe('the production override', () => {
     expect(upstream?.[1]).toBe('app');
     expect(upstream?.[2]).toBe(ENV_DEFAULTS.PORT);
     expect(caddyfile).toMatch(/health_uri \/healthz/);
+  });
+
+  it('when someone opens the bare domain, then Caddy sends them to SITE_DOMAIN with their path and serves nothing else there', () => {
+    const caddyfile = readRepoFile('deploy/Caddyfile');
+    const sites = [...caddyfile.matchAll(/^(\S[^\n]*) \{$/gm)].map((match) => match[1]);
+    expect(sites).toEqual(['{$SITE_DOMAIN}', '{$BARE_DOMAIN}']);
+    const bare = caddyfile.slice(caddyfile.indexOf('{$BARE_DOMAIN} {'));
+    const body = bare.slice(bare.indexOf('{\n') + 2, bare.indexOf('\n}')).trim();
+    expect(body).toBe('redir https://{$SITE_DOMAIN}{uri} permanent');
+    expect(prodProject().services.caddy?.environment?.BARE_DOMAIN).toBe(PRODUCTION_ENV.BARE_DOMAIN);
   });
 
   it('when someone outside asks for /readyz, then Caddy answers 404 itself and only private addresses reach it', () => {

@@ -24,6 +24,8 @@ case "$mode" in
     # Caddy's own CA signs the certificate for "localhost"; the check does not trust it.
     curl_opts+=(--insecure)
     export SITE_DOMAIN=localhost
+    # A second name for this machine stands in for the bare domain.
+    export BARE_DOMAIN=127.0.0.1
     export SMTP_URL=smtp://mailpit:1025
     export MAIL_TO=sales@example.com
     export MAIL_FROM='"Elegant Iconia website" <no-reply@example.com>'
@@ -61,6 +63,14 @@ curl "${curl_opts[@]}" "$base_url/readyz" | grep -q '"status":"ready"' || fail "
 
 step "the site is served"
 curl "${curl_opts[@]}" "$base_url/" | grep -qi '<html' || fail "/ is not an HTML page"
+
+if [ "$mode" = prod ]; then
+  step "the bare domain redirects to the site, keeping the path"
+  location="$(curl "${curl_opts[@]}" --output /dev/null --write-out '%{redirect_url}' \
+    "https://$BARE_DOMAIN/about?utm_source=print")"
+  [ "$location" = "https://$SITE_DOMAIN/about?utm_source=print" ] ||
+    fail "the bare domain redirected to \"$location\""
+fi
 
 step "the app runs as a non-root user"
 [ "$(compose exec -T app id -u)" != "0" ] || fail "the app runs as root"
