@@ -173,6 +173,9 @@ export const leadPageFields = v.object({
   ),
 });
 
+/** The query parameters of `/leads` as a client writes them. */
+export type LeadPageParams = v.InferInput<typeof leadPageFields>;
+
 export const leadPageQuerySchema = fromQuery(
   v.pipe(leadPageFields, daysInOrder<v.InferOutput<typeof leadPageFields>>()),
 );

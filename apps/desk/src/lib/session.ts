@@ -1,13 +1,13 @@
 import { useRouteLoaderData } from 'react-router';
 import { api } from './api.ts';
-import type { User } from './types.ts';
+import type { User, UserAnswer } from './types.ts';
 
 /** The id of the route whose loader checks the session; every signed-in page sits inside it. */
 export const SESSION_ROUTE_ID = 'session';
 
 /** The signed-in person, or a redirect to Sign in. */
-export async function sessionLoader(): Promise<{ user: User }> {
-  return api<{ user: User }>('/session');
+export async function sessionLoader(): Promise<UserAnswer> {
+  return api<UserAnswer>('/session');
 }
 
 /** The signed-in person on any page inside the desk. */

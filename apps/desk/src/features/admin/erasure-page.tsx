@@ -6,13 +6,14 @@ import { buttonClass, ui } from '../../components/ui.ts';
 import { api, attempt, type ActionResult } from '../../lib/api.ts';
 import { displayMobile } from '../../lib/format.ts';
 import { textField } from '../../lib/form-fields.ts';
+import type { ErasureAnswer, ErasureBody } from '../../lib/types.ts';
 
 export async function erasureAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
   const mobile = textField(await request.formData(), 'mobile');
   return attempt(async () => {
-    const { erased } = await api<{ erased: number }>('/erasures', {
+    const { erased } = await api<ErasureAnswer>('/erasures', {
       method: 'POST',
-      body: { mobile },
+      body: { mobile } satisfies ErasureBody,
     });
     if (erased === 0) return `No lead has the mobile ${displayMobile(mobile)}; nothing was erased.`;
     return erased === 1

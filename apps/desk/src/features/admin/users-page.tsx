@@ -9,12 +9,12 @@ import { ErrorText, Notice } from '../../components/status.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
 import { api, attempt, type ActionResult } from '../../lib/api.ts';
 import { rawField, textField } from '../../lib/form-fields.ts';
-import type { User } from '../../lib/types.ts';
+import type { NewAgentBody, User, UserAnswer, UsersAnswer } from '../../lib/types.ts';
 import { useUser } from '../../lib/session.ts';
 import styles from './users.module.css';
 
-export function usersLoader({ request }: LoaderFunctionArgs): Promise<{ users: User[] }> {
-  return api<{ users: User[] }>('/users', { signal: request.signal });
+export function usersLoader({ request }: LoaderFunctionArgs): Promise<UsersAnswer> {
+  return api<UsersAnswer>('/users', { signal: request.signal });
 }
 
 interface UsersActionResult extends ActionResult {
@@ -25,7 +25,7 @@ export async function usersAction({ request }: ActionFunctionArgs): Promise<User
   const form = await request.formData();
   if (textField(form, 'intent') === 'disable') {
     const result = await attempt(async () => {
-      const { user } = await api<{ user: User }>(`/users/${textField(form, 'userId')}/disable`, {
+      const { user } = await api<UserAnswer>(`/users/${textField(form, 'userId')}/disable`, {
         method: 'POST',
       });
       return `${user.name} can no longer sign in.`;
@@ -33,14 +33,14 @@ export async function usersAction({ request }: ActionFunctionArgs): Promise<User
     return { ...result, intent: 'disable' };
   }
   const result = await attempt(async () => {
-    const { user } = await api<{ user: User }>('/users', {
+    const { user } = await api<UserAnswer>('/users', {
       method: 'POST',
       body: {
         name: textField(form, 'name'),
         email: textField(form, 'email'),
         role: 'agent',
         password: rawField(form, 'password'),
-      },
+      } satisfies NewAgentBody,
     });
     return `${user.name} can now sign in as an agent with ${user.email}.`;
   });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { api } from '../../lib/api.ts';
-import type { LeadPage, Person } from '../../lib/types.ts';
+import type { LeadPage, PeopleAnswer, Person } from '../../lib/types.ts';
 import { leadFiltersQuery, parseLeadFilters, type LeadFilters } from './lead-filters.ts';
 
 export const PAGE_SIZE = 50;
@@ -22,7 +22,7 @@ export async function inboxLoader({ request }: LoaderFunctionArgs): Promise<Inbo
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   const [page, people] = await Promise.all([
     api<LeadPage>(leadsPath(filters), { signal: request.signal }),
-    api<{ users: Person[] }>('/users?short=1', { signal: request.signal }),
+    api<PeopleAnswer>('/users?short=1', { signal: request.signal }),
   ]);
   return { filters, page, people: people.users };
 }

@@ -1,6 +1,13 @@
 import { mobileSearchDigits } from '@iconia/shared';
 import { indiaDay } from '../../lib/format.ts';
-import { FORMS, STAGES, type Form, type LeadRow, type Stage } from '../../lib/types.ts';
+import {
+  FORMS,
+  STAGES,
+  type Form,
+  type LeadPageParams,
+  type LeadRow,
+  type Stage,
+} from '../../lib/types.ts';
 
 /** The inbox filters, kept in the page's address so a filtered view can be shared or reloaded. */
 export interface LeadFilters {
@@ -32,7 +39,7 @@ const FILTER_KEYS = [
   'spam',
   'held',
   'q',
-] as const;
+] as const satisfies readonly (keyof LeadPageParams)[];
 
 const isStage = (value: string): value is Stage => (STAGES as readonly string[]).includes(value);
 const isForm = (value: string): value is Form => (FORMS as readonly string[]).includes(value);

@@ -17,7 +17,13 @@ import {
   WEBHOOK_STATE_LABELS,
   STAGE_LABELS,
 } from '../../lib/labels.ts';
-import { STAGES, type LeadDetail, type Person, type Stage } from '../../lib/types.ts';
+import {
+  STAGES,
+  type ContactChannel,
+  type LeadDetail,
+  type Person,
+  type Stage,
+} from '../../lib/types.ts';
 import { useUser } from '../../lib/session.ts';
 import type { leadLoader, LeadActionResult, LeadIntent } from './lead-route.ts';
 import styles from './lead.module.css';
@@ -116,7 +122,7 @@ export function LeadPage() {
  */
 function ContactButtons({ lead, record }: { lead: LeadDetail; record: boolean }) {
   const { fetcher, result } = useLeadForm('contact');
-  const recordContact = (channel: 'call' | 'whatsapp') => {
+  const recordContact = (channel: ContactChannel) => {
     if (record) void fetcher.submit({ intent: 'contact', channel }, { method: 'post' });
   };
   return (

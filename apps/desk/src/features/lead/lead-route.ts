@@ -2,7 +2,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { api, ApiError, attempt, type ActionResult } from '../../lib/api.ts';
 import { textField } from '../../lib/form-fields.ts';
 import { fromDateTimeLocal } from '../../lib/format.ts';
-import { STAGES, type LeadView, type Person, type Stage } from '../../lib/types.ts';
+import {
+  CONTACT_CHANNELS,
+  STAGES,
+  type ContactChannel,
+  type EntryAnswer,
+  type LeadAnswer,
+  type LeadChangeBody,
+  type LeadView,
+  type NoteBody,
+  type PeopleAnswer,
+  type Person,
+  type Stage,
+} from '../../lib/types.ts';
 
 export interface LeadData extends LeadView {
   people: Person[];
@@ -11,7 +23,7 @@ export interface LeadData extends LeadView {
 export async function leadLoader({ params, request }: LoaderFunctionArgs): Promise<LeadData> {
   const [view, people] = await Promise.all([
     api<LeadView>(`/leads/${params.id}`, { signal: request.signal }),
-    api<{ users: Person[] }>('/users?short=1', { signal: request.signal }),
+    api<PeopleAnswer>('/users?short=1', { signal: request.signal }),
   ]);
   return { ...view, people: people.users };
 }
@@ -26,6 +38,8 @@ export interface LeadActionResult extends ActionResult {
 const missing = (message: string) => new ApiError(400, message);
 
 const isStage = (value: string): value is Stage => (STAGES as readonly string[]).includes(value);
+const isChannel = (value: string): value is ContactChannel =>
+  (CONTACT_CHANNELS as readonly string[]).includes(value);
 
 /** Every change to a lead, one intent per form on the page. */
 export async function leadAction({
@@ -35,7 +49,7 @@ export async function leadAction({
   const form = await request.formData();
   const intent = textField(form, 'intent') as LeadIntent;
   const path = `/leads/${params.id}`;
-  const patch = (body: Record<string, unknown>) => api(path, { method: 'PATCH', body });
+  const patch = (body: LeadChangeBody) => api<LeadAnswer>(path, { method: 'PATCH', body });
 
   const result = await attempt(async () => {
     switch (intent) {
@@ -65,14 +79,16 @@ export async function leadAction({
       case 'note': {
         const text = textField(form, 'text');
         if (!text) throw missing('Write the note first.');
-        await api(`${path}/notes`, { method: 'POST', body: { text } });
+        await api<EntryAnswer>(`${path}/notes`, {
+          method: 'POST',
+          body: { text } satisfies NoteBody,
+        });
         return 'Note added.';
       }
       case 'contact': {
-        await api(`${path}/contacts`, {
-          method: 'POST',
-          body: { channel: textField(form, 'channel') },
-        });
+        const channel = textField(form, 'channel');
+        if (!isChannel(channel)) throw new Error(`Unknown contact channel ${channel}`);
+        await api<EntryAnswer>(`${path}/contacts`, { method: 'POST', body: { channel } });
         return 'Contact recorded.';
       }
       default:

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from 'react-router';
 import { api, ApiError, signInRedirect, SIGN_IN_PATH } from '../../lib/api.ts';
 import { rawField, textField } from '../../lib/form-fields.ts';
+import type { SignIn, UserAnswer } from '../../lib/types.ts';
 
 /** Only a `next` inside the desk is followed after signing in; anything else goes home. */
 export function safeNext(next: string | null): string {
@@ -26,7 +27,11 @@ export async function signInAction({ request }: ActionFunctionArgs) {
   const password = rawField(form, 'password');
   if (!email || !password) return { error: 'Enter your email and password.' };
   try {
-    await api('/session', { method: 'POST', body: { email, password }, redirectOn401: false });
+    await api<UserAnswer>('/session', {
+      method: 'POST',
+      body: { email, password } satisfies SignIn,
+      redirectOn401: false,
+    });
   } catch (error) {
     if (error instanceof ApiError) return { error: error.message };
     throw error;
