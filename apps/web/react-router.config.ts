@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { loadEnv } from 'vite';
+import { writeSiteManifest } from './scripts/site-manifest.ts';
 import { robotsTxt, sitemapXml } from './src/app/site-files.ts';
 import { NOT_FOUND_PRERENDER_PATH, PAGE_PATHS } from './src/app/site-paths.ts';
 import { SITE_STYLES_ATTRIBUTE, SITE_STYLES_PLACEHOLDER } from './src/app/site-styles.ts';
@@ -12,7 +13,7 @@ import { resolveSiteUrl } from './src/config/site-url.ts';
  * client build does not split CSS) goes into the page's `<style>` placeholder (root.tsx), so
  * the first paint waits for no request (the file stays in assets/, unused).
  */
-async function finishPages(clientDir: string): Promise<void> {
+async function finishPages(clientDir: string): Promise<string[]> {
   const assets = await readdir(path.join(clientDir, 'assets'));
   const sheets = assets.filter((name) => name.endsWith('.css'));
   if (sheets.length !== 1) {
@@ -34,7 +35,11 @@ async function finishPages(clientDir: string): Promise<void> {
       html.replace(SITE_STYLES_PLACEHOLDER, `<style ${SITE_STYLES_ATTRIBUTE}>${css}</style>`),
     );
   }
+  return pages;
 }
+
+/** A build setting as `src/config/env.ts` reads it: trimmed, empty as unset. */
+const setting = (value: string | undefined) => value?.trim() || null;
 
 // Where the build is written; an override lets a measurement build stay apart from the default.
 const buildDirectory = process.env.WEB_BUILD_DIR?.trim() || 'build';
@@ -63,11 +68,15 @@ export default {
     await mkdir(clientDir, { recursive: true });
     await rename(path.join(renderedDir, 'index.html'), path.join(clientDir, '404.html'));
     await rm(renderedDir, { recursive: true, force: true });
-    await finishPages(clientDir);
+    const pages = await finishPages(clientDir);
+    const buildEnv = loadEnv(viteConfig.mode, viteConfig.root, ['SITE_URL', 'VITE_']);
+    // What the server needs to know of the pages, so it never reads them to find out.
+    await writeSiteManifest(clientDir, pages, {
+      gtmId: setting(buildEnv.VITE_GTM_ID),
+      gaId: setting(buildEnv.VITE_GA_ID),
+    });
     // Search engines' view of the site, from the same page list and public origin as the pages.
-    const siteUrl = resolveSiteUrl(
-      loadEnv(viteConfig.mode, viteConfig.root, ['SITE_URL', 'VITE_']),
-    );
+    const siteUrl = resolveSiteUrl(buildEnv);
     await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(siteUrl));
     await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(siteUrl));
   },

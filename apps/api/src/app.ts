@@ -6,7 +6,8 @@ import { createErrorHandler } from './http/error-handler.ts';
 import { createHealthRouter, type ReadinessReport } from './http/health.ts';
 import { createOpenApiRouter } from './http/openapi.ts';
 import { createRequestLog } from './http/request-log.ts';
-import { createSecurityHeaders, siteHasTags, siteScriptHashes } from './http/security-headers.ts';
+import { createSecurityHeaders } from './http/security-headers.ts';
+import { readSiteScripts } from './http/site-manifest.ts';
 import { createStaticSite } from './http/static-site.ts';
 import type { CaptureLead } from './leads/capture-lead.ts';
 import { createLeadRouter } from './leads/lead-routes.ts';
@@ -32,7 +33,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
 
   app.use(createRequestLog(logger));
-  app.use(createSecurityHeaders(siteScriptHashes(config.webDist), siteHasTags(config.webDist)));
+  const { scriptHashes, tags } = readSiteScripts(config.webDist);
+  app.use(createSecurityHeaders(scriptHashes, tags));
   app.use(createHealthRouter(readiness, logger));
   app.use('/desk', desk);
   app.use(

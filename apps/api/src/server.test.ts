@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createTempDir,
@@ -50,6 +52,25 @@ describe('the server process', () => {
     expect(server.stderr()).toContain('SMTP_URL must be set when NODE_ENV=production');
     expect(server.stderr()).toContain('Set ALLOW_FILE_INBOX=true');
     expect(server.stderr()).toContain('The server did not start.');
+  });
+
+  it('when WEB_DIST holds a built site without its manifest, then it refuses to start and says to build it again, with no stack trace', async () => {
+    temp = createTempDir();
+    writeFileSync(path.join(temp.dir, 'index.html'), '<!doctype html><script>start()</script>');
+    server = await startServerProcess({
+      entry: SOURCE_SERVER,
+      env: { DATA_DIR: temp.dir, WEB_DIST: temp.dir },
+      readyPath: false,
+    });
+
+    const { code } = await server.exited;
+
+    expect(code).toBe(1);
+    expect(server.stderr()).toContain(
+      `The server could not start: The site in ${temp.dir} cannot be served: it has no .site-manifest.json.`,
+    );
+    expect(server.stderr()).toContain('`pnpm build` writes .site-manifest.json beside the pages');
+    expect(server.stderr()).not.toMatch(/\n\s+at /);
   });
 
   it('when it runs and gets SIGTERM, then it serves, finishes a lead, and exits 0', async () => {

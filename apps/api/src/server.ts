@@ -1,5 +1,6 @@
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { SiteManifestError } from './http/site-manifest.ts';
 import { createLogger, createLogOutput } from './logger.ts';
 import { startServer } from './start-server.ts';
 
@@ -37,8 +38,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `The server could not start: ${error instanceof Error ? error.stack : String(error)}\n`,
-  );
+  // A site built without its manifest is the operator's to fix: the message says how, no stack.
+  const text =
+    error instanceof SiteManifestError
+      ? error.message
+      : error instanceof Error
+        ? error.stack
+        : String(error);
+  process.stderr.write(`The server could not start: ${text}\n`);
   process.exit(1);
 });

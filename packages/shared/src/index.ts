@@ -7,5 +7,6 @@ export * from './lead-source.ts';
 export * from './messages.ts';
 export * from './mobile.ts';
 export * from './plot-ranges.ts';
+export * from './site-manifest.ts';
 export * from './text.ts';
 export * from './webhook-events.ts';

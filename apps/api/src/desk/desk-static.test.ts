@@ -3,6 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir } from '@iconia/testkit';
+import { writeSiteManifestFixture } from '../../test/site-manifest-fixture.ts';
 import { startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
 import { NOT_BUILT } from './desk-static.ts';
 
@@ -21,6 +22,7 @@ describe('serving the sales desk app', () => {
       path.join(site.dir, 'index.html'),
       '<!doctype html><title>Elegant Iconia</title>',
     );
+    writeSiteManifestFixture(site.dir, { 'index.html': [] });
     dist = createTempDir('iconia-desk-dist-');
     mkdirSync(path.join(dist.dir, 'assets'));
     writeFileSync(path.join(dist.dir, 'index.html'), INDEX);

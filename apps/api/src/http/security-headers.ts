@@ -1,78 +1,8 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import onHeaders from 'on-headers';
-
-const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const JAVASCRIPT_TYPES = new Set([
-  '',
-  'module',
-  'text/javascript',
-  'application/javascript',
-  'application/ecmascript',
-  'text/ecmascript',
-]);
-
-function attribute(attributes: string, name: string): string | undefined {
-  const match = new RegExp(
-    `(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?`,
-    'i',
-  ).exec(attributes);
-  if (!match) return undefined;
-  return match[1] ?? match[2] ?? match[3] ?? '';
-}
-
-/**
- * The CSP source expressions ('sha256-…') of every inline script the page would run. Scripts
- * with `src` and data blocks such as JSON-LD are skipped: CSP does not govern them.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const [, attributes = '', body = ''] of html.matchAll(SCRIPT_ELEMENT)) {
-    if (attribute(attributes, 'src') !== undefined) continue;
-    const type = (attribute(attributes, 'type') ?? '').trim().toLowerCase();
-    if (!JAVASCRIPT_TYPES.has(type)) continue;
-    if (body === '') continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
-  return hashes;
-}
-
-/** Read once at start: the prerendered pages do not change while the server runs. */
-export function siteScriptHashes(webDist: string): string[] {
-  const hashes = new Set<string>();
-  for (const file of siteFiles(webDist, '.html')) {
-    for (const hash of inlineScriptHashes(readFileSync(file, 'utf8'))) hashes.add(hash);
-  }
-  return [...hashes].sort();
-}
-
-/** Files of the built site, by ending. */
-function siteFiles(dir: string, ending: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true, recursive: true });
-  } catch {
-    return [];
-  }
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith(ending))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-/** A container or measurement id as the build writes it in (`VITE_GTM_ID`, `VITE_GA_ID`). */
-const TAG_ID = /["'`](?:GTM-[A-Z0-9]{4,}|G-[A-Z0-9]{6,})["'`]/;
-
-/**
- * True when the built site carries a Tag Manager or Analytics id, i.e. it was built with
- * `VITE_GTM_ID` or `VITE_GA_ID` set: only then may the thank-you page load the tags.
- */
-export function siteHasTags(webDist: string): boolean {
-  return siteFiles(webDist, '.js').some((file) => TAG_ID.test(readFileSync(file, 'utf8')));
-}
 
 /** The one page that loads the analytics tags (spec: "on the thank-you page"). */
 export const TAGGED_PAGES = ['/thank-you', '/thank-you/', '/thank-you.html'];

@@ -1,9 +1,11 @@
+import { SITE_MANIFEST_FILE } from '@iconia/shared';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { writeSiteManifestFixture } from '../../test/site-manifest-fixture.ts';
 
 const INLINE_SCRIPT = 'window.__context = {"route":"/"};';
 const INLINE_HASH = "'sha256-4J/scGKgjHlycBNM3zwYtF5kTNL9CMxpeRPLTrq8l/c='";
@@ -20,6 +22,7 @@ function writeSite(dir: string): void {
   writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   writeFileSync(path.join(dir, '404.html'), '<!doctype html><h1>Page not found</h1>');
   writeFileSync(path.join(dir, '__spa-fallback.html'), '<!doctype html><h1>Fallback</h1>');
+  writeSiteManifestFixture(dir, { 'index.html': [INLINE_SCRIPT] });
 }
 
 describe('the built site, served by the API process', () => {
@@ -89,6 +92,12 @@ describe('the built site, served by the API process', () => {
     expect(response.text).not.toContain('Fallback');
   });
 
+  it('when the build manifest is asked for, then it is not served: the 404 page answers', async () => {
+    const response = await request(t.url).get(`/${SITE_MANIFEST_FILE}`);
+    expect(response.status).toBe(404);
+    expect(response.text).toContain('Page not found');
+  });
+
   it('when the site has no 404 page, then an unknown path gets a plain-text 404', async () => {
     rmSync(path.join(site, '404.html'));
     const response = await request(t.url).get('/no-such-page');
@@ -152,6 +161,36 @@ describe('without a built site', () => {
   });
 });
 
+describe('a built site without its manifest', () => {
+  it('when the server starts on it, then it refuses, naming the manifest and `pnpm build`', async () => {
+    const temp = createTempDir();
+    const site = path.join(temp.dir, 'site');
+    writeSite(site);
+    rmSync(path.join(site, SITE_MANIFEST_FILE));
+    try {
+      await expect(startTestServer({ dataDir: temp.dir, env: { WEB_DIST: site } })).rejects.toThrow(
+        `The site in ${site} cannot be served: it has no ${SITE_MANIFEST_FILE}. \`pnpm build\` writes ${SITE_MANIFEST_FILE} beside the pages; build the site again.`,
+      );
+    } finally {
+      temp.remove();
+    }
+  });
+
+  it('when its manifest is not one the build writes, then the start is refused, saying what is wrong', async () => {
+    const temp = createTempDir();
+    const site = path.join(temp.dir, 'site');
+    writeSite(site);
+    writeFileSync(path.join(site, SITE_MANIFEST_FILE), JSON.stringify({ pages: {} }));
+    try {
+      await expect(startTestServer({ dataDir: temp.dir, env: { WEB_DIST: site } })).rejects.toThrow(
+        /\.site-manifest\.json is invalid:\n.*analytics/,
+      );
+    } finally {
+      temp.remove();
+    }
+  });
+});
+
 describe('a site built with VITE_GTM_ID', () => {
   it('when the thank-you page is served, then its CSP allows Tag Manager and Analytics, and no other page does', async () => {
     const temp = createTempDir();
@@ -159,7 +198,7 @@ describe('a site built with VITE_GTM_ID', () => {
     writeSite(site);
     mkdirSync(path.join(site, 'thank-you'), { recursive: true });
     writeFileSync(path.join(site, 'thank-you', 'index.html'), '<!doctype html><h1>Thank you</h1>');
-    writeFileSync(path.join(site, 'assets', 'env-1a2b3c.js'), 'const gtmId = "GTM-AB12CD";');
+    writeSiteManifestFixture(site, { 'index.html': [INLINE_SCRIPT] }, { gtmId: 'GTM-AB12CD' });
     const t = await startTestServer({ dataDir: temp.dir, env: { WEB_DIST: site } });
     try {
       const thankYou = String(
