@@ -183,7 +183,7 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       summary: 'Live updates',
       who: 'signed in',
       description:
-        'Server-sent events: `lead` (a LeadRow), `lead-changed` (`{"id": 12}`) and `signed-out`; see docs/desk-api.md.',
+        'Server-sent events: `lead` (a LeadRow), `lead-changed` (`{"id": 12}`), `signed-out` and `replaced` (the same session opened a fifth stream or the same person a ninth: this, their oldest, closes). 429 when 200 streams are open in all; see docs/desk-api.md.',
       answer: {
         status: 200,
         description: 'The stream; it stays open.',
