@@ -221,7 +221,7 @@ describe('the live streams of the whole desk at their limit', () => {
       for (const stream of streams) stream.close();
       await t.remove();
     }
-  });
+  }, 60_000);
 });
 
 describe('an open desk tab left alone', () => {
@@ -244,5 +244,5 @@ describe('an open desk tab left alone', () => {
     } finally {
       await t.remove();
     }
-  });
+  }, 60_000);
 });

@@ -53,7 +53,7 @@ describe('desk sign-in under a burst of attempts', () => {
     const checked = replies.filter((reply) => reply.status === 401).length;
     expect(replies.filter((reply) => reply.status === 429)).toHaveLength(100 - checked);
     expect(checked).toBe(MAX_FAILURES_PER_ADDRESS);
-  });
+  }, 60_000);
 
   it('when the right password is the 21st of a burst of 40, then no session is given', async () => {
     const replies = await Promise.all(
@@ -81,5 +81,5 @@ describe('desk sign-in under a burst of attempts', () => {
     // The four typos still count: one more wrong password locks the account.
     expect((await attempt('ravi@iconia.test', 'typo 5', '203.0.113.9')).status).toBe(401);
     expect((await attempt('ravi@iconia.test', PASSWORD, '203.0.113.9')).status).toBe(429);
-  });
+  }, 60_000);
 });
