@@ -63,6 +63,20 @@ describe('serving the sales desk app', () => {
     expect((await request(built.url).get('/desk/assets/missing.js')).status).toBe(404);
   });
 
+  it('when the app page and its files are fetched, then they write no info line; a missing file does', async () => {
+    await request(built.url).get('/desk/leads/12');
+    await request(built.url).get('/desk/assets/app-1a2b.js');
+    await request(built.url).get('/desk/assets/gone-9z8y.js');
+
+    const urls = built.logLines
+      .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } })
+      .filter((line) => line.msg === 'request completed')
+      .map((line) => line.req?.url);
+    expect(urls).not.toContain('/desk/leads/12');
+    expect(urls).not.toContain('/desk/assets/app-1a2b.js');
+    expect(urls).toContain('/desk/assets/gone-9z8y.js');
+  });
+
   it('when an unknown API path is asked for, then it is a JSON 404, never the app page', async () => {
     const res = await request(built.url).get('/desk/api/nothing');
     expect(res.status).toBe(404);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
 import { cacheControlFor } from '../http/static-site.ts';
 import { sendText } from '../http/replies.ts';
+import { logRequestAt } from '../http/request-log.ts';
 
 export const NOT_BUILT =
   'The sales desk has not been built yet (apps/desk/dist is missing): run pnpm build, then restart.';
@@ -58,6 +59,7 @@ export function createDeskStatic(deskDist: string): Router {
       dotfiles: 'ignore',
       cacheControl: false,
       setHeaders: (res, file) => {
+        logRequestAt(res.req, 'debug');
         res.setHeader('Cache-Control', cacheControlFor(path.relative(deskDist, file)));
       },
     }),
@@ -65,6 +67,7 @@ export function createDeskStatic(deskDist: string): Router {
   router.get('/{*rest}', (req, res, next) => {
     // A missing script or image is a 404, not the app's page.
     if (path.posix.extname(req.path) !== '') return next();
+    logRequestAt(req, 'debug');
     res.sendFile('index.html', {
       root: deskDist,
       cacheControl: false,
