@@ -99,6 +99,20 @@ describe('the desk API OpenAPI document', () => {
     });
     const note =
       document.paths['/leads/{id}/notes']?.post?.requestBody?.content['application/json'];
+    const refusals = Object.values(
+      (
+        document.paths['/leads/{id}']?.patch?.responses['400']?.content?.['application/json'] as {
+          examples?: Record<string, { value: { error: string } }>;
+        }
+      ).examples ?? {},
+    ).map((example) => example.value.error);
+    expect(refusals).toEqual(
+      expect.arrayContaining([
+        '"stage" is not a stage.',
+        '"followUpAt" must be a time like 2026-11-21T15:45:00+05:30, or null to clear it.',
+        '"ownerId" must be an account id or null.',
+      ]),
+    );
     expect(note?.schema).toMatchObject({
       required: ['text'],
       properties: { text: { maxLength: 2000 } },

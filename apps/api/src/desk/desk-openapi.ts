@@ -32,6 +32,7 @@ import {
 import type { GenericSchema, ObjectEntries, ObjectSchema } from 'valibot';
 import {
   answerComponents,
+  refusalMessages,
   requestSchema,
   type Json,
   type JsonObject,
@@ -114,6 +115,25 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
   if (spec.who === 'manager' || STATE_CHANGING.has(method)) errors.add(403);
   if (path.includes('{id}')) errors.add(404);
   const error = json(answer(deskErrorSchema));
+  // The sentences the input's schemas refuse with; those that quote the input are left out.
+  const refusals = [spec.query, spec.body].flatMap((schema) =>
+    schema ? refusalMessages(schema) : [],
+  );
+  const badInput = {
+    'application/json': {
+      schema: answer(deskErrorSchema),
+      ...(refusals.length > 0
+        ? {
+            examples: Object.fromEntries(
+              refusals.map((message, index) => [
+                `refusal${index + 1}`,
+                { value: { error: message } },
+              ]),
+            ),
+          }
+        : {}),
+    },
+  };
   const { status, description, json: answerSchema, content } = spec.answer;
   const answerJson = Array.isArray(answerSchema)
     ? json({ anyOf: answerSchema.map(answer) })
@@ -134,7 +154,10 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
       ...Object.fromEntries(
         [...errors]
           .sort((a, b) => a - b)
-          .map((code) => [code, { description: ERROR_TEXT[code] ?? '', content: error }]),
+          .map((code) => [
+            code,
+            { description: ERROR_TEXT[code] ?? '', content: code === 400 ? badInput : error },
+          ]),
       ),
     },
   };
