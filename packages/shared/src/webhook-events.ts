@@ -96,6 +96,39 @@ export const leadCreatedEventSchema = webhookEventSchema(
 
 export type LeadCreatedEvent = v.InferOutput<typeof leadCreatedEventSchema>;
 
+export const LEAD_ERASED = 'lead.erased';
+
+/** The body of a `lead.erased` post: which leads to forget, never who they were. */
+export const leadErasedEventSchema = webhookEventSchema(
+  'LeadErasedEvent',
+  LEAD_ERASED,
+  'When the personal data was erased, UTC. The same on every retry.',
+  v.pipe(
+    v.strictObject({
+      ids: v.pipe(
+        v.array(v.string()),
+        v.minLength(1),
+        v.description(
+          'The erased leads this endpoint may have received, by the id their lead.created carried in data.id.',
+        ),
+      ),
+      erasedAt: v.pipe(
+        v.string(),
+        v.isoTimestamp(),
+        v.metadata({
+          description: 'When the personal data was erased, India time with its offset.',
+          examples: ['2026-11-25T18:40:00+05:30'],
+        }),
+      ),
+    }),
+    v.description(
+      'Delete or anonymise what you keep of these leads: their name, mobile and every other personal field are gone from this server.',
+    ),
+  ),
+);
+
+export type LeadErasedEvent = v.InferOutput<typeof leadErasedEventSchema>;
+
 export interface WebhookEventDescription {
   /** One line for the OpenAPI operation. */
   summary: string;
@@ -110,6 +143,12 @@ export const WEBHOOK_EVENTS = {
     summary: 'A lead was received',
     description: 'Posted to every endpoint in WEBHOOK_URL once the lead is stored.',
     schema: leadCreatedEventSchema,
+  },
+  [LEAD_ERASED]: {
+    summary: 'Leads’ personal data was erased',
+    description:
+      'Posted to every endpoint that may have received one of the leads (its lead.created went out, was tried, or was given up) once a manager erases a mobile number’s personal data in the sales desk.',
+    schema: leadErasedEventSchema,
   },
 } as const satisfies Record<string, WebhookEventDescription>;
 

@@ -15,6 +15,8 @@ import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { loadConfig } from '../config.ts';
 import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
 import type { DeskLeadDetail, DeskLeadRow } from '@iconia/shared';
+import { webhookChannelName } from '../webhooks/webhook-channel.ts';
+import { signWebhook } from '../webhooks/webhook-signature.ts';
 
 const HOUR = 3_600_000;
 const SIGNING_KEY = `whsec_${randomBytes(32).toString('base64')}`;
@@ -94,9 +96,13 @@ describe('erasing a lead the outbox has not delivered yet', () => {
     expect(inbox.messages.map((mail) => mail.parsed.subject)).toEqual([
       expect.stringContaining('Asha Reddy'),
     ]);
-    const later = receiver.posts.slice(postsBefore).map((post) => post.body);
-    expect(later).toHaveLength(1);
-    expect(later[0]).toContain('Asha Reddy');
+    const later = receiver.posts
+      .slice(postsBefore)
+      .map((post) => JSON.parse(post.body) as { type: string; data: Record<string, unknown> });
+    const ofType = (type: string) => later.filter((event) => event.type === type);
+    expect(ofType('lead.created').map((event) => event.data.name)).toEqual(['Asha Reddy']);
+    // The CRM was tried with Ravi's lead, so it may hold it: it is told to forget it.
+    expect(ofType('lead.erased').map((event) => event.data.ids)).toEqual([[ravi?.publicId]]);
     const pending = t.store.db
       .prepare(`SELECT count(*) FROM deliveries WHERE status = 'pending'`)
       .pluck()
@@ -127,5 +133,39 @@ describe('erasing a lead the outbox has not delivered yet', () => {
     expect(code).toBe(1);
     expect(err).toContain('was erased at the person');
     expect(t.store.pendingSummary().count).toBe(0);
+  });
+
+  it('when a manager erases a mobile whose lead reached the CRM, then the CRM gets a signed lead.erased naming it, retried with one webhook-id of its own', async () => {
+    const manager = await t.signIn('meena@iconia.test');
+    receiver.reply(answer(200));
+    const postsBefore = receiver.posts.length;
+    await sendLead('Kiran Rao', '9000000002');
+    await receiver.waitFor(postsBefore + 1);
+    const kiran = t.store.listLeads().find((lead) => lead.mobile === '9000000002');
+
+    receiver.reply(answer(503));
+    await manager.post('/desk/api/erasures').set(SAME_ORIGIN).send({ mobile: '9000000002' });
+    await Promise.all(t.webhooks.map((worker) => worker.drain()));
+    receiver.reply(answer(200));
+    await anHourLater();
+
+    const [created, ...erasures] = receiver.posts.slice(postsBefore);
+    const key = Buffer.from(SIGNING_KEY.slice('whsec_'.length), 'base64');
+    expect(erasures).toHaveLength(2);
+    for (const post of erasures) {
+      const { 'webhook-id': id, 'webhook-timestamp': sentAt } = post.headers;
+      // The signature the Standard Webhooks libraries check (the server's clock is an hour ahead,
+      // past their five-minute window, which send-webhook.test.ts covers).
+      expect(post.headers['webhook-signature']).toBe(
+        signWebhook(key, String(id), Number(sentAt), post.body),
+      );
+      expect(JSON.parse(post.body)).toMatchObject({
+        type: 'lead.erased',
+        data: { ids: [kiran?.publicId] },
+      });
+    }
+    expect(erasures[1]?.headers['webhook-id']).toBe(erasures[0]?.headers['webhook-id']);
+    expect(erasures[0]?.headers['webhook-id']).not.toBe(created?.headers['webhook-id']);
+    expect(t.store.pendingSummary(webhookChannelName(receiver.url)).count).toBe(0);
   });
 });

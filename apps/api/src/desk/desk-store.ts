@@ -594,6 +594,8 @@ export function createDeskStore(db: Database.Database) {
           target.mobile === undefined
             ? []
             : leadsOfMobile.all(target.mobile, target.upTo).map((row) => row.id);
+        // Each CRM that may hold one of the leads is told, before what has not gone out is dropped.
+        outbox.announceErasure(ids, now);
         for (const id of ids) {
           eraseLead.run(id);
           // A lead erased before it went out is not sent at all.

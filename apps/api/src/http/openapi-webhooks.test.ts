@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { describe, expect, it } from 'vitest';
 import { leadCreatedEvent, type LeadForWebhook } from '../webhooks/lead-created-event.ts';
+import { leadErasedEvent } from '../webhooks/lead-erased-event.ts';
 import { createOpenApiDocument } from './openapi.ts';
 
 type Webhook = {
@@ -64,6 +65,12 @@ describe('the OpenAPI description of the webhooks', () => {
       expect(violations('lead.created', leadCreatedEvent(lead))).toEqual([]);
     },
   );
+
+  it('when the lead.erased event of two leads is checked against the published schema, then it holds', () => {
+    const event = leadErasedEvent({ ids: [brochure.publicId, 'a1'], erasedAt: RECEIVED });
+
+    expect(violations('lead.erased', event)).toEqual([]);
+  });
 
   it('when an event gains a field the schema does not describe, then the published schema refuses it', () => {
     const event = leadCreatedEvent(enquiry);

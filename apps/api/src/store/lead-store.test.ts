@@ -203,6 +203,21 @@ describe('openLeadStore', () => {
     expect(store.findByPublicId(lead.publicId)?.status).toBe('sent');
   });
 
+  it('when messages about no lead have gone out before the retention cutoff, then the sweep deletes them and keeps those still waiting', () => {
+    const store = open();
+    const event = (messageId: string, dueAt: number) =>
+      store.queueMessage({ messageId, channel: 'crm', kind: 'lead.erased', dueAt, payload: {} });
+    event('msg_sent', START_TIME);
+    event('msg_waiting', START_TIME);
+    const sent = store.claimNextDue('crm', 'w', START_TIME, 60_000)!;
+    store.markSent(sent.deliveryId, START_TIME + 1);
+
+    store.deleteSettledBefore(START_TIME + 1_000);
+
+    const kept = store.db.prepare('SELECT message_id FROM deliveries').pluck().all();
+    expect(kept).toEqual(['msg_waiting']);
+  });
+
   it('when a lead is held, then it has no delivery until it is released', () => {
     const store = open();
     const held = store.insertLead(newLead({ held: true }), 0);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { toLead, type LeadRow, type StoredLead } from './lead-types.ts';
 
@@ -12,6 +13,14 @@ import { toLead, type LeadRow, type StoredLead } from './lead-types.ts';
 export const SALES_EMAIL_KIND = 'sales-email';
 /** The signed webhook event about a new lead. */
 export const LEAD_CREATED_KIND = 'lead.created';
+/** The signed webhook event naming leads whose personal data was erased. */
+export const LEAD_ERASED_KIND = 'lead.erased';
+
+/** The payload of a `lead.erased` message: the leads' public ids and when they were erased. */
+export interface LeadErasedPayload {
+  ids: string[];
+  erasedAt: number;
+}
 
 export type DeliveryStatus = 'pending' | 'sent' | 'dead';
 
@@ -84,6 +93,12 @@ export interface OutboxStatements {
   deadCount(channel: string): number;
   /** Deletes sent and given-up messages about no lead queued before `cutoff`. */
   deleteSettledLeadlessBefore(cutoff: number): number;
+  /**
+   * Queues one `lead.erased` message on each channel that may have received one of these leads
+   * (its `lead.created` went out, was given up, or was tried at least once), naming those leads.
+   * Call before `cancelPending`, in the erasure's transaction.
+   */
+  announceErasure(leadIds: readonly number[], now: number): void;
   /** Cancels what has not gone out about the lead: its pending messages go. */
   cancelPending(leadId: number): void;
 }
@@ -148,6 +163,10 @@ export function createOutboxStatements(db: Database.Database): OutboxStatements 
   const deadOnChannel = db.prepare<[string], { count: number }>(
     `SELECT COUNT(*) AS count FROM deliveries WHERE channel = ? AND status = 'dead'`,
   );
+  const mayHaveReceived = db.prepare<[number], { channel: string; public_id: string }>(`
+    SELECT d.channel, l.public_id FROM deliveries d JOIN leads l ON l.id = d.lead_id
+    WHERE d.lead_id = ? AND d.kind = '${LEAD_CREATED_KIND}'
+      AND (d.status <> 'pending' OR d.attempts > 0)`);
   const cancelPending = db.prepare<[number]>(
     `DELETE FROM deliveries WHERE lead_id = ? AND status = 'pending'`,
   );
@@ -211,6 +230,26 @@ export function createOutboxStatements(db: Database.Database): OutboxStatements 
     },
     deadCount: (channel) => deadOnChannel.get(channel)?.count ?? 0,
     deleteSettledLeadlessBefore: (cutoff) => deleteLeadless.run(cutoff).changes,
+    announceErasure(leadIds, now) {
+      const byChannel = new Map<string, string[]>();
+      for (const leadId of leadIds) {
+        for (const { channel, public_id } of mayHaveReceived.all(leadId)) {
+          byChannel.set(channel, [...(byChannel.get(channel) ?? []), public_id]);
+        }
+      }
+      for (const [channel, ids] of byChannel) {
+        const payload: LeadErasedPayload = { ids, erasedAt: now };
+        insert.run({
+          // Made here and kept on every retry: the event is about several leads, named by none.
+          messageId: `msg_${randomUUID().replaceAll('-', '')}`,
+          leadId: null,
+          channel,
+          kind: LEAD_ERASED_KIND,
+          payload: JSON.stringify(payload),
+          dueAt: now,
+        });
+      }
+    },
     cancelPending(leadId) {
       cancelPending.run(leadId);
     },

@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answer, startWebhookReceiver, type WebhookReceiver } from '@iconia/testkit';
 import type { LeadForWebhook } from './lead-created-event.ts';
+import { UnsendableMessageError } from '../outbox/outbox-channel.ts';
 import { WEBHOOK_RETRY } from './retry-schedule.ts';
 import {
   createWebhookChannel,
@@ -64,6 +65,37 @@ describe('a webhook endpoint as an outbox channel', () => {
       webhookId: post?.headers['webhook-id'],
       status: 200,
     });
+  });
+
+  it('when an erasure is sent, then the endpoint gets the signed lead.erased event with its own id, naming the leads', async () => {
+    const erasedAt = Date.parse('2026-11-25T13:10:00Z');
+
+    await channel().send({
+      messageId: 'msg_0b6f1c2d3e4f5a6b7c8d9e0f1a2b3c4d',
+      kind: 'lead.erased',
+      payload: { ids: [lead.publicId], erasedAt },
+    });
+
+    const [post] = receiver.posts;
+    const event = new Webhook(`whsec_${signingKey.toString('base64')}`).verify(
+      post?.body ?? '',
+      post?.headers as Record<string, string>,
+    );
+    expect(post?.headers['webhook-id']).toBe('msg_0b6f1c2d3e4f5a6b7c8d9e0f1a2b3c4d');
+    expect(event).toEqual({
+      type: 'lead.erased',
+      timestamp: '2026-11-25T13:10:00.000Z',
+      data: { ids: [lead.publicId], erasedAt: '2026-11-25T18:40:00+05:30' },
+    });
+  });
+
+  it('when a lead.erased message names no lead, then nothing is posted and it is refused as unsendable', async () => {
+    const error = await channel()
+      .send({ messageId: 'msg_x', kind: 'lead.erased', payload: { ids: [] } })
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(UnsendableMessageError);
+    expect(receiver.posts).toHaveLength(0);
   });
 
   it('when the endpoint answers 503 with Retry-After, then the send fails and the next attempt waits that long', async () => {

@@ -3,8 +3,9 @@ import type { Clock } from '../clock.ts';
 import { UnsendableMessageError, type OutboxChannel } from '../outbox/outbox-channel.ts';
 import type { ClaimedDelivery, LeadMessageRoute } from '../store/lead-store.ts';
 import { WEBHOOK_CHANNEL_PREFIX } from '../store/lead-types.ts';
-import { LEAD_CREATED_KIND } from '../store/outbox-store.ts';
+import { LEAD_CREATED_KIND, LEAD_ERASED_KIND } from '../store/outbox-store.ts';
 import { leadCreatedEvent, type LeadForWebhook } from './lead-created-event.ts';
+import { leadErasedEvent } from './lead-erased-event.ts';
 import { nextWebhookAttempt } from './retry-schedule.ts';
 import { sendWebhook } from './send-webhook.ts';
 import { endpointKey, endpointLabel, type WebhookSettings } from './webhook-config.ts';
@@ -72,9 +73,15 @@ export type WebhookMessage = Pick<ClaimedDelivery, 'messageId' | 'kind' | 'paylo
 };
 
 /** The JSON body of a message, exactly as signed; the same on every attempt. */
-function eventBody(channel: string, { kind, lead }: WebhookMessage): string {
-  if (kind === LEAD_CREATED_KIND && lead) return JSON.stringify(leadCreatedEvent(lead));
-  throw new UnsendableMessageError(channel, kind);
+function eventBody(channel: string, { kind, lead, payload }: WebhookMessage): string {
+  const event =
+    kind === LEAD_CREATED_KIND && lead
+      ? leadCreatedEvent(lead)
+      : kind === LEAD_ERASED_KIND
+        ? leadErasedEvent(payload)
+        : undefined;
+  if (!event) throw new UnsendableMessageError(channel, kind);
+  return JSON.stringify(event);
 }
 
 export function createWebhookChannel(options: WebhookChannelOptions): WebhookChannel {
