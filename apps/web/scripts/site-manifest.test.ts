@@ -34,6 +34,12 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes('<script> alert(1)</script>')).not.toEqual([HASH_OF_ALERT]);
   });
 
+  it('when scripts wait as text inside a noscript for the page to insert them, then they are hashed too', () => {
+    const html =
+      '<noscript id="page-scripts"><script>alert(1)</script></noscript><script type="module">import "/assets/entry.js";</script>';
+    expect(inlineScriptHashes(html)).toEqual([HASH_OF_ALERT, HASH_OF_MODULE]);
+  });
+
   it('when a script holds text that looks like a closing tag in a string or comment, then the parser reads it as the browser does', () => {
     const html = '<script>alert(1)</script><!-- <script>alert(2)</script> -->';
     expect(inlineScriptHashes(html)).toEqual([HASH_OF_ALERT]);

@@ -34,7 +34,9 @@ function scriptElements(node: Node): Element[] {
  * parser that follows the standard, so the text hashed is the text the browser hashes.
  */
 export function inlineScriptHashes(html: string): string[] {
-  return scriptElements(parse(html)).flatMap((script) => {
+  // The page keeps its start-up scripts as text in a <noscript> and inserts live copies once it
+  // is shown; parsed as with scripting off, they are elements here and get their hashes too.
+  return scriptElements(parse(html, { scriptingEnabled: false })).flatMap((script) => {
     const attribute = (name: string) => script.attrs.find((attr) => attr.name === name)?.value;
     if (attribute('src') !== undefined) return [];
     if (!JAVASCRIPT_TYPES.has((attribute('type') ?? '').trim().toLowerCase())) return [];

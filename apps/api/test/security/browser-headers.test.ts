@@ -56,7 +56,9 @@ function inlineScriptHashes(html: string): string[] {
     }
     if ('childNodes' in node) node.childNodes.forEach(visit);
   };
-  visit(parse(html));
+  // Scripts kept as text in a <noscript> run once the page inserts them: parse with scripting
+  // off so they are elements too.
+  visit(parse(html, { scriptingEnabled: false }));
   return hashes;
 }
 
