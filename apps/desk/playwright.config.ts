@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, resolveChromium } from '../web/e2e/support/chromium.ts';
+import { CHROMIUM_ARGS, resolveChromium } from '@iconia/testkit';
 
 /**
  * Browser journeys and accessibility checks of the sales desk against the production server

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, resolveChromium } from './e2e/support/chromium.ts';
+import { CHROMIUM_ARGS, resolveChromium } from '@iconia/testkit';
 
 /**
  * Browser journeys against the production build served by the real API. Tests tagged `@layout`

@@ -4,18 +4,13 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveChromium } from '../../web/e2e/support/chromium.ts';
+import { ensureProductionBuild, snapshotSite, WEB_DIST } from '@iconia/web/e2e/site-build';
 import {
-  startProductionServer,
-  type ProductionServer,
-} from '../../web/e2e/support/production-server.ts';
-import {
-  API_ENTRY,
-  WEB_DIST,
-  ensureProductionBuild,
-  snapshotSite,
-} from '../../web/e2e/support/site-build.ts';
-import { startSmtpInbox } from '../../web/e2e/support/smtp-inbox.ts';
+  resolveChromium,
+  startSiteServer,
+  startSmtpInbox,
+  type ServerProcess,
+} from '@iconia/testkit';
 import { ACCOUNTS, DESK_ENV } from './support/desk-env.ts';
 
 const DESK_DIR = fileURLToPath(new URL('../', import.meta.url));
@@ -63,14 +58,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = path.join(tempDir, 'data');
   await mkdir(mailDir);
   await mkdir(dataDir);
-  const inbox = await startSmtpInbox(mailDir);
+  const inbox = await startSmtpInbox({ mailDir, parse: false });
   const logFile = path.join(tempDir, 'server.log');
 
   // The server serves the desk from apps/desk/dist, beside its own bundle, as in production.
-  let server: ProductionServer;
+  let server: ServerProcess;
   try {
-    server = await startProductionServer({
-      entry: API_ENTRY,
+    server = await startSiteServer({
       webDist: site,
       dataDir,
       smtpUrl: inbox.url,
@@ -107,7 +101,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
 
-  process.env[DESK_ENV.baseUrl] = server.origin;
+  process.env[DESK_ENV.baseUrl] = server.url;
   process.env[DESK_ENV.mailDir] = mailDir;
   process.env[DESK_ENV.password] = password;
 

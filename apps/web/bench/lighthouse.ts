@@ -26,6 +26,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { createTempDir, startSiteServer } from '@iconia/testkit';
 import { PAGE_PATHS } from '../src/app/site-paths.ts';
 import { ROUTE_META, type RoutePath } from '../src/content/site.ts';
 import {
@@ -45,7 +46,6 @@ import {
   measureInteractions,
   type InteractionResult,
 } from './interaction-latency.ts';
-import { startProductionServer } from './production-server.ts';
 
 const CHROME_FLAGS = [
   '--headless=new',
@@ -589,7 +589,13 @@ async function main(): Promise<number> {
 
   // Simulated throttling scales the CPU time it observes: a busy machine reads slower.
   const loadAtStart = os.loadavg()[0] ?? 0;
-  const server = await startProductionServer(clientDir);
+  const data = createTempDir('iconia-bench-');
+  // Lead emails become files: a bench measures pages, it emails no one.
+  const server = await startSiteServer({
+    webDist: clientDir,
+    dataDir: data.dir,
+    env: { RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn' },
+  });
   try {
     const reports: RouteReport[] = [];
     let environment:
@@ -599,7 +605,7 @@ async function main(): Promise<number> {
       const results: RunResult[] = [];
       const measure = async (count: number) => {
         for (let i = 0; i < count; i++) {
-          const result = await runLighthouse(`${server.origin}${route}`, chromePath);
+          const result = await runLighthouse(`${server.url}${route}`, chromePath);
           results.push(result);
           environment ??= result;
           process.stderr.write(
@@ -622,10 +628,10 @@ async function main(): Promise<number> {
       }
       const report = summarise(route, results);
       report.outsideHosts = [
-        ...new Set(results.flatMap((run) => outsideHosts(run.requests, server.origin))),
+        ...new Set(results.flatMap((run) => outsideHosts(run.requests, server.url))),
       ];
       report.framedHosts = [
-        ...new Set(results.flatMap((run) => outsideHosts(run.requests, server.origin, 'frames'))),
+        ...new Set(results.flatMap((run) => outsideHosts(run.requests, server.url, 'frames'))),
       ];
       if (route === '/') {
         // Byte counts barely move between runs; the median-performance run stands for all.
@@ -633,7 +639,7 @@ async function main(): Promise<number> {
           (a, b) => a.scores.performance - b.scores.performance,
         );
         const representative = byPerformance[Math.floor(byPerformance.length / 2)];
-        if (representative) report.landing = await landingBytes(representative, server.origin);
+        if (representative) report.landing = await landingBytes(representative, server.url);
       }
       reports.push(report);
     }
@@ -649,7 +655,7 @@ async function main(): Promise<number> {
     if (landing) console.log(`${landingSummary(landing, budget)}\n`);
 
     process.stderr.write(`Interaction to next paint, CPU slowed down ${CPU_SLOWDOWN}×:\n`);
-    const interactions = await measureInteractions(server.origin, chromePath, runs);
+    const interactions = await measureInteractions(server.url, chromePath, runs);
     console.log(interactionSummary(interactions, runs));
 
     const broken = [
@@ -699,6 +705,7 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await server.stop();
+    data.remove();
   }
 }
 

@@ -2,17 +2,19 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveChromium } from './support/chromium.ts';
-import { startProductionServer, type ProductionServer } from './support/production-server.ts';
+import {
+  resolveChromium,
+  startSiteServer,
+  startSmtpInbox,
+  type ServerProcess,
+} from '@iconia/testkit';
 import { RUN_ENV, TEST_ANALYTICS } from './support/run-env.ts';
 import {
-  API_ENTRY,
   WEB_DIST,
   ensureAnalyticsBuild,
   ensureProductionBuild,
   snapshotSite,
 } from './support/site-build.ts';
-import { startSmtpInbox } from './support/smtp-inbox.ts';
 
 /** Server logs are copied here after the run, beside Playwright's traces and screenshots. */
 const LOG_COPY_DIR = fileURLToPath(new URL('../test-results/e2e-server-logs/', import.meta.url));
@@ -40,16 +42,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await snapshotSite(analyticsDist, sites['analytics-site']);
   const mailDir = path.join(tempDir, 'mail');
   await mkdir(mailDir);
-  const inbox = await startSmtpInbox(mailDir);
+  const inbox = await startSmtpInbox({ mailDir, parse: false });
 
-  const servers: ProductionServer[] = [];
+  const servers: ServerProcess[] = [];
   try {
     for (const [name, webDist] of Object.entries(sites)) {
       const dataDir = path.join(tempDir, `${name}-data`);
       await mkdir(dataDir);
       servers.push(
-        await startProductionServer({
-          entry: API_ENTRY,
+        await startSiteServer({
           webDist,
           dataDir,
           smtpUrl: inbox.url,
@@ -64,8 +65,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   const [site, analyticsSite] = servers;
 
-  process.env[RUN_ENV.baseUrl] = site?.origin;
-  process.env[RUN_ENV.analyticsBaseUrl] = analyticsSite?.origin;
+  process.env[RUN_ENV.baseUrl] = site?.url;
+  process.env[RUN_ENV.analyticsBaseUrl] = analyticsSite?.url;
   process.env[RUN_ENV.mailDir] = mailDir;
 
   return async () => {

@@ -1,3 +1,4 @@
+export { CHROMIUM_ARGS, DEFAULT_CHROME_PATH, resolveChromium } from './chromium.ts';
 export { createTestClock, START_TIME, type TestClock } from './clock.ts';
 export { freePort } from './ports.ts';
 export {
@@ -6,9 +7,11 @@ export {
   BUILT_SERVER,
   SOURCE_SERVER,
   startServerProcess,
+  startSiteServer,
   type LogEntry,
   type ServerProcess,
   type ServerProcessOptions,
+  type SiteServerOptions,
 } from './server-process.ts';
 export {
   startSmtpInbox,

@@ -167,3 +167,49 @@ async function waitUntilReady(server: ServerProcess, readyPath: string, timeoutM
   }
   throw new Error(`the server at ${server.url} did not answer ${readyPath} within ${timeoutMs} ms`);
 }
+
+export interface SiteServerOptions {
+  /** The built site to serve (a copy of `apps/web/build/client`, so a rebuild cannot disturb it). */
+  webDist: string;
+  dataDir: string;
+  /** The test inbox; without one, lead emails become files in the data folder, as a bench wants. */
+  smtpUrl?: string;
+  logFile?: string;
+  /** Settings on top of the defaults below. */
+  env?: Record<string, string>;
+}
+
+/**
+ * The built server exactly as production runs it (NODE_ENV=production, compression, caching and
+ * security headers), serving a built site on loopback for the browser suites and the web bench:
+ * a throwaway data folder, the test inbox, and a rate limit loose enough for a whole suite from
+ * one address. Resolves once /readyz answers.
+ */
+export function startSiteServer(options: SiteServerOptions): Promise<ServerProcess> {
+  const mail: Record<string, string> = options.smtpUrl
+    ? {
+        SMTP_URL: options.smtpUrl,
+        MAIL_TO: 'sales@iconia.test',
+        MAIL_FROM: '"Elegant Iconia website" <no-reply@iconia.test>',
+      }
+    : { ALLOW_FILE_INBOX: 'true' };
+  if (!existsSync(path.join(options.webDist, 'index.html'))) {
+    return Promise.reject(
+      new Error(`${options.webDist} holds no built site: run \`pnpm --filter @iconia/web build\`.`),
+    );
+  }
+  return startServerProcess({
+    env: {
+      NODE_ENV: 'production',
+      DATA_DIR: options.dataDir,
+      WEB_DIST: options.webDist,
+      RATE_LIMIT_MAX: '100000',
+      RATE_LIMIT_WINDOW_MS: '60000',
+      LOG_LEVEL: 'info',
+      ...mail,
+      ...options.env,
+    },
+    readyPath: '/readyz',
+    ...(options.logFile ? { logFile: options.logFile } : {}),
+  });
+}

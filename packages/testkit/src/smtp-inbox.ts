@@ -1,7 +1,3 @@
-// mailparser ships no types; the declaration of the parts read here is ambient, so every program
-// that imports the inbox (the API's tests, deploy's, the browser suites') needs it referenced.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="./types/mailparser.d.ts" />
 import { randomUUID } from 'node:crypto';
 import { rename, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -42,7 +38,7 @@ export interface SmtpInboxOptions {
   mailDir?: string;
 }
 
-const UNPARSED: ParsedMail = { headers: new Map(), html: false, attachments: [] };
+const UNPARSED: ParsedMail = { headers: new Map(), headerLines: [], html: false, attachments: [] };
 
 export async function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = [];

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from '../../../web/e2e/support/axe.ts';
-import { newVisitor } from '../../../web/e2e/support/leads.ts';
-import { sendContactForm } from '../../../web/e2e/support/page-helpers.ts';
+import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
+import { newVisitor } from '@iconia/web/e2e/leads';
+import { sendContactForm } from '@iconia/web/e2e/page-helpers';
 import { expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
 
 /** Phone first: nothing may push the page wider than the screen, at 360 px or anywhere. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { newVisitor } from '../../../web/e2e/support/leads.ts';
-import { sendContactForm } from '../../../web/e2e/support/page-helpers.ts';
+import { newVisitor } from '@iconia/web/e2e/leads';
+import { sendContactForm } from '@iconia/web/e2e/page-helpers';
 import { addAgent, expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
 
 test('when a visitor sends the contact form, then an agent sees it live, works it, and the manager reports, exports and erases it', async ({

@@ -4,15 +4,14 @@ import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_DIR, API_SERVER_ENTRY } from '@iconia/testkit';
 import { PAGE_PATHS } from '../../src/app/site-paths.ts';
 import { BROCHURE_URL } from '../../src/content/site.ts';
 
 const WEB_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const REPO_DIR = path.resolve(WEB_DIR, '../..');
-const API_DIR = path.join(REPO_DIR, 'apps/api');
 const SHARED_SRC = path.join(REPO_DIR, 'packages/shared/src');
 
-export const API_ENTRY = path.join(API_DIR, 'dist/server.js');
 export const WEB_DIST = path.join(WEB_DIR, 'build/client');
 
 /** Outside git, ESLint and Prettier; node_modules above it resolves the site's packages. */
@@ -106,7 +105,7 @@ function run(
 
 /** The web and API builds the server needs, built again when their sources are newer. */
 export async function ensureProductionBuild(): Promise<void> {
-  if (!(await isFresh(API_ENTRY, API_INPUTS))) {
+  if (!(await isFresh(API_SERVER_ENTRY, API_INPUTS))) {
     console.log('e2e: building the API (apps/api/dist)…');
     await run('pnpm', ['--filter', '@iconia/api', 'build']);
   }
