@@ -26,7 +26,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { createTempDir, startSiteServer } from '@iconia/testkit';
+import { CHROMIUM_ARGS, createTempDir, resolveChromium, startSiteServer } from '@iconia/testkit';
 import { PAGE_PATHS } from '../src/app/site-paths.ts';
 import { ROUTE_META, type RoutePath } from '../src/content/site.ts';
 import {
@@ -47,16 +47,8 @@ import {
   type InteractionResult,
 } from './interaction-latency.ts';
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Lighthouse launches Chromium itself, so headless is one of the flags. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** The budgets are judged on the median of this many runs. */
 const CONFIRMING_RUNS = 3;
@@ -585,7 +577,7 @@ async function main(): Promise<number> {
       );
   const budget = loadBudget();
   const clientDir = clientDirOf(argument(args, 'build'));
-  const chromePath = process.env.CHROME_PATH?.trim() || '/usr/bin/chromium';
+  const chromePath = resolveChromium();
 
   // Simulated throttling scales the CPU time it observes: a busy machine reads slower.
   const loadAtStart = os.loadavg()[0] ?? 0;
