@@ -4,7 +4,7 @@
  * port, its data folder, its start command. What only a Docker host can show is listed in
  * docs/deployment.md.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENV_DEFAULTS, loadConfig, parseTrustProxy } from '../apps/api/src/config.ts';
@@ -120,12 +120,12 @@ describe('the image', () => {
     expect(copies(runtime).map((copy) => copy.destination)).toContain(
       path.posix.join(path.posix.dirname(path.posix.dirname(script)), 'package.json'),
     );
-    // The browser journeys start the same bundle with `node`.
-    const e2eSupport = repoPath('apps/web/e2e/support');
-    const startsBundle = readdirSync(e2eSupport)
-      .map((file) => readFileSync(path.join(e2eSupport, file), 'utf8'))
-      .some((source) => source.includes("'apps/api'") && source.includes("'dist/server.js'"));
-    expect(startsBundle, 'apps/web/e2e/support starts apps/api/dist/server.js').toBe(true);
+    // The browser journeys start the same bundle with `node`, through the test kit.
+    expect(
+      readRepoFile('packages/testkit/src/server-process.ts'),
+      'the test kit starts apps/api/dist/server.js',
+    ).toMatch(/API_SERVER_ENTRY = path\.join\(API_DIR, 'dist\/server\.js'\)/);
+    expect(readRepoFile('apps/web/e2e/global-setup.ts')).toContain('startSiteServer(');
     expect(existsSync(repoPath('apps/api/scripts/build.mjs'))).toBe(true);
     expect(readRepoFile('apps/api/scripts/build.mjs')).toMatch(/outfile: 'dist\/server\.js'/);
   });
