@@ -157,6 +157,22 @@ const apiZones = [
       'Channels of the outbox never import one another: move what both need into outbox/ or reports/.',
     ),
   ),
+  // Entry points and use cases reach the channels only through the outbox, which the composition
+  // root hands them. Two exceptions: the daily digest, the one job that sends on its own (a
+  // summary with its own send log, not a message about a lead); and cli/, whose `resend` and
+  // `release` re-queue a lead under a channel's own route and endpoint names.
+  ...['mail', 'webhooks'].map((from) =>
+    zone(
+      [
+        ...Object.entries(ENTRY_POINTS)
+          .filter(([name]) => name !== 'cli/')
+          .flatMap(([, paths]) => paths),
+        ...API_LAYERS[2].paths.filter((path) => path !== 'digest'),
+      ],
+      from,
+      'Entry points and use cases send through the outbox, never a channel of it directly: queue a message, or move the shared part down to reports/.',
+    ),
+  ),
   zone(
     ['*.ts', '!(desk)/**'],
     'desk',

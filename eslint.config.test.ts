@@ -30,6 +30,20 @@ const refused: Array<[zone: string, file: string, specifier: string, rule: strin
       'A module of the use cases never imports the composition root',
     ],
     [
+      'use cases and the outbox channels',
+      'apps/api/src/desk/lead-work.ts',
+      '../mail/lead-email.ts',
+      'import-x/no-restricted-paths',
+      'Entry points and use cases send through the outbox, never a channel of it directly',
+    ],
+    [
+      'entry points and the outbox channels',
+      'apps/api/src/http/openapi.ts',
+      '../webhooks/send-webhook.ts',
+      'import-x/no-restricted-paths',
+      'Entry points and use cases send through the outbox, never a channel of it directly',
+    ],
+    [
       'entry points: the desk router and the CLI',
       'apps/api/src/desk/desk-router.ts',
       '../cli/table.ts',
@@ -229,6 +243,11 @@ const allowed: Array<[why: string, file: string, specifier: string]> = [
   ["config reads a channel's settings", 'apps/api/src/config.ts', './webhooks/webhook-config.ts'],
   ['a test puts the parts together', 'apps/api/src/leads/lead-routes.test.ts', '../app.ts'],
   ['the root wires the desk', 'apps/api/src/start-server.ts', './desk/desk.ts'],
+  [
+    'the daily digest sends its summary',
+    'apps/api/src/digest/daily-digest.ts',
+    '../mail/transport.ts',
+  ],
   [
     'an app reads the shared package',
     'apps/desk/src/lib/site-texts.ts',

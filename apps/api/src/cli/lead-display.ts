@@ -1,4 +1,4 @@
-import { SOURCE_LABELS, displayMobile, formatIndiaTime } from '../mail/lead-email.ts';
+import { SOURCE_LABELS, displayMobile, formatIndiaTime } from '../reports/lead-format.ts';
 import type { SourceKey } from '../reports/lead-stats.ts';
 import type { StoredLead } from '../store/lead-store.ts';
 

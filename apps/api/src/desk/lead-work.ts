@@ -1,4 +1,4 @@
-import { formatIndiaTime } from '../mail/lead-email.ts';
+import { formatIndiaTime } from '../reports/lead-format.ts';
 import { DeskError, MESSAGES } from './desk-error.ts';
 import type { DeskStore, InboxRow, NewEvent, WorkRow } from './desk-store.ts';
 import {

@@ -1,3 +1,5 @@
+import type { LeadEmail, LeadEmailAddresses } from '../mail/lead-email.ts';
+import { dayLabel } from '../reports/india-day.ts';
 import {
   displayMobile,
   escapeHtml,
@@ -5,10 +7,7 @@ import {
   oneLine,
   SOURCE_LABELS,
   telLink,
-  type LeadEmail,
-  type LeadEmailAddresses,
-} from '../mail/lead-email.ts';
-import { dayLabel } from '../reports/india-day.ts';
+} from '../reports/lead-format.ts';
 import { countLeads, isGenuine, SOURCE_KEYS, type SourceKey } from '../reports/lead-stats.ts';
 import type { StoredLead } from '../store/lead-store.ts';
 

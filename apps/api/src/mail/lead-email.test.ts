@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { START_TIME } from '@iconia/testkit';
-import { formatIndiaTime, renderLeadEmail, type LeadForEmail } from './lead-email.ts';
+import { formatIndiaTime } from '../reports/lead-format.ts';
+import { renderLeadEmail, type LeadForEmail } from './lead-email.ts';
 
 const addresses = {
   from: { name: 'Elegant Iconia website', address: 'leads@iconia.test' },
