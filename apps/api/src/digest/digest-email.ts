@@ -1,3 +1,4 @@
+import { renderEmailPage } from '../mail/email-page.ts';
 import type { LeadEmail, LeadEmailAddresses } from '../mail/lead-email.ts';
 import { dayLabel } from '../reports/india-day.ts';
 import {
@@ -220,19 +221,10 @@ function renderHtml(parts: HtmlParts): string {
         )
       : `<p style="margin:16px 0 0;font-size:14px;color:#1f6f43;">Every lead has been emailed.</p>`;
 
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${e(`Leads for ${parts.label}`)}</title>
-</head>
-<body style="margin:0;padding:0;background:#f2f4f5;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Arial,sans-serif;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f2f4f5;">
-<tr><td align="center" style="padding:16px 8px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:640px;background:#ffffff;border-radius:12px;">
-<tr><td style="padding:20px;">
+  return renderEmailPage({
+    title: `Leads for ${parts.label}`,
+    maxWidth: 640,
+    rows: `<tr><td style="padding:20px;">
 <p style="margin:0 0 4px;color:#8a6d1f;font-size:13px;font-weight:bold;letter-spacing:0.06em;text-transform:uppercase;">Daily leads</p>
 <h1 style="margin:0 0 8px;color:#1d232b;font-size:24px;">${e(parts.label)}</h1>
 <p style="margin:0 0 4px;font-size:16px;color:#1d232b;">${e(parts.summary)}</p>
@@ -241,12 +233,7 @@ ${bySource.length > 0 ? heading('By form') + table(bySource) : ''}
 ${sections.join('\n')}
 ${parts.unlisted > 0 ? `<p style="font-size:14px;color:#5b6470;">${e(`…and ${parts.unlisted} more: pnpm leads list --since ${parts.day} --until ${parts.day}`)}</p>` : ''}
 ${waiting}
-</td></tr>
-</table>
-<p style="margin:12px 0 0;color:#5b6470;font-size:12px;">Sent once a day by the Elegant Iconia website.</p>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+</td></tr>`,
+    footer: 'Sent once a day by the Elegant Iconia website.',
+  });
 }

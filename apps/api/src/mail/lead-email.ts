@@ -15,6 +15,7 @@ import {
   telLink,
   whatsAppLink,
 } from '../reports/lead-format.ts';
+import { detailRow, renderEmailPage } from './email-page.ts';
 
 /** What the email needs to know about a lead. */
 export interface LeadForEmail {
@@ -113,32 +114,16 @@ function renderText(title: string, name: string, mobile: string, rows: Row[]): s
   ].join('\n');
 }
 
-// Table layout and inline styles: the only HTML that phone mail apps render reliably.
 function renderHtml(title: string, name: string, mobile: string, rows: Row[]): string {
   const e = escapeHtml;
   const button = (href: string, label: string, colour: string): string =>
     `<a href="${e(href)}" style="display:block;margin:0 0 12px;padding:14px 16px;border-radius:8px;background:${colour};color:#ffffff;font-size:18px;font-weight:bold;text-align:center;text-decoration:none;">${e(label)}</a>`;
-  const detail = rows
-    .map(
-      ([label, value]) =>
-        `<tr><td style="padding:8px 12px 8px 0;color:#5b6470;font-size:14px;vertical-align:top;white-space:nowrap;">${e(label)}</td><td style="padding:8px 0;color:#1d232b;font-size:16px;word-break:break-word;">${e(value)}</td></tr>`,
-    )
-    .join('');
-
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${e(title)}</title>
-</head>
-<body style="margin:0;padding:0;background:#f2f4f5;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Arial,sans-serif;">
-<div style="display:none;max-height:0;overflow:hidden;">${e(`${name}, ${displayMobile(mobile)}`)}</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f2f4f5;">
-<tr><td align="center" style="padding:16px 8px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;">
-<tr><td style="padding:20px 20px 4px;">
+  const detail = rows.map(([label, value]) => detailRow(label, value)).join('');
+  return renderEmailPage({
+    title,
+    preheader: `${name}, ${displayMobile(mobile)}`,
+    maxWidth: 560,
+    rows: `<tr><td style="padding:20px 20px 4px;">
 <p style="margin:0 0 4px;color:#8a6d1f;font-size:13px;font-weight:bold;letter-spacing:0.06em;text-transform:uppercase;">${e(title)}</p>
 <h1 style="margin:0 0 4px;color:#1d232b;font-size:26px;line-height:1.25;">${e(name)}</h1>
 <p style="margin:0 0 16px;color:#1d232b;font-size:20px;">${e(displayMobile(mobile))}</p>
@@ -147,12 +132,7 @@ ${button(whatsAppLink(mobile), 'Chat on WhatsApp', '#128c7e')}
 </td></tr>
 <tr><td style="padding:8px 20px 20px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-top:1px solid #e3e6e8;">${detail}</table>
-</td></tr>
-</table>
-<p style="margin:12px 0 0;color:#5b6470;font-size:12px;">Sent by the Elegant Iconia website.</p>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+</td></tr>`,
+    footer: 'Sent by the Elegant Iconia website.',
+  });
 }
