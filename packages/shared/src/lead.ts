@@ -311,10 +311,6 @@ export function parseName(raw: string): ParseResult<string> {
   return parseWith(nameSchema, single(raw), 'name');
 }
 
-export function parseMobile(raw: string): ParseResult<string> {
-  return parseWith(mobileSchema, single(raw), 'mobile');
-}
-
 export function parsePlotRange(raw: string): ParseResult<PlotRange | undefined> {
   return parseWith(plotRangeSchema, single(raw), 'plotRange');
 }

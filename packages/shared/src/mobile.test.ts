@@ -1,10 +1,18 @@
+import { getCountries, getExampleNumber } from 'libphonenumber-js/max';
+import examples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
 import {
+  displayMobile,
   isValidMobile,
+  localMobile,
   maskMobile,
   mobileSearchDigits,
   normalizeMobile,
+  parseMobile,
+  splitMobile,
+  telHref,
   tidyTypedMobile,
+  whatsAppHref,
 } from './mobile.ts';
 
 describe('normalizeMobile', () => {
@@ -94,9 +102,94 @@ describe('isValidMobile', () => {
   });
 });
 
+describe('parseMobile', () => {
+  it.each([
+    ['9876543210', '+919876543210'],
+    ['98765 43210', '+919876543210'],
+    ['+91 (0) 98765-43210', '+919876543210'],
+    ['0091 98765 43210', '+919876543210'],
+    ['919876543210', '+919876543210'],
+    ['+919876543210', '+919876543210'],
+    ['\u096F\u096E\u096D\u096C\u096B\u096A\u0969\u0968\u0967\u0966', '+919876543210'],
+    [9876543210, '+919876543210'],
+    ['+44 7911 123456', '+447911123456'],
+    ['0044 7911 123456', '+447911123456'],
+    ['+1 (415) 555-2671', '+14155552671'],
+    ['+971 50 123 4567', '+971501234567'],
+    ['+65 8123 4567', '+6581234567'],
+  ])('when a channel sends %j, then it is stored as %s', (sent, stored) => {
+    expect(parseMobile(sent)).toBe(stored);
+  });
+
+  it.each([
+    ['', 'nothing'],
+    ['12345', 'too few digits'],
+    ['5123456789', 'ten digits that are no Indian mobile'],
+    ['+91 51234 56789', 'an Indian number that is no mobile'],
+    ['4155552671', 'a foreign number without its country code'],
+    ['+44 1234', 'too short for its country'],
+    ['+971 5012345678', 'too long for its country'],
+    ['+999 123456789', 'an unassigned country code'],
+    ['+44 7911 12345a', 'letters'],
+    ['9'.repeat(10_000), 'a very long input'],
+    [null, 'null'],
+    [{ mobile: '9876543210' }, 'an object'],
+    [98765.4321, 'a fraction'],
+  ])('when a channel sends %j (%s), then it is refused', (sent: unknown, _what: string) => {
+    expect(parseMobile(sent)).toBeUndefined();
+  });
+});
+
+describe('splitMobile', () => {
+  it("when any country's example mobile is split, then the country code is the one libphonenumber reads", () => {
+    const misread = getCountries().flatMap((country) => {
+      const example = getExampleNumber(country, examples);
+      if (!example) return [];
+      const { callingCode, national } = splitMobile(example.number);
+      return callingCode === example.countryCallingCode &&
+        `+${callingCode}${national}` === example.number
+        ? []
+        : [example.number];
+    });
+    expect(misread).toEqual([]);
+  });
+});
+
+describe('displayMobile', () => {
+  it.each([
+    ['+919876543210', '+91 98765 43210'],
+    ['+14155552671', '+1 415 555 2671'],
+    ['+447911123456', '+44 791 112 3456'],
+    ['+971501234567', '+971 501 234 567'],
+    ['+6581234567', '+65 812 34567'],
+  ])('when %s is shown, then it reads %s', (stored, shown) => {
+    expect(displayMobile(stored)).toBe(shown);
+  });
+});
+
+describe('links and the CRM form', () => {
+  it('when an Indian number is dialled, then the link carries +91', () => {
+    expect(telHref('+919876543210')).toBe('tel:+919876543210');
+  });
+
+  it('when a number is opened in WhatsApp, then wa.me gets the digits with the country code', () => {
+    expect(whatsAppHref('+447911123456')).toBe('https://wa.me/447911123456');
+  });
+
+  it('when a CRM reads an Indian number, then it gets ten digits; a foreign one stays E.164', () => {
+    expect(localMobile('+919876543210')).toBe('9876543210');
+    expect(localMobile('+447911123456')).toBe('+447911123456');
+  });
+});
+
 describe('maskMobile', () => {
   it('when a number is logged, then only its first and last two digits show', () => {
     expect(maskMobile('9876543210')).toBe('98xxxxxx10');
+  });
+
+  it('when a stored number is logged, then its country code and two digits each end show', () => {
+    expect(maskMobile('+919876543210')).toBe('+9198xxxxxx10');
+    expect(maskMobile('+447911123456')).toBe('+4479xxxxxx56');
   });
 
   it('when the value is short, then nothing of it shows', () => {
@@ -109,6 +202,8 @@ describe('mobileSearchDigits', () => {
     ['4321', '4321'],
     ['98765 43210', '9876543210'],
     ['+91 98765 43210', '9876543210'],
+    ['+9198765', '9198765'],
+    ['+44 7911', '447911'],
     ['९८७६५', '98765'],
     ['Ravi', undefined],
     ['Flat 12', undefined],

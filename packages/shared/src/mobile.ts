@@ -1,4 +1,6 @@
-/** Exactly ten digits: the only shape a mobile number is stored in. */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
+/** Ten digits: an Indian mobile number without its country code, as the site's forms take it. */
 export const MOBILE_LENGTH = 10;
 
 /** An Indian mobile number: ten digits, the first 6 to 9. */
@@ -47,10 +49,11 @@ export function normalizeMobile(input: string): string {
 
 /**
  * The digits of a search for a mobile number or part of one, read as `normalizeMobile` reads a
- * number; undefined when the search is not one.
+ * number and without a leading `+`, to find within the digits of stored numbers (`+9198765`
+ * finds `+919876543210`); undefined when the search is not one.
  */
 export function mobileSearchDigits(search: string): string | undefined {
-  const digits = normalizeMobile(search);
+  const digits = normalizeMobile(search).replace(/^\+/, '');
   return /^\d+$/.test(digits) ? digits : undefined;
 }
 
@@ -71,8 +74,101 @@ export function isValidMobile(value: string): boolean {
   return INDIAN_MOBILE.test(value);
 }
 
-/** Masks a number for logs: `9876543210` becomes `98xxxxxx10`. */
+/** India's country calling code, as E.164 writes it after the `+`. */
+export const INDIA_CALLING_CODE = '91';
+
+/** The stored form of every mobile number: `+`, a country calling code and the number, 8 to 15 digits. */
+export const E164_MOBILE = /^\+[1-9]\d{7,14}$/;
+
+/**
+ * Reads a mobile number from any channel into E.164 (`+919876543210`), or undefined when it is
+ * not one. Ten Indian digits are read as the site's forms read them (separators, +91, 0091, 91,
+ * a trunk 0, Indic digits); an Indian number must be a mobile. A number written with `+` or `00`
+ * and another country code is kept when it is a valid number of that country by Google's
+ * libphonenumber metadata, so a buyer abroad can enquire through an ad or a partner.
+ */
+export function parseMobile(value: unknown): string | undefined {
+  const typed = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+  if (typeof typed !== 'string' || typed.length > MAX_INPUT_LENGTH) return undefined;
+  const national = normalizeMobile(typed);
+  if (INDIAN_MOBILE.test(national)) return `+${INDIA_CALLING_CODE}${national}`;
+  const international = /^(?:\+|00)([1-9]\d{6,14})$/.exec(national)?.[1];
+  if (!international || international.startsWith(INDIA_CALLING_CODE)) return undefined;
+  const parsed = parsePhoneNumberFromString(`+${international}`);
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+/**
+ * Country calling codes of one and two digits (ITU-T E.164); every other code has three. Codes
+ * are prefix-free, so this reads the code off any number without the full metadata, which keeps
+ * the desk's bundle small.
+ */
+const SHORT_CALLING_CODES = new Set(
+  '1 7 20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98'.split(
+    ' ',
+  ),
+);
+
+/** A stored number split into its country calling code and the number within the country. */
+export function splitMobile(e164: string): { callingCode: string; national: string } {
+  const digits = e164.replace(/^\+/, '');
+  const length = SHORT_CALLING_CODES.has(digits.slice(0, 1))
+    ? 1
+    : SHORT_CALLING_CODES.has(digits.slice(0, 2))
+      ? 2
+      : 3;
+  return { callingCode: digits.slice(0, length), national: digits.slice(length) };
+}
+
+/** True when a stored number is Indian. */
+export function isIndianMobile(e164: string): boolean {
+  return e164.startsWith(`+${INDIA_CALLING_CODE}`);
+}
+
+/**
+ * A stored number as people read it: `+91 98765 43210` for India; elsewhere the country code,
+ * then groups of three with up to five digits last (`+1 415 555 2671`).
+ */
+export function displayMobile(e164: string): string {
+  const { callingCode, national } = splitMobile(e164);
+  if (callingCode === INDIA_CALLING_CODE && national.length === MOBILE_LENGTH) {
+    return `+${callingCode} ${national.slice(0, 5)} ${national.slice(5)}`;
+  }
+  const groups: string[] = [];
+  let rest = national;
+  while (rest.length > 5) {
+    groups.push(rest.slice(0, 3));
+    rest = rest.slice(3);
+  }
+  if (rest) groups.push(rest);
+  return [`+${callingCode}`, ...groups].join(' ');
+}
+
+/** The ten digits of an Indian number, the E.164 form of any other: what CRMs built for India expect. */
+export function localMobile(e164: string): string {
+  const { callingCode, national } = splitMobile(e164);
+  return callingCode === INDIA_CALLING_CODE ? national : e164;
+}
+
+/** A `tel:` link that dials the number from anywhere. */
+export function telHref(e164: string): string {
+  return `tel:${e164}`;
+}
+
+/** A WhatsApp chat link; wa.me takes the international number without the `+`. */
+export function whatsAppHref(e164: string): string {
+  return `https://wa.me/${e164.replace(/^\+/, '')}`;
+}
+
+/**
+ * Masks a number for logs, keeping the country code and the first and last two digits of the
+ * rest: `+919876543210` becomes `+9198xxxxxx10`, a bare `9876543210` becomes `98xxxxxx10`.
+ */
 export function maskMobile(value: string): string {
+  if (value.startsWith('+')) {
+    const { callingCode, national } = splitMobile(value);
+    return `+${callingCode}${maskMobile(national)}`;
+  }
   if (value.length <= 4) return 'x'.repeat(value.length);
   return `${value.slice(0, 2)}${'x'.repeat(value.length - 4)}${value.slice(-2)}`;
 }
