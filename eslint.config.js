@@ -67,9 +67,11 @@ const importZones = [
  * - composition root: app.ts, start-server.ts, server.ts build and wire everything; nothing
  *   imports them.
  * - entry points: http/, the lead routes (leads/*-routes.ts), the desk's HTTP face (desk.ts,
- *   desk-router.ts, desk-static.ts, desk-openapi.ts), cli/, intake/. They never import one
- *   another, except that the HTTP routes build on http/ (parsers, replies, limits, OpenAPI parts).
- * - use cases: the rest of leads/ (capture-lead.ts), the rest of desk/, routing/, and the jobs the
+ *   desk-router.ts, desk-static.ts, desk-openapi.ts), cli/, the intake routes and their HTTP
+ *   plumbing (intake/*-routes.ts, intake-http.ts). They never import one another, except that
+ *   the HTTP routes build on http/ (parsers, replies, limits, OpenAPI parts).
+ * - use cases: the rest of leads/ (capture-lead.ts), the rest of intake/ (the partner sources the
+ *   desk and the CLI manage), the rest of desk/, routing/, and the jobs the
  *   root schedules: digest/ (the daily summary), privacy/ (retention, log redaction). Outside
  *   desk/, only its root (desk.ts) and its account use cases (accounts.ts) are imported.
  * - channels of the outbox: mail/, webhooks/; beside each other, never importing one another.
@@ -77,7 +79,8 @@ const importZones = [
  * - reports/: pure reading of stored leads (India's calendar, a lead's state, counts, the export
  *   format and CSV).
  * - store/: SQLite.
- * - lib: config.ts, logger.ts, clock.ts. config.ts reads each channel's settings with the
+ * - lib: config.ts, logger.ts, clock.ts, standard-webhooks.ts (the signature the webhook channel
+ *   signs with and partner intake checks). config.ts reads each channel's settings with the
  *   channel's own reader (mail/dkim.ts, webhooks/webhook-config.ts) and nothing else above it.
  */
 const API = './apps/api/src';
@@ -85,7 +88,7 @@ const DESK_HTTP_FACE = ['desk', 'desk-router', 'desk-static', 'desk-openapi'];
 const HTTP_ROUTES = {
   'the lead routes': ['leads/*-routes.ts'],
   "the desk's HTTP face": DESK_HTTP_FACE.map((name) => `desk/${name}.ts`),
-  'intake/': ['intake'],
+  'intake/': ['intake/*-routes.ts', 'intake/intake-http.ts'],
 };
 const ENTRY_POINTS = { 'http/': ['http'], ...HTTP_ROUTES, 'cli/': ['cli'] };
 const API_LAYERS = [
@@ -95,6 +98,7 @@ const API_LAYERS = [
     name: 'the use cases',
     paths: [
       'leads/**/!(*-routes).ts',
+      'intake/**/!(*-routes|intake-http).ts',
       `desk/**/!(${DESK_HTTP_FACE.join('|')}).ts`,
       'routing',
       'digest',
@@ -105,7 +109,7 @@ const API_LAYERS = [
   { name: 'the outbox', paths: ['outbox'] },
   { name: 'reports/', paths: ['reports'] },
   { name: 'the store', paths: ['store'] },
-  { name: 'lib', paths: ['config.ts', 'logger.ts', 'clock.ts'] },
+  { name: 'lib', paths: ['config.ts', 'logger.ts', 'clock.ts', 'standard-webhooks.ts'] },
 ];
 const CHANNEL_SETTINGS = { mail: ['./dkim.ts'], webhooks: ['./webhook-config.ts'] };
 

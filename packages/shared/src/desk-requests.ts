@@ -315,3 +315,17 @@ export const newAgentSchema = jsonBody({
   password: v.pipe(v.string('"password" is required.'), v.description('At least 10 characters.')),
 });
 export type NewAgentBody = v.InferInput<typeof newAgentSchema>;
+
+/** A partner source's name, as its intake path and `pnpm leads sources` write it. */
+export const PARTNER_NAME_PATTERN = /^[a-z0-9-]{2,40}$/;
+export const PARTNER_NAME_RULE = 'A source name is 2 to 40 lowercase letters, digits and hyphens.';
+
+export const newPartnerSourceSchema = jsonBody({
+  name: v.pipe(
+    v.string('"name" is required.'),
+    v.regex(PARTNER_NAME_PATTERN, `"name": ${PARTNER_NAME_RULE}`),
+    v.description('2 to 40 lowercase letters, digits and hyphens; it names the intake path.'),
+    v.examples(['acme-realty']),
+  ),
+});
+export type NewPartnerSourceBody = v.InferInput<typeof newPartnerSourceSchema>;

@@ -227,6 +227,35 @@ export const erasureAnswerSchema = v.object({
 });
 export type ErasureAnswer = v.InferOutput<typeof erasureAnswerSchema>;
 
+/** A partner or portal that pushes leads to `/intake/partners/<name>`; never its secret. */
+export const partnerSourceSchema = v.object({
+  name: text,
+  disabled: v.pipe(v.boolean(), v.description('A disabled source is refused (403).')),
+  createdAt: time,
+  rotatedAt: v.nullable(time),
+  previousSecretUntil: v.pipe(
+    v.nullable(time),
+    v.description('Until when the secret before the last rotation is still accepted.'),
+  ),
+});
+export type PartnerSource = v.InferOutput<typeof partnerSourceSchema>;
+
+export const partnerSourcesAnswerSchema = v.object({ sources: v.array(partnerSourceSchema) });
+export type PartnerSourcesAnswer = v.InferOutput<typeof partnerSourcesAnswerSchema>;
+
+export const partnerSourceAnswerSchema = v.object({ source: partnerSourceSchema });
+export type PartnerSourceAnswer = v.InferOutput<typeof partnerSourceAnswerSchema>;
+
+/** A new or rotated source: the only answer that carries its secret, shown once. */
+export const partnerSecretAnswerSchema = v.object({
+  source: partnerSourceSchema,
+  secret: v.pipe(
+    text,
+    v.description('`whsec_` and the base64 of the key (Standard Webhooks); not shown again.'),
+  ),
+});
+export type PartnerSecretAnswer = v.InferOutput<typeof partnerSecretAnswerSchema>;
+
 export const deskErrorSchema = v.object({
   error: v.pipe(text, v.description('A sentence for people.')),
 });

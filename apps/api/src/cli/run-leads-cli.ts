@@ -7,6 +7,7 @@ import { exportCommand } from './commands/export.ts';
 import { listCommand } from './commands/list.ts';
 import { releaseCommand } from './commands/release.ts';
 import { resendCommand } from './commands/resend.ts';
+import { sourcesCommand } from './commands/sources.ts';
 import { statsCommand } from './commands/stats.ts';
 import { usersCommand } from './commands/users.ts';
 
@@ -18,6 +19,7 @@ export const COMMANDS: readonly Command[] = [
   statsCommand,
   backupCommand,
   usersCommand,
+  sourcesCommand,
 ];
 
 function overview(): string {

@@ -16,7 +16,7 @@ import { loadConfig } from '../config.ts';
 import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
 import type { DeskLeadDetail, DeskLeadRow } from '@iconia/shared';
 import { webhookChannelName } from '../webhooks/webhook-channel.ts';
-import { signWebhook } from '../webhooks/webhook-signature.ts';
+import { signWebhook } from '../standard-webhooks.ts';
 
 const HOUR = 3_600_000;
 const SIGNING_KEY = `whsec_${randomBytes(32).toString('base64')}`;

@@ -17,7 +17,12 @@ import {
   leadPageSchema,
   leadViewSchema,
   newAgentSchema,
+  newPartnerSourceSchema,
   noteSchema,
+  partnerSecretAnswerSchema,
+  partnerSourceAnswerSchema,
+  partnerSourceSchema,
+  partnerSourcesAnswerSchema,
   peopleAnswerSchema,
   personSchema,
   reportFields,
@@ -28,6 +33,7 @@ import {
   usersAnswerSchema,
   usersFields,
   webhookDeliverySchema,
+  PARTNER_NAME_PATTERN,
 } from '@iconia/shared';
 import type { GenericSchema, ObjectEntries, ObjectSchema } from 'valibot';
 import {
@@ -86,6 +92,7 @@ const NAMED_ANSWERS = {
   LeadView: leadViewSchema,
   TodayLists: todayListsSchema,
   Report: deskReportSchema,
+  PartnerSource: partnerSourceSchema,
   Error: deskErrorSchema,
 };
 
@@ -105,6 +112,15 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
       schema: requestSchema(deskIdSchema),
     });
   }
+  if (path.includes('{name}')) {
+    parameters.push({
+      name: 'name',
+      in: 'path',
+      required: true,
+      description: "The partner source's name.",
+      schema: { type: 'string', pattern: PARTNER_NAME_PATTERN.source },
+    });
+  }
   for (const [name, schema] of Object.entries(spec.query?.entries ?? {})) {
     parameters.push({ name, in: 'query', required: false, schema: requestSchema(schema) });
   }
@@ -113,7 +129,7 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
   if (spec.body) [413, 415].forEach((status) => errors.add(status));
   if (spec.who !== 'anyone') errors.add(401);
   if (spec.who === 'manager' || STATE_CHANGING.has(method)) errors.add(403);
-  if (path.includes('{id}')) errors.add(404);
+  if (path.includes('{id}') || path.includes('{name}')) errors.add(404);
   const error = json(answer(deskErrorSchema));
   // The sentences the input's schemas refuse with; those that quote the input are left out.
   const refusals = [spec.query, spec.body].flatMap((schema) =>
@@ -317,6 +333,65 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       description: 'Their sessions end at once. Not your own account (400) nor a manager (403).',
       answer: { status: 200, description: 'The account as it is now.', json: userAnswerSchema },
       errors: [400],
+    },
+  },
+  '/sources': {
+    get: {
+      summary: 'The partner sources',
+      who: 'manager',
+      description: 'Partners and portals that post signed leads to /intake/partners/{name}.',
+      answer: {
+        status: 200,
+        description: 'Every source, by name.',
+        json: partnerSourcesAnswerSchema,
+      },
+    },
+    post: {
+      summary: 'Add a partner source',
+      who: 'manager',
+      description: 'The answer is the only time the secret is shown.',
+      body: newPartnerSourceSchema,
+      answer: {
+        status: 201,
+        description: 'The new source and its secret.',
+        json: partnerSecretAnswerSchema,
+      },
+      errors: [409],
+    },
+  },
+  '/sources/{name}/rotate': {
+    post: {
+      summary: 'Issue a new secret for a partner source',
+      who: 'manager',
+      description: 'The previous secret is accepted for 24 hours more; the new one is shown once.',
+      answer: {
+        status: 200,
+        description: 'The source and its new secret.',
+        json: partnerSecretAnswerSchema,
+      },
+    },
+  },
+  '/sources/{name}/disable': {
+    post: {
+      summary: 'Disable a partner source',
+      who: 'manager',
+      description: 'Its requests are refused (403) from the next one on.',
+      answer: {
+        status: 200,
+        description: 'The source as it is now.',
+        json: partnerSourceAnswerSchema,
+      },
+    },
+  },
+  '/sources/{name}/enable': {
+    post: {
+      summary: 'Enable a partner source again',
+      who: 'manager',
+      answer: {
+        status: 200,
+        description: 'The source as it is now.',
+        json: partnerSourceAnswerSchema,
+      },
     },
   },
   '/openapi.json': {

@@ -10,6 +10,7 @@ import {
   leadPageQuerySchema,
   mobileSearchDigits,
   newAgentSchema,
+  newPartnerSourceSchema,
   noteSchema,
   NOT_A_JSON_OBJECT,
   reportQuerySchema,
@@ -18,6 +19,7 @@ import {
   type LeadFilterQuery,
   type LeadPage,
   type LeadView,
+  type PartnerSource,
 } from '@iconia/shared';
 import * as v from 'valibot';
 import { EXPORT_FIELDS, toExportRecord } from '../reports/lead-export.ts';
@@ -38,6 +40,11 @@ import { createLiveEvents, type LiveEvents } from './live-events.ts';
 import { createErasure, type Erasure } from './erasure.ts';
 import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
 import { buildReports } from './reports.ts';
+import {
+  createPartnerSources,
+  PartnerSourceError,
+  type PartnerSourceState,
+} from '../intake/partner-sources.ts';
 
 export interface DeskRouterDeps {
   /** The lead database (the desk's tables are migrated with it). */
@@ -82,6 +89,27 @@ function pathId(req: Request, notFound: string): number {
 }
 
 const leadId = (req: Request): number => pathId(req, MESSAGES.leadNotFound);
+
+function toSourceJson(source: PartnerSourceState): PartnerSource {
+  const time = (at: number | null) => (at === null ? null : indiaTimestamp(at));
+  return {
+    name: source.name,
+    disabled: source.disabled,
+    createdAt: indiaTimestamp(source.createdAt),
+    rotatedAt: time(source.rotatedAt),
+    previousSecretUntil: time(source.previousSecretUntil),
+  };
+}
+
+/** The registry's refusals, as the desk answers them. */
+function sourceChange<T>(change: () => T): T {
+  try {
+    return change();
+  } catch (error) {
+    if (error instanceof PartnerSourceError) throw new DeskError(error.status, error.message);
+    throw error;
+  }
+}
 
 function toFilter(query: LeadFilterQuery, user: DeskUser, now: number): LeadFilter {
   const filter: LeadFilter = {
@@ -340,6 +368,34 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     logger.info({ userId: currentUser(res).id, disabled: user.id }, 'desk account disabled');
     res.json({ user });
   });
+
+  const sources = createPartnerSources(db);
+  router.get('/sources', requireSession, requireManager, (_req, res) => {
+    res.json({ sources: sources.list(clock.now()).map(toSourceJson) });
+  });
+
+  router.post('/sources', requireSession, requireManager, (req, res) => {
+    const { name } = parse(newPartnerSourceSchema, req.body);
+    const { source, secret } = sourceChange(() => sources.add(name, clock.now()));
+    logger.info({ userId: currentUser(res).id, source: name }, 'partner source added');
+    res.status(201).json({ source: toSourceJson(source), secret });
+  });
+
+  router.post('/sources/:name/rotate', requireSession, requireManager, (req, res) => {
+    const name = String(req.params.name);
+    const { source, secret } = sourceChange(() => sources.rotate(name, clock.now()));
+    logger.info({ userId: currentUser(res).id, source: name }, 'partner source secret rotated');
+    res.json({ source: toSourceJson(source), secret });
+  });
+
+  for (const action of ['disable', 'enable'] as const) {
+    router.post(`/sources/:name/${action}`, requireSession, requireManager, (req, res) => {
+      const name = String(req.params.name);
+      const source = sourceChange(() => sources[action](name, clock.now()));
+      logger.info({ userId: currentUser(res).id, source: name }, `partner source ${action}d`);
+      res.json({ source: toSourceJson(source) });
+    });
+  }
 
   const openApiDocument = createDeskOpenApiDocument();
   router.get('/openapi.json', requireSession, requireManager, (_req, res) => {

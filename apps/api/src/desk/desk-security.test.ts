@@ -15,7 +15,7 @@ import { IDLE_TIMEOUT_MS, MAX_FAILURES_PER_ACCOUNT, SIGN_IN_WINDOW_MS } from './
 function deskEndpoints(t: DeskTestServer): DeskRoute[] {
   return deskRoutes(t.desk.api.router).map((route) => ({
     ...route,
-    path: `/desk/api${route.path.replace(':id', '1')}`,
+    path: `/desk/api${route.path.replace(':id', '1').replace(':name', 'acme-realty')}`,
   }));
 }
 
@@ -48,6 +48,11 @@ describe('sales desk security', () => {
         'GET /desk/api/export.csv',
         'POST /desk/api/erasures',
         'POST /desk/api/users/1/disable',
+        'GET /desk/api/sources',
+        'POST /desk/api/sources',
+        'POST /desk/api/sources/acme-realty/rotate',
+        'POST /desk/api/sources/acme-realty/disable',
+        'POST /desk/api/sources/acme-realty/enable',
         'GET /desk/api/openapi.json',
       ]),
     );
@@ -86,6 +91,11 @@ describe('sales desk security', () => {
         'POST /desk/api/erasures',
         'POST /desk/api/users',
         'POST /desk/api/users/1/disable',
+        'GET /desk/api/sources',
+        'POST /desk/api/sources',
+        'POST /desk/api/sources/acme-realty/rotate',
+        'POST /desk/api/sources/acme-realty/disable',
+        'POST /desk/api/sources/acme-realty/enable',
         'GET /desk/api/users',
         'GET /desk/api/openapi.json',
       ]),
@@ -100,6 +110,7 @@ describe('sales desk security', () => {
     // Nothing happened: the lead keeps its mobile and no account was added.
     expect(t.deskStore.listUsers()).toHaveLength(2);
     expect(t.store.listLeads()[0]?.mobile).toBe('9876543210');
+    expect(t.store.db.prepare('SELECT count(*) FROM partner_sources').pluck().get()).toBe(0);
   });
 
   it('when a signed-in request comes from another site, then every state-changing endpoint answers 403', async () => {

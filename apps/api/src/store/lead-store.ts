@@ -9,6 +9,7 @@ import {
 } from './desk-schema.ts';
 import { createDigestLog, type DigestLog } from './digest-log.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
+import { PARTNER_SOURCES_MIGRATION } from './partner-source-store.ts';
 import {
   createOutboxStatements,
   OUTBOX_MESSAGES_MIGRATION,
@@ -240,6 +241,7 @@ export const MIGRATIONS: readonly string[] = [
   OUTBOX_MESSAGES_MIGRATION,
   LEAD_EVENT_DETAIL_MIGRATION,
   ERASURE_ON_DISK_MIGRATION,
+  PARTNER_SOURCES_MIGRATION,
 ];
 
 /**

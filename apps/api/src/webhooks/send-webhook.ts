@@ -1,5 +1,5 @@
 import { WEBHOOK_TIMEOUT_MS } from '@iconia/shared';
-import { signWebhook } from './webhook-signature.ts';
+import { signWebhook } from '../standard-webhooks.ts';
 
 /** How much of a failed reply's body is kept for the log: enough for "invalid signature". */
 const EXCERPT_BYTES = 200;

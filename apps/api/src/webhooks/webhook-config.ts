@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SECRET_PREFIX } from '../standard-webhooks.ts';
 
 /** Where leads are posted and the key that signs them. */
 export interface WebhookSettings {
@@ -15,7 +16,6 @@ export interface WebhookInput {
   secret: string | undefined;
 }
 
-const SECRET_PREFIX = 'whsec_';
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 /** The Standard Webhooks specification asks for keys of 24 to 64 bytes. */
 const KEY_BYTES = { min: 24, max: 64 };
