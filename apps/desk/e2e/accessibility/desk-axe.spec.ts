@@ -42,6 +42,17 @@ const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void
     ready: (page) => expect(page.getByRole('heading', { name: 'Add an agent' })).toBeVisible(),
   },
   {
+    name: 'Sources with a new secret shown',
+    path: '/desk/sources',
+    ready: async (page) => {
+      const add = page.getByRole('region', { name: 'Add a partner' });
+      const name = `axe-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+      await add.getByLabel('Name').fill(name);
+      await add.getByRole('button', { name: 'Add partner' }).click();
+      await expect(add.getByLabel(`Secret for ${name}, shown only now`)).toBeVisible();
+    },
+  },
+  {
     name: 'Erasure with its confirm dialog open',
     path: '/desk/erasure',
     ready: async (page) => {

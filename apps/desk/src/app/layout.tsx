@@ -10,6 +10,7 @@ const AGENT_LINKS = [
 ];
 const MANAGER_LINKS = [
   { to: '/users', label: 'Users' },
+  { to: '/sources', label: 'Sources' },
   { to: '/erasure', label: 'Erasure' },
 ];
 

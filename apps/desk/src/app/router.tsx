@@ -11,6 +11,7 @@ import { SignInPage } from '../features/session/sign-in.tsx';
 import { todayLoader, TodayPage } from '../features/today/today-page.tsx';
 import { SESSION_ROUTE_ID, sessionLoader } from '../lib/session.ts';
 import { Layout } from './layout.tsx';
+import { sourcesAction, sourcesLoader, SourcesPage } from './sources-page.tsx';
 import { NotFound, RouteError } from './route-error.tsx';
 
 function DeskLoading() {
@@ -48,6 +49,12 @@ export function createDeskRouter() {
               { path: 'reports', lazy: () => import('../features/reports/reports-route.tsx') },
               { path: 'users', loader: usersLoader, action: usersAction, Component: UsersPage },
               { path: 'erasure', action: erasureAction, Component: ErasurePage },
+              {
+                path: 'sources',
+                loader: sourcesLoader,
+                action: sourcesAction,
+                Component: SourcesPage,
+              },
               { path: '*', loader: NotFound },
             ],
           },
