@@ -1,5 +1,15 @@
 export { CHROMIUM_ARGS, DEFAULT_CHROME_PATH, resolveChromium } from './chromium.ts';
 export { createTestClock, START_TIME, type TestClock } from './clock.ts';
+export {
+  startGraphApi,
+  type GraphApi,
+  type GraphApiOptions,
+  type GraphFailure,
+  type GraphFieldData,
+  type GraphLead,
+  type GraphRequest,
+} from './graph-api.ts';
+export { metaLeadgenEvent, metaSignature } from './meta-events.ts';
 export { freePort } from './ports.ts';
 export {
   API_DIR,
