@@ -137,6 +137,12 @@ export const deskLeadDetailSchema = v.object({
   utmTerm: optionalText,
   utmContent: optionalText,
   gclid: optionalText,
+  fbclid: optionalText,
+  landingPage: v.pipe(optionalText, v.description('Path of the first page of the visit.')),
+  referrer: v.pipe(
+    optionalText,
+    v.description('The page that sent the visitor to the site, as their browser gave it.'),
+  ),
   consentNotice: v.nullable(v.object({ version: text, text })),
   status: v.pipe(
     v.picklist(['pending', 'sent', 'duplicate', 'spam', 'held']),

@@ -155,6 +155,33 @@ describe('parseAttribution', () => {
       parseAttribution({ source: 'fax', utm_term: 'x'.repeat(501), utm_medium: 'a\nb' }),
     ).toEqual({});
   });
+
+  it('when the visit’s click id, landing page and referrer are sent, then they are kept with the campaign', () => {
+    expect(
+      parseAttribution({
+        utm_source: 'facebook',
+        fbclid: 'IwAR0abc',
+        landingPage: '/location',
+        referrer: 'https://www.facebook.com/',
+      }),
+    ).toEqual({
+      utm_source: 'facebook',
+      fbclid: 'IwAR0abc',
+      landingPage: '/location',
+      referrer: 'https://www.facebook.com/',
+    });
+  });
+
+  it('when a click id, landing page or referrer is too long or not one line, then it is dropped and the rest kept', () => {
+    expect(
+      parseAttribution({
+        fbclid: 'x'.repeat(501),
+        landingPage: '/\r\nSet-Cookie: a=b',
+        referrer: ['https://a.example/', 'https://b.example/'],
+        gclid: 'kept',
+      }),
+    ).toEqual({ gclid: 'kept' });
+  });
 });
 
 describe('hostile and unusual input', () => {

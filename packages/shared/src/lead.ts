@@ -29,13 +29,21 @@ export const CAMPAIGN_FIELDS = [
 
 export type CampaignField = (typeof CAMPAIGN_FIELDS)[number];
 
-export type Attribution = Partial<Record<CampaignField, string>> & {
+/**
+ * The rest of the visitor's first landing: Meta's click id (`fbclid` in the link), the path of
+ * the page they landed on and the address of the page that sent them there.
+ */
+export const VISIT_FIELDS = ['fbclid', 'landingPage', 'referrer'] as const;
+
+export type VisitField = (typeof VISIT_FIELDS)[number];
+
+export type Attribution = Partial<Record<CampaignField | VisitField, string>> & {
   source?: LeadSource;
   page?: string;
 };
 
-/** Attribution fields a form may send with a lead: the form, the page and the campaign. */
-export const ATTRIBUTION_FIELDS = ['source', 'page', ...CAMPAIGN_FIELDS] as const;
+/** Attribution fields a form may send with a lead: the form, the page, the campaign, the visit. */
+export const ATTRIBUTION_FIELDS = ['source', 'page', ...CAMPAIGN_FIELDS, ...VISIT_FIELDS] as const;
 
 /** A field hidden from people: a form that arrives with it filled was sent by a bot. */
 export const HONEYPOT_FIELD = 'website';
@@ -153,6 +161,13 @@ export const attributionSchema = v.object({
   ),
   page: attributionValue('Path of the page the form was on.'),
   ...campaignEntries,
+  fbclid: attributionValue(
+    'Meta click id (`fbclid`) from the first landing; a longer or multi-line value is dropped.',
+  ),
+  landingPage: attributionValue('Path of the first page of the visit.'),
+  referrer: attributionValue(
+    'Address of the page that sent the visitor to the site on their first landing, as the browser gave it.',
+  ),
 });
 
 export const brochureLeadFieldsSchema = v.object({

@@ -40,7 +40,15 @@ describe('export and erasure on the sales desk', () => {
       name: 'Ravi Kumar',
       mobile: '9876543210',
       location: 'Kondapur',
-      attribution: { source: 'brochure-modal', utm_source: 'google', gclid: 'Cj0KCQ', page: '/' },
+      attribution: {
+        source: 'brochure-modal',
+        utm_source: 'google',
+        gclid: 'Cj0KCQ',
+        page: '/',
+        fbclid: 'IwAR0ravi',
+        landingPage: '/location',
+        referrer: 'https://l.facebook.com/',
+      },
     });
     t.clock.advance(60_000);
     ids.raviAgain = t.storeLead({ name: 'Ravi K', mobile: '9876543210' });
@@ -82,6 +90,7 @@ describe('export and erasure on the sales desk', () => {
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(',Ravi K,9876543210,');
     expect(lines[2]).toContain(',Ravi Kumar,9876543210,');
+    expect(lines[2]).toContain(',Cj0KCQ,IwAR0ravi,/location,https://l.facebook.com/,');
     expect(lines[2]).toMatch(/,contacted,Meena,,,2026-11-21T15:46:00\+05:30$/);
 
     const byMobile = await manager.get('/desk/api/export.csv?q=98765%2043210&form=brochure-modal');
@@ -129,6 +138,9 @@ describe('export and erasure on the sales desk', () => {
       plotRange: null,
       page: null,
       gclid: null,
+      fbclid: null,
+      landingPage: null,
+      referrer: null,
       erased: true,
     });
     expect(body.duplicates).toEqual([]);
@@ -151,7 +163,7 @@ describe('export and erasure on the sales desk', () => {
 
     // CSV: the rows stay (the counts must), without the person.
     const csv = (await manager.get('/desk/api/export.csv')).text;
-    expect(csv).not.toMatch(/Ravi|9876543210|Kondapur|Cj0KCQ/);
+    expect(csv).not.toMatch(/Ravi|9876543210|Kondapur|Cj0KCQ|IwAR0ravi|facebook/);
     expect(csv).toContain('Asha');
 
     // The operator's CLI: list and export.

@@ -47,8 +47,8 @@ export type InboxRow = Omit<
 
 const INBOX_COLUMNS = `
   l.id, l.public_id, l.kind, l.name, l.mobile, l.plot_range, l.location, l.source, l.page,
-  l.utm_source, l.utm_medium, l.utm_campaign, l.utm_term, l.utm_content, l.gclid, l.status,
-  l.received_at, email.status AS email_status, coalesce(email.attempts, 0) AS attempts,
+  l.utm_source, l.utm_medium, l.utm_campaign, l.utm_term, l.utm_content, l.gclid, l.fbclid,
+  l.landing_page, l.referrer, l.status, l.received_at, email.status AS email_status, coalesce(email.attempts, 0) AS attempts,
   email.last_error, email.sent_at, l.consent_notice,
   w.stage, w.owner_id, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
   w.first_contact_at, w.erased_at`;
@@ -412,7 +412,7 @@ export function createDeskStore(db: Database.Database) {
   // Name and mobile are NOT NULL in `leads`: an erased lead keeps empty strings.
   const eraseLead = db.prepare<[number]>(
     `UPDATE leads SET name = '', mobile = '', plot_range = NULL, location = NULL, page = NULL,
-       gclid = NULL, last_error = NULL
+       gclid = NULL, fbclid = NULL, landing_page = NULL, referrer = NULL, last_error = NULL
      WHERE id = ?`,
   );
   const eraseWork = db.prepare<[number, number]>(
@@ -526,7 +526,8 @@ export function createDeskStore(db: Database.Database) {
       return statement(
         `SELECT l.id, l.public_id, l.message_id, l.kind, l.name, l.mobile, l.plot_range,
                 l.location, l.source, l.page, l.utm_source, l.utm_medium, l.utm_campaign,
-                l.utm_term, l.utm_content, l.gclid, l.status, l.received_at,
+                l.utm_term, l.utm_content, l.gclid, l.fbclid, l.landing_page, l.referrer,
+                l.status, l.received_at,
                 coalesce(email.attempts, 0) AS attempts,
                 coalesce(email.next_attempt_at, l.received_at) AS next_attempt_at,
                 email.last_error, email.sent_at, l.duplicate_of, l.consent_notice, w.stage, owner.name AS owner_name, w.follow_up_at, w.lost_reason,

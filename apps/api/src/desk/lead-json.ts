@@ -58,6 +58,9 @@ export function toLeadDetail(row: InboxRow, webhooks: readonly DeliveryRow[] = [
     utmTerm: row.utm_term,
     utmContent: row.utm_content,
     gclid: row.gclid,
+    fbclid: row.fbclid,
+    landingPage: row.landing_page,
+    referrer: row.referrer,
     consentNotice: isConsentNoticeVersion(row.consent_notice)
       ? { version: row.consent_notice, text: CONSENT_NOTICES[row.consent_notice] }
       : null,

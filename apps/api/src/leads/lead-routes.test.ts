@@ -147,6 +147,9 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
           utm_term: 'plots near highway',
           utm_content: 'ad-1',
           gclid: 'Cj0KCQ',
+          fbclid: 'IwAR0abc',
+          landingPage: '/location',
+          referrer: 'https://www.facebook.com/',
           favouriteColour: 'green',
         },
         encoding,
@@ -163,6 +166,9 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
         utm_term: 'plots near highway',
         utm_content: 'ad-1',
         gclid: 'Cj0KCQ',
+        fbclid: 'IwAR0abc',
+        landingPage: '/location',
+        referrer: 'https://www.facebook.com/',
       });
       expect(JSON.stringify(stored)).not.toContain('green');
     });

@@ -1,4 +1,4 @@
-import { CAMPAIGN_FIELDS } from '@iconia/shared';
+import { CAMPAIGN_FIELDS, VISIT_FIELDS } from '@iconia/shared';
 import { indiaTimestamp } from './india-day.ts';
 import { leadState } from './lead-stats.ts';
 import type { ListedLead } from '../store/lead-queries.ts';
@@ -17,6 +17,7 @@ export const EXPORT_FIELDS = [
   'source',
   'page',
   ...CAMPAIGN_FIELDS,
+  ...VISIT_FIELDS,
   'consentNotice',
   'attempts',
   'lastError',
@@ -43,8 +44,8 @@ export function toExportRecord(lead: ListedLead): ExportRecord {
     source: attribution.source ?? null,
     page: attribution.page ?? null,
     ...(Object.fromEntries(
-      CAMPAIGN_FIELDS.map((field) => [field, attribution[field] ?? null]),
-    ) as Record<(typeof CAMPAIGN_FIELDS)[number], string | null>),
+      [...CAMPAIGN_FIELDS, ...VISIT_FIELDS].map((field) => [field, attribution[field] ?? null]),
+    ) as Record<(typeof CAMPAIGN_FIELDS)[number] | (typeof VISIT_FIELDS)[number], string | null>),
     consentNotice: lead.consentNotice ?? null,
     attempts: lead.attempts,
     lastError: lead.lastError ?? null,

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { CAMPAIGN_FIELDS } from '@iconia/shared';
+import { CAMPAIGN_FIELDS, VISIT_FIELDS } from '@iconia/shared';
 import {
   DESK_MIGRATION,
   ERASURE_ON_DISK_MIGRATION,
@@ -10,6 +10,7 @@ import {
 import { createDigestLog, type DigestLog } from './digest-log.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 import { PARTNER_SOURCES_MIGRATION } from './partner-source-store.ts';
+import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
 import {
   createOutboxStatements,
   OUTBOX_MESSAGES_MIGRATION,
@@ -242,6 +243,7 @@ export const MIGRATIONS: readonly string[] = [
   LEAD_EVENT_DETAIL_MIGRATION,
   ERASURE_ON_DISK_MIGRATION,
   PARTNER_SOURCES_MIGRATION,
+  VISIT_ATTRIBUTION_MIGRATION,
 ];
 
 /**
@@ -273,9 +275,11 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
   const insert = db.prepare<Record<string, unknown>, { id: number }>(`
     INSERT INTO leads (public_id, message_id, kind, name, mobile, plot_range, location,
       source, page, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid,
+      fbclid, landing_page, referrer,
       status, received_at, next_attempt_at, duplicate_of, consent_notice)
     VALUES (@publicId, @messageId, @kind, @name, @mobile, @plotRange, @location,
       @source, @page, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @gclid,
+      @fbclid, @landingPage, @referrer,
       @status, @receivedAt, @receivedAt, @duplicateOf, @consentNotice)
     RETURNING id`);
   // Pinned to the mobile index: with the desk's (source, received_at) index the planner would
@@ -352,7 +356,10 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
           ? 'held'
           : 'pending';
     const campaign = Object.fromEntries(
-      CAMPAIGN_FIELDS.map((field) => [field, lead.attribution[field] ?? null]),
+      [...CAMPAIGN_FIELDS, ...VISIT_FIELDS].map((field) => [
+        field,
+        lead.attribution[field] ?? null,
+      ]),
     );
     const row = insert.get({
       publicId: lead.publicId,

@@ -1,5 +1,6 @@
 import {
   CAMPAIGN_FIELDS,
+  VISIT_FIELDS,
   isConsentNoticeVersion,
   isLeadSource,
   isPlotRange,
@@ -7,6 +8,7 @@ import {
   type ConsentNoticeVersion,
   type LeadKind,
   type PlotRange,
+  type VisitField,
 } from '@iconia/shared';
 
 /**
@@ -87,6 +89,28 @@ export interface LeadRow {
   sent_at: number | null;
   duplicate_of: number | null;
   consent_notice: string | null;
+  fbclid: string | null;
+  landing_page: string | null;
+  referrer: string | null;
+}
+
+/** The column of each visit field. */
+export const VISIT_COLUMNS = {
+  fbclid: 'fbclid',
+  landingPage: 'landing_page',
+  referrer: 'referrer',
+} as const satisfies Record<VisitField, keyof LeadRow>;
+
+/** The visit fields a row holds, named as the shared `Attribution` names them. */
+export function visitAttribution(
+  row: Pick<LeadRow, (typeof VISIT_COLUMNS)[VisitField]>,
+): Partial<Record<VisitField, string>> {
+  const visit: Partial<Record<VisitField, string>> = {};
+  for (const field of VISIT_FIELDS) {
+    const value = row[VISIT_COLUMNS[field]];
+    if (value !== null) visit[field] = value;
+  }
+  return visit;
 }
 
 export function toLead(row: LeadRow): StoredLead {
@@ -97,6 +121,7 @@ export function toLead(row: LeadRow): StoredLead {
     const value = row[field];
     if (value !== null) attribution[field] = value;
   }
+  Object.assign(attribution, visitAttribution(row));
   return {
     id: row.id,
     publicId: row.public_id,

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import {
   ATTRIBUTION_MAX_LENGTH,
   CAMPAIGN_FIELDS,
+  VISIT_FIELDS,
   LEAD_ENDPOINTS,
   LEAD_SOURCES,
   MESSAGES,
@@ -27,6 +28,7 @@ import {
 } from '@iconia/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLIES } from '../../src/http/replies.ts';
+import { VISIT_COLUMNS } from '../../src/store/lead-types.ts';
 import { createTempDir } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { multipartBody, urlencodedBody, type Listening } from './http-client.ts';
@@ -44,6 +46,7 @@ const KNOWN_FIELDS = [
   'source',
   'page',
   ...CAMPAIGN_FIELDS,
+  ...VISIT_FIELDS,
 ] as const;
 const PROTOTYPE_KEYS = [
   '__proto__',
@@ -215,7 +218,7 @@ function invalidity(row: LeadRow, kind: LeadKind): string | undefined {
   if (row.consent_notice !== null && !isConsentNoticeVersion(row.consent_notice)) {
     return `consent ${row.consent_notice}`;
   }
-  for (const field of ['page', ...CAMPAIGN_FIELDS]) {
+  for (const field of ['page', ...CAMPAIGN_FIELDS, ...Object.values(VISIT_COLUMNS)]) {
     const value = row[field];
     if (value === null) continue;
     if (

@@ -1,16 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { captureAttribution, getAttribution } from './attribution.ts';
+import { captureAttribution, getAttribution, type Landing } from './attribution.ts';
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
+/** A landing on the home page with no referrer, with these link parameters. */
+const landing = (search: string, more: Partial<Landing> = {}): Landing => ({
+  search,
+  path: '/',
+  referrer: '',
+  ...more,
+});
+
 describe('campaign attribution', () => {
-  it('when the first landing URL carries campaign parameters, then they are kept for the session', () => {
+  it('when the first landing URL carries campaign parameters, then they are kept for the session with the landing page', () => {
     window.history.replaceState(
       null,
       '',
-      '/?utm_source=google&utm_medium=cpc&utm_campaign=plots&utm_term=villa&utm_content=ad1&gclid=xyz&fbclid=ignored',
+      '/location?utm_source=google&utm_medium=cpc&utm_campaign=plots&utm_term=villa&utm_content=ad1&gclid=xyz&fbclid=IwAR0x&other=ignored',
     );
     captureAttribution();
     window.history.replaceState(null, '', '/gallery');
@@ -21,24 +29,59 @@ describe('campaign attribution', () => {
       utm_term: 'villa',
       utm_content: 'ad1',
       gclid: 'xyz',
+      fbclid: 'IwAR0x',
+      landingPage: '/location',
     });
   });
 
-  it('when a later landing in the same session has other parameters, then the first campaign stays', () => {
-    captureAttribution('?utm_source=google&utm_campaign=plots');
-    captureAttribution('?utm_source=facebook&utm_campaign=retarget');
-    expect(getAttribution()).toEqual({ utm_source: 'google', utm_campaign: 'plots' });
+  it('when another site sent the visitor, then its address is kept as the referrer', () => {
+    captureAttribution(
+      landing('?fbclid=IwAR0x', { path: '/highlights', referrer: 'https://l.facebook.com/' }),
+    );
+    expect(getAttribution()).toEqual({
+      fbclid: 'IwAR0x',
+      landingPage: '/highlights',
+      referrer: 'https://l.facebook.com/',
+    });
+  });
+
+  it('when a later landing in the same session has other parameters, then the first landing stays', () => {
+    captureAttribution(landing('?utm_source=google&utm_campaign=plots'));
+    captureAttribution(
+      landing('?utm_source=facebook&fbclid=IwAR0x', {
+        path: '/gallery',
+        referrer: 'https://www.facebook.com/',
+      }),
+    );
+    expect(getAttribution()).toEqual({
+      utm_source: 'google',
+      utm_campaign: 'plots',
+      landingPage: '/',
+    });
   });
 
   it('when the first landing had no campaign, then a later one does not add one', () => {
-    captureAttribution('');
-    captureAttribution('?utm_source=facebook');
-    expect(getAttribution()).toEqual({});
+    captureAttribution(landing(''));
+    captureAttribution(landing('?utm_source=facebook'));
+    expect(getAttribution()).toEqual({ landingPage: '/' });
   });
 
   it('when a parameter is empty or only spaces, then it is left out', () => {
-    captureAttribution('?utm_source=%20%20&utm_medium=&utm_campaign=%20summer%20');
+    captureAttribution(
+      landing('?utm_source=%20%20&utm_medium=&utm_campaign=%20summer%20&fbclid=%20', {
+        path: '',
+        referrer: ' ',
+      }),
+    );
     expect(getAttribution()).toEqual({ utm_campaign: 'summer' });
+  });
+
+  it('when a value is longer than the server keeps, then it is cut to that length', () => {
+    const long = `https://www.facebook.com/${'a'.repeat(600)}`;
+    captureAttribution(landing(`?fbclid=${'b'.repeat(600)}`, { referrer: long }));
+    const { fbclid, referrer } = getAttribution();
+    expect(fbclid).toHaveLength(500);
+    expect(referrer).toBe(long.slice(0, 500));
   });
 
   it('when nothing was captured yet, then there is no attribution', () => {
@@ -54,15 +97,18 @@ describe('campaign attribution', () => {
         throw new DOMException('denied', 'SecurityError');
       },
     } as unknown as Storage;
-    expect(captureAttribution('?utm_source=google', refusing)).toEqual({ utm_source: 'google' });
+    expect(captureAttribution(landing('?utm_source=google'), refusing)).toEqual({
+      utm_source: 'google',
+      landingPage: '/',
+    });
     expect(getAttribution(refusing)).toEqual({});
     expect(getAttribution(null)).toEqual({});
   });
 
-  it('when the stored value was tampered with, then only well-formed campaign fields are read', () => {
+  it('when the stored value was tampered with, then only well-formed attribution fields are read', () => {
     window.sessionStorage.setItem(
       'iconia.attribution',
-      JSON.stringify({ utm_source: 'google', gclid: 42, other: 'x' }),
+      JSON.stringify({ utm_source: 'google', gclid: 42, referrer: ['x'], other: 'x' }),
     );
     expect(getAttribution()).toEqual({ utm_source: 'google' });
     window.sessionStorage.setItem('iconia.attribution', '{not json');

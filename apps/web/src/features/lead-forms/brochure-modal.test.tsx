@@ -231,6 +231,7 @@ describe('Brochure modal, navigation variant', () => {
         utm_source: 'facebook',
         utm_campaign: 'diwali',
         utm_content: 'reel',
+        landingPage: '/gallery',
         website: '',
       },
     });
@@ -323,6 +324,8 @@ describe('Brochure modal, location variant', () => {
         plotRange: '165 - 200 Sq. Yds',
         source: 'location-modal',
         page: '/location-highlights',
+        // The window's own address: the test router shows the page without moving it.
+        landingPage: '/',
         website: '',
       },
     });

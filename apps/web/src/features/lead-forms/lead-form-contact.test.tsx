@@ -61,7 +61,11 @@ describe('LeadForm, contact variant', () => {
   });
 
   it('when the mobile is in any format, then it is sent as typed (no format check) with the location, multipart', async () => {
-    captureAttribution('?utm_source=newsletter&utm_term=villa+plots');
+    captureAttribution({
+      search: '?utm_source=newsletter&utm_term=villa+plots',
+      path: '/',
+      referrer: '',
+    });
     const { fill, submit } = showForm();
     await fill({ mobile: '098480-12345', location: 'Kukatpally' });
     await submit();
@@ -77,6 +81,7 @@ describe('LeadForm, contact variant', () => {
         page: '/contact',
         utm_source: 'newsletter',
         utm_term: 'villa plots',
+        landingPage: '/',
         website: '',
       },
     });

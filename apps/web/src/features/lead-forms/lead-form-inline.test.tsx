@@ -114,8 +114,12 @@ describe('LeadForm, inline brochure variant', () => {
     ]);
   });
 
-  it('when the visitor came from a campaign, then the lead carries it', async () => {
-    captureAttribution('?utm_source=google&utm_medium=cpc&utm_campaign=plots&gclid=abc123');
+  it('when the visitor came from a campaign, then the lead carries it with the landing page and referrer', async () => {
+    captureAttribution({
+      search: '?utm_source=google&utm_medium=cpc&utm_campaign=plots&gclid=abc123&fbclid=IwAR0x',
+      path: '/location',
+      referrer: 'https://www.google.com/',
+    });
     const { fill, submit } = showForm();
     await fill({ plotRange: '200 - 300 Sq. Yds' });
     await submit();
@@ -126,6 +130,9 @@ describe('LeadForm, inline brochure variant', () => {
       utm_medium: 'cpc',
       utm_campaign: 'plots',
       gclid: 'abc123',
+      fbclid: 'IwAR0x',
+      landingPage: '/location',
+      referrer: 'https://www.google.com/',
     });
     expect(api.received[0]?.fields).not.toHaveProperty('agree');
   });
