@@ -80,6 +80,7 @@ export const timelineEntrySchema = v.object({
   type: v.picklist(TIMELINE_TYPES),
   actor: v.nullable(personSchema),
   text: v.pipe(text, v.description('A readable sentence, or the note itself.')),
+  leadId: v.pipe(id, v.description('The enquiry (lead id) the entry is about or was written on.')),
 });
 export type TimelineEntry = v.InferOutput<typeof timelineEntrySchema>;
 
@@ -88,7 +89,14 @@ export type TimelineEntry = v.InferOutput<typeof timelineEntrySchema>;
  * property read keeps the whole contract in the desk's bundle, which needs only its types.
  */
 const leadRowEntries = {
-  id,
+  id: v.pipe(id, v.description("The lead's id; in a list, the buyer's latest enquiry.")),
+  buyerId: v.pipe(
+    id,
+    v.description(
+      'Everyone behind one mobile is one buyer; stage, owner and follow-up are theirs.',
+    ),
+  ),
+  enquiries: v.pipe(count, v.description('How many enquiries the buyer sent, spam aside.')),
   receivedAt: time,
   kind: v.picklist(['brochure', 'contact']),
   form: v.nullable(v.picklist(LEAD_SOURCES)),
@@ -98,9 +106,9 @@ const leadRowEntries = {
   location: optionalText,
   utmSource: optionalText,
   utmCampaign: optionalText,
-  stage: v.picklist(STAGES),
-  owner: v.nullable(personSchema),
-  followUpAt: v.nullable(time),
+  stage: v.pipe(v.picklist(STAGES), v.description("The buyer's stage.")),
+  owner: v.pipe(v.nullable(personSchema), v.description("The buyer's owner.")),
+  followUpAt: v.pipe(v.nullable(time), v.description("The buyer's follow-up.")),
   erased: v.boolean(),
   held: v.pipe(
     v.boolean(),
@@ -108,7 +116,7 @@ const leadRowEntries = {
   ),
 };
 
-/** A lead as the inbox lists it. */
+/** A buyer as the inbox lists them: their latest enquiry and their work. */
 export const deskLeadRowSchema = v.object(leadRowEntries);
 export type DeskLeadRow = v.InferOutput<typeof deskLeadRowSchema>;
 
@@ -195,11 +203,21 @@ export const leadPageSchema = v.object({
 export type LeadPage = v.InferOutput<typeof leadPageSchema>;
 
 export const leadViewSchema = v.object({
-  lead: deskLeadDetailSchema,
-  timeline: v.pipe(v.array(timelineEntrySchema), v.description('Oldest first.')),
-  duplicates: v.pipe(
-    v.array(deskLeadRowSchema),
-    v.description('The other leads of the same mobile.'),
+  lead: v.pipe(
+    deskLeadDetailSchema,
+    v.description("The enquiry asked for, with its buyer's stage, owner and follow-up."),
+  ),
+  enquiries: v.pipe(
+    v.array(deskLeadDetailSchema),
+    v.description(
+      'Every enquiry of the buyer (spam aside), oldest first, each with its own form and campaign.',
+    ),
+  ),
+  timeline: v.pipe(
+    v.array(timelineEntrySchema),
+    v.description(
+      "Every enquiry's arrival and delivery and the desk's work on the buyer, oldest first.",
+    ),
   ),
 });
 export type LeadView = v.InferOutput<typeof leadViewSchema>;

@@ -56,18 +56,20 @@ describe('the live inbox', () => {
     stream.close();
   });
 
-  it('when someone works a lead, then other desks hear that it changed', async () => {
+  it('when someone works a lead, then other desks hear that its buyer changed, named by their latest enquiry', async () => {
     const stream = openStream(base, await cookieOf(t, 'meena@iconia.test'));
     await stream.opened;
-    const id = t.storeLead();
-    await stream.next((event) => event.event === 'lead');
+    const first = t.storeLead({ mobile: '9811122233' });
+    const latest = t.storeLead({ mobile: '9811122233' });
+    const arrived = await stream.next((event) => event.event === 'lead');
+    const { buyerId } = arrived.data as { buyerId: number };
     const agent = await t.signIn('arjun@iconia.test');
     await agent
-      .post(`/desk/api/leads/${id}/notes`)
+      .post(`/desk/api/leads/${first}/notes`)
       .set(SAME_ORIGIN)
       .send({ text: 'Busy, call at 6' });
     const changed = await stream.next((event) => event.event === 'lead-changed');
-    expect(changed.data).toEqual({ id });
+    expect(changed.data).toEqual({ id: latest, buyerId });
     stream.close();
   });
 

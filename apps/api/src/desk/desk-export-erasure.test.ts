@@ -91,7 +91,10 @@ describe('export and erasure on the sales desk', () => {
     expect(lines[1]).toContain(',Ravi K,9876543210,');
     expect(lines[2]).toContain(',Ravi Kumar,9876543210,');
     expect(lines[2]).toContain(',Cj0KCQ,IwAR0ravi,/location,https://l.facebook.com/,');
-    expect(lines[2]).toMatch(/,contacted,Meena,,,2026-11-21T15:46:00\+05:30$/);
+    // One buyer behind both: each of their leads shows the buyer's stage and owner.
+    expect(lines[2]).toMatch(
+      /,lost,Meena,,Ravi K of Kondapur bought elsewhere,2026-11-21T15:46:00\+05:30$/,
+    );
 
     const byMobile = await manager.get('/desk/api/export.csv?q=98765%2043210&form=brochure-modal');
     expect(byMobile.text.split('\r\n')).toHaveLength(4);
@@ -129,7 +132,7 @@ describe('export and erasure on the sales desk', () => {
     const body = detail.body as {
       lead: DeskLeadRow & Record<string, unknown>;
       timeline: Array<{ type: string; text: string }>;
-      duplicates: unknown[];
+      enquiries: Array<Record<string, unknown>>;
     };
     expect(body.lead).toMatchObject({
       name: '',
@@ -143,15 +146,19 @@ describe('export and erasure on the sales desk', () => {
       referrer: null,
       erased: true,
     });
-    expect(body.duplicates).toEqual([]);
+    expect(body.enquiries.map((lead) => [lead.id, lead.erased])).toEqual([
+      [ids.ravi, true],
+      [ids.raviAgain, true],
+    ]);
     expect(JSON.stringify(body)).not.toMatch(/Ravi|9876543210|Kondapur|Sita/);
     expect(body.timeline.at(-1)).toMatchObject({ type: 'erased', text: 'Personal data erased' });
-    // The Lost reasons typed about the repeat lead go too; the stage changes stay.
+    // The Lost reasons typed on the buyer's other lead go too; the stage changes stay.
     const repeat = (await manager.get(`/desk/api/leads/${ids.raviAgain}`)).body as {
       timeline: Array<{ type: string; text: string }>;
     };
     expect(repeat.timeline.filter((entry) => entry.type === 'stage')).toMatchObject([
-      { text: 'Stage changed from New to Lost' },
+      { text: 'Stage changed from New to Contacted' },
+      { text: 'Stage changed from Contacted to Lost' },
       { text: 'Reason for Lost changed' },
     ]);
     expect(JSON.stringify(repeat)).not.toMatch(/Ravi|9876543210|Kondapur/);
@@ -183,7 +190,7 @@ describe('export and erasure on the sales desk', () => {
     // Nothing the desk keeps about its work names the person: timeline, work, export log.
     const kept = JSON.stringify([
       db.prepare('SELECT * FROM lead_events').all(),
-      db.prepare('SELECT * FROM lead_work').all(),
+      db.prepare('SELECT * FROM buyers').all(),
       db.prepare('SELECT * FROM desk_exports').all(),
     ]);
     expect(kept).not.toMatch(/Ravi|98765|43210|Kondapur|Sita/);

@@ -66,7 +66,7 @@ describe('the sales desk inbox and a lead', () => {
     await t.remove();
   });
 
-  it('when the inbox opens, then it shows 50 leads newest first with a cursor to the rest, spam left out', async () => {
+  it('when the inbox opens, then it shows 50 buyers newest first with a cursor to the rest, spam left out', async () => {
     const first = await page(agent, '');
     expect(first.leads).toHaveLength(50);
     expect(first.leads[0]?.name).toBe('Visitor 59');
@@ -74,13 +74,17 @@ describe('the sales desk inbox and a lead', () => {
     const second = await page(agent, `cursor=${first.nextCursor ?? ''}`);
     expect(second.leads.map((lead) => lead.name)).toEqual([
       ...Array.from({ length: 10 }, (_, index) => `Visitor ${9 - index}`),
+      // Ravi's two leads are one buyer, listed once on the latest.
       'Ravi K',
       'Asha Reddy',
-      'Ravi Kumar',
     ]);
+    expect(second.leads.find((lead) => lead.name === 'Ravi K')).toMatchObject({
+      id: ids.raviAgain,
+      enquiries: 2,
+    });
     expect(second.nextCursor).toBeNull();
     const all = [...first.leads, ...second.leads].map((lead) => lead.id);
-    expect(new Set(all).size).toBe(63);
+    expect(new Set(all).size).toBe(62);
     expect(all).not.toContain(ids.bot);
     expect((await page(agent, 'spam=1')).leads.map((lead) => lead.id)).toEqual([ids.bot]);
   });
@@ -90,6 +94,8 @@ describe('the sales desk inbox and a lead', () => {
     expect(leads).toEqual([
       {
         id: ids.asha,
+        buyerId: expect.any(Number) as unknown,
+        enquiries: 1,
         receivedAt: '2026-11-21T16:45:00+05:30',
         kind: 'contact',
         form: 'contact-form',
@@ -108,27 +114,29 @@ describe('the sales desk inbox and a lead', () => {
     ]);
   });
 
-  it('when someone searches by any part of the mobile, typed any way, then the matching leads come back', async () => {
+  it('when someone searches by any part of the mobile, typed any way, then the matching buyers come back', async () => {
     const names = async (q: string) =>
       (await page(agent, `q=${encodeURIComponent(q)}`)).leads.map((lead) => lead.name);
-    expect(await names('43210')).toEqual(['Ravi K', 'Ravi Kumar']);
-    expect(await names('+91 98765 43210')).toEqual(['Ravi K', 'Ravi Kumar']);
-    expect(await names('98765-4')).toEqual(['Ravi K', 'Ravi Kumar']);
-    expect(await names('ravi k')).toEqual(['Ravi K', 'Ravi Kumar']);
+    expect(await names('43210')).toEqual(['Ravi K']);
+    expect(await names('+91 98765 43210')).toEqual(['Ravi K']);
+    expect(await names('98765-4')).toEqual(['Ravi K']);
+    expect(await names('ravi k')).toEqual(['Ravi K']);
+    // A name only their first enquiry gave still finds the buyer.
+    expect(await names('kumar')).toEqual(['Ravi K']);
     expect(await names('reddy')).toEqual(['Asha Reddy']);
     expect(await names('100%_')).toEqual([]);
   });
 
-  it('when filters are set, then only matching leads are listed', async () => {
+  it('when filters are set, then the buyers with a matching enquiry are listed', async () => {
     const names = async (query: string) =>
       (await page(agent, query)).leads.map((lead) => lead.name);
     expect(await names('form=contact-form')).toEqual(['Asha Reddy']);
-    expect(await names('utmSource=google&utmCampaign=plots')).toEqual(['Ravi Kumar']);
+    expect(await names('utmSource=google&utmCampaign=plots')).toEqual(['Ravi K']);
     expect(await names('utmCampaign=diwali')).toEqual(['Asha Reddy']);
-    expect(await names('from=2026-11-21&to=2026-11-21')).toEqual(['Asha Reddy', 'Ravi Kumar']);
+    expect(await names('from=2026-11-21&to=2026-11-21')).toEqual(['Ravi K', 'Asha Reddy']);
     expect((await page(agent, 'from=2026-11-22&limit=100')).leads).toHaveLength(61);
     expect(await names('to=2026-11-20')).toEqual([]);
-    expect((await page(agent, 'stage=new&limit=100')).leads).toHaveLength(63);
+    expect((await page(agent, 'stage=new&limit=100')).leads).toHaveLength(62);
     expect(await names('owner=none&form=contact-form')).toEqual(['Asha Reddy']);
   });
 
@@ -194,7 +202,7 @@ describe('the sales desk inbox and a lead', () => {
     const body = detail.body as {
       lead: Record<string, unknown>;
       timeline: Array<{ type: string; text: string; actor: { name: string } | null }>;
-      duplicates: DeskLeadRow[];
+      enquiries: DeskLeadRow[];
     };
     expect(body.lead).toMatchObject({
       publicId: expect.any(String) as unknown,
@@ -202,7 +210,9 @@ describe('the sales desk inbox and a lead', () => {
       status: 'pending',
       email: { state: 'pending', attempts: 0, lastError: null, sentAt: null },
     });
+    // Both of Ravi's enquiries are on the buyer's timeline, before the work on them.
     expect(body.timeline.map((entry) => [entry.type, entry.text, entry.actor?.name])).toEqual([
+      ['stored', 'Received from the website', undefined],
       ['stored', 'Received from the website', undefined],
       ['owner', 'Took the lead', 'Arjun'],
       ['contact', 'Called', 'Arjun'],
@@ -210,21 +220,31 @@ describe('the sales desk inbox and a lead', () => {
       ['follow_up', 'Follow-up set for 23 Nov 2026, 11:00 am IST', 'Arjun'],
       ['note', 'Wants east-facing, visiting Sunday', 'Arjun'],
     ]);
-    expect(body.duplicates.map((lead) => lead.id)).toEqual([ids.raviAgain]);
+    expect(body.enquiries.map((lead) => [lead.id, lead.form])).toEqual([
+      [ids.ravi, 'brochure-modal'],
+      [ids.raviAgain, 'inline-brochure'],
+    ]);
+    // Opened from the other enquiry's link, it is the same buyer.
+    const other = (await agent.get(`/desk/api/leads/${ids.raviAgain}`)).body as typeof body;
+    expect(other.lead).toMatchObject({ stage: 'contacted', owner: { name: 'Arjun' } });
+    expect(other.timeline).toEqual(body.timeline);
 
+    // The buyer is listed once, on their latest enquiry.
     const mine = await page(agent, 'owner=me');
-    expect(mine.leads.map((lead) => lead.id)).toEqual([ids.ravi]);
-    expect((await page(agent, 'stage=contacted')).leads.map((lead) => lead.id)).toEqual([ids.ravi]);
+    expect(mine.leads.map((lead) => lead.id)).toEqual([ids.raviAgain]);
+    expect((await page(agent, 'stage=contacted')).leads.map((lead) => lead.id)).toEqual([
+      ids.raviAgain,
+    ]);
     expect((await page(agent, 'due=1')).leads).toEqual([]);
     t.clock.advance(3 * 24 * HOUR);
     // Three days on, both have to sign in again (12 hours idle).
     agent = await t.signIn('arjun@iconia.test');
     manager = await t.signIn('meena@iconia.test');
-    expect((await page(agent, 'due=1')).leads.map((lead) => lead.id)).toEqual([ids.ravi]);
+    expect((await page(agent, 'due=1')).leads.map((lead) => lead.id)).toEqual([ids.raviAgain]);
     const today = await agent.get('/desk/api/today');
     expect(today.status).toBe(200);
     expect((today.body as { overdue: DeskLeadRow[] }).overdue.map((lead) => lead.id)).toEqual([
-      ids.ravi,
+      ids.raviAgain,
     ]);
   });
 

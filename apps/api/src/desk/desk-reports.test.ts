@@ -33,8 +33,15 @@ describe('the sales desk reports', () => {
   let manager: TestAgent;
 
   /** Stores a lead now and has `who` contact it `minutes` later, then moves the clock back. */
-  async function contacted(who: string, minutes: number, campaign: string, stage?: string) {
+  async function contacted(
+    who: string,
+    minutes: number,
+    campaign: string,
+    stage?: string,
+    mobile?: string,
+  ) {
     const id = t.storeLead({
+      ...(mobile !== undefined ? { mobile } : {}),
       attribution: { source: 'brochure-modal', utm_source: 'google', utm_campaign: campaign },
     });
     t.clock.advance(minutes * MINUTE);
@@ -68,7 +75,7 @@ describe('the sales desk reports', () => {
     t.clock.advance(-DAY);
     await contacted('arjun@iconia.test', 5, 'plots', 'visit_scheduled');
     await contacted('arjun@iconia.test', 10, 'plots', 'visit_done');
-    await contacted('arjun@iconia.test', 30, 'plots', 'booked');
+    await contacted('arjun@iconia.test', 30, 'plots', 'booked', '9700000001');
     t.clock.advance(DAY);
     // Today: Kiran calls after 2 minutes and the lead is lost after a site visit.
     const lost = await contacted('kiran@iconia.test', 2, 'villas', 'visit_done');
@@ -78,6 +85,12 @@ describe('the sales desk reports', () => {
       .set(SAME_ORIGIN)
       .send({ stage: 'lost', lostReason: 'Chose a flat' });
     t.storeLead({ attribution: { source: 'inline-brochure' } });
+    // The booked buyer writes again today from another campaign: first touch keeps them under
+    // the first one.
+    t.storeLead({
+      mobile: '9700000001',
+      attribution: { source: 'contact-form', utm_source: 'google', utm_campaign: 'villas' },
+    });
     t.storeLead({ name: 'Bot', spam: true });
     manager = await t.signIn('meena@iconia.test');
   });
@@ -85,7 +98,7 @@ describe('the sales desk reports', () => {
     await t.remove();
   });
 
-  it('when a manager opens the 30-day reports, then the figures count what the team did', async () => {
+  it('when a manager opens the 30-day reports, then enquiries count per day and each buyer once, under their first enquiry', async () => {
     const res = await manager.get('/desk/api/reports?days=30');
     expect(res.status).toBe(200);
     const reports = res.body as Reports;
@@ -94,6 +107,7 @@ describe('the sales desk reports', () => {
     expect(reports.perDay).toEqual([
       { day: '2026-11-20', form: 'brochure-modal', count: 3 },
       { day: '2026-11-21', form: 'brochure-modal', count: 1 },
+      { day: '2026-11-21', form: 'contact-form', count: 1 },
       { day: '2026-11-21', form: 'inline-brochure', count: 1 },
     ]);
     expect(reports.byCampaign).toEqual([

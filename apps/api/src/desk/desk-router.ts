@@ -230,13 +230,18 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     events.add(res, { token: sessionToken(req) ?? '', userId: currentUser(res).id });
   });
 
+  // Any enquiry's id opens its buyer (the emails link to each lead's own id).
   const leadAnswer = (id: number): LeadView => {
     const lead = findLead(store, id);
+    const listed = store.enquiriesOf(lead.buyer_id);
+    // A spam lead is no enquiry of its buyer's, but opened by its id it is shown with them.
+    const enquiries = listed.some((row) => row.id === lead.id)
+      ? listed
+      : [...listed, lead].sort((a, b) => a.received_at - b.received_at || a.id - b.id);
     return {
       lead: toLeadDetail(lead, store.webhookDeliveries(id)),
-      timeline: timeline(lead, store.eventsOf(id)),
-      duplicates:
-        lead.erased_at === null ? store.sameMobile(lead.mobile, lead.id).map(toLeadRow) : [],
+      enquiries: enquiries.map((row) => toLeadDetail(row, store.webhookDeliveries(row.id))),
+      timeline: timeline(enquiries, store.eventsOf(lead.buyer_id)),
     };
   };
 
@@ -265,6 +270,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
         actor_name: user.name,
         text: '',
         detail: note,
+        lead_id: lead.id,
       }),
     });
   });
@@ -283,6 +289,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
         actor_name: user.name,
         text: CONTACT_TEXT[channel],
         detail: null,
+        lead_id: lead.id,
       }),
     });
   });

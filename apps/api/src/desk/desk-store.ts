@@ -23,20 +23,23 @@ import type {
 /**
  * Every SQL statement of the sales desk. The desk reads the `leads` table the capture path writes
  * and the outbox's `deliveries` (one row per message), and keeps its own work in
- * `lead_work`, `lead_events` and the `desk_*` tables.
+ * `buyers` (whose stage, owner and follow-up they are), `lead_events` and the `desk_*` tables.
  */
 
 /** A lead as the inbox lists it: the lead's own columns and the desk's work on it. */
 export type InboxRow = Omit<
   StoredLeadRow,
-  'message_id' | 'status' | 'attempts' | 'next_attempt_at' | 'duplicate_of'
+  'message_id' | 'status' | 'attempts' | 'next_attempt_at' | 'duplicate_of' | 'buyer_id'
 > & {
+  buyer_id: number;
+  /** The buyer's enquiries, spam aside. */
+  enquiries: number;
   /** The table's check keeps it to these. */
   status: LeadStatus;
   /** The email delivery's state; null when the lead was never queued for email. */
   email_status: DeliveryStatus | null;
   attempts: number;
-  stage: Stage | null;
+  stage: Stage;
   owner_id: number | null;
   owner_name: string | null;
   follow_up_at: number | null;
@@ -50,15 +53,22 @@ const INBOX_COLUMNS = `
   l.utm_source, l.utm_medium, l.utm_campaign, l.utm_term, l.utm_content, l.gclid, l.fbclid,
   l.landing_page, l.referrer, l.status, l.received_at, email.status AS email_status, coalesce(email.attempts, 0) AS attempts,
   email.last_error, email.sent_at, l.consent_notice,
-  w.stage, w.owner_id, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
-  w.first_contact_at, w.erased_at`;
+  l.buyer_id, w.stage, w.owner_id, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
+  w.first_contact_at, w.erased_at,
+  (SELECT count(*) FROM leads e WHERE e.buyer_id = l.buyer_id AND e.status <> 'spam')
+    AS enquiries`;
 // The email's delivery row, found through its (lead_id, channel) key.
 const EMAIL_JOIN = `
   LEFT JOIN deliveries email ON email.lead_id = l.id AND email.channel = '${EMAIL_CHANNEL}'
     AND email.kind = '${SALES_EMAIL_KIND}'`;
 const INBOX_FROM = `
   FROM leads l
-  LEFT JOIN lead_work w ON w.lead_id = l.id
+  JOIN buyers w ON w.id = l.buyer_id
+  LEFT JOIN desk_users owner ON owner.id = w.owner_id ${EMAIL_JOIN}`;
+/** Each buyer once, on their latest enquiry. */
+const BUYERS_FROM = `
+  FROM buyers w
+  JOIN leads l ON l.id = w.latest_lead_id
   LEFT JOIN desk_users owner ON owner.id = w.owner_id ${EMAIL_JOIN}`;
 
 export type { DeliveryStatus } from '../store/outbox-store.ts';
@@ -106,6 +116,8 @@ export interface EventRow {
   text: string;
   /** What a person typed (a note, a Lost reason); null when none, or once erased. */
   detail: string | null;
+  /** The enquiry the entry was written on. */
+  lead_id: number;
 }
 
 export interface WorkRow {
@@ -151,84 +163,123 @@ export function toDeskUser(row: UserRow): DeskUser {
 }
 
 /**
- * The FROM, WHERE and ORDER BY of an inbox filter. Filters on the desk's work (a stage other
- * than New, an owner, a follow-up) read `lead_work` first, in order from its own indexes; the
- * others read `leads` newest first. A search by mobile finds the matching ids in the narrow
- * mobile index before touching any lead.
+ * Conditions on a lead (aliased `alias`) of an inbox filter: what the person sent, where from,
+ * when, and who they are by name or mobile.
  */
-function queryOf(
+function leadConditions(
   filter: LeadFilter,
-  cursor?: LeadCursor,
-): { sql: string; params: Record<string, string | number> } {
-  const byWork =
-    (filter.stage !== undefined && filter.stage !== 'new') ||
-    typeof filter.owner === 'number' ||
-    filter.dueBy !== undefined;
-  // Both tables hold the same receipt time; paging follows the table read first.
-  const at = byWork ? 'w.received_at' : 'l.received_at';
-  const id = byWork ? 'w.lead_id' : 'l.id';
-  const where: string[] = [filter.spam ? `l.status = 'spam'` : `l.status <> 'spam'`];
-  if (filter.held) where.push(`l.status = 'held'`);
-  const params: Record<string, string | number> = {};
-  if (filter.stage === 'new') where.push(`(w.stage IS NULL OR w.stage = 'new')`);
-  else if (filter.stage !== undefined) {
-    where.push('w.stage = @stage');
-    params.stage = filter.stage;
-  }
+  alias: string,
+  params: Record<string, string | number>,
+): string[] {
+  const where: string[] = [];
+  if (filter.held) where.push(`${alias}.status = 'held'`);
   if (filter.form !== undefined) {
-    where.push('l.source = @form');
+    where.push(`${alias}.source = @form`);
     params.form = filter.form;
   }
   if (filter.utmSource !== undefined) {
-    where.push('l.utm_source = @utmSource');
+    where.push(`${alias}.utm_source = @utmSource`);
     params.utmSource = filter.utmSource;
   }
   if (filter.utmCampaign !== undefined) {
-    where.push('l.utm_campaign = @utmCampaign');
+    where.push(`${alias}.utm_campaign = @utmCampaign`);
     params.utmCampaign = filter.utmCampaign;
+  }
+  if (filter.since !== undefined) {
+    where.push(`${alias}.received_at >= @since`);
+    params.since = filter.since;
+  }
+  if (filter.until !== undefined) {
+    where.push(`${alias}.received_at < @until`);
+    params.until = filter.until;
+  }
+  if (filter.mobilePart !== undefined && filter.mobilePart.length >= 3) {
+    // The trigram index answers three digits or more; the part is digits only, safe to quote.
+    where.push(
+      `${alias}.id IN (SELECT rowid FROM lead_mobiles WHERE lead_mobiles MATCH @mobilePhrase)`,
+    );
+    params.mobilePhrase = `"${filter.mobilePart}"`;
+  } else if (filter.mobilePart !== undefined) {
+    // One or two digits match most leads: reading newest first finds a page at once.
+    where.push(`instr(${alias}.mobile, @mobilePart) > 0`);
+    params.mobilePart = filter.mobilePart;
+  }
+  if (filter.namePart !== undefined) {
+    where.push(`${alias}.name LIKE @namePattern ESCAPE '\\'`);
+    params.namePattern = `%${filter.namePart.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  }
+  return where;
+}
+
+/** Conditions on the buyer's work (aliased `w`): stage, owner, follow-up due. */
+function workConditions(filter: LeadFilter, params: Record<string, string | number>): string[] {
+  const where: string[] = [];
+  if (filter.stage !== undefined) {
+    where.push('w.stage = @stage');
+    params.stage = filter.stage;
   }
   if (filter.owner === 'none') where.push('w.owner_id IS NULL');
   else if (filter.owner !== undefined) {
     where.push('w.owner_id = @owner');
     params.owner = filter.owner;
   }
-  if (filter.since !== undefined) {
-    where.push(`${at} >= @since`);
-    params.since = filter.since;
-  }
-  if (filter.until !== undefined) {
-    where.push(`${at} < @until`);
-    params.until = filter.until;
-  }
   if (filter.dueBy !== undefined) {
     where.push(`w.follow_up_at <= @dueBy AND w.stage NOT IN ('booked', 'lost')`);
     params.dueBy = filter.dueBy;
   }
-  if (filter.mobilePart !== undefined && filter.mobilePart.length >= 3) {
-    // The trigram index answers three digits or more; the part is digits only, safe to quote.
-    where.push(`l.id IN (SELECT rowid FROM lead_mobiles WHERE lead_mobiles MATCH @mobilePhrase)`);
-    params.mobilePhrase = `"${filter.mobilePart}"`;
-  } else if (filter.mobilePart !== undefined) {
-    // One or two digits match most leads: reading newest first finds a page at once.
-    where.push('instr(l.mobile, @mobilePart) > 0');
-    params.mobilePart = filter.mobilePart;
-  }
-  if (filter.namePart !== undefined) {
-    where.push(`l.name LIKE @namePattern ESCAPE '\\'`);
-    params.namePattern = `%${filter.namePart.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return where;
+}
+
+/**
+ * The FROM, WHERE and ORDER BY of an inbox page: one row per buyer, on their latest enquiry,
+ * newest first, from the buyers' own indexes. A buyer matches when any of their enquiries
+ * matches the filters on leads (form, campaign, dates, name, mobile); a search by mobile finds
+ * the matching ids in the narrow mobile index before touching any lead. Spam is nobody's work:
+ * it is listed lead by lead.
+ */
+function inboxQueryOf(
+  filter: LeadFilter,
+  cursor?: LeadCursor,
+): { sql: string; params: Record<string, string | number> } {
+  if (filter.spam) return perLeadQueryOf(filter, cursor);
+  const params: Record<string, string | number> = {};
+  const where = workConditions(filter, params);
+  const onLeads = leadConditions(filter, 'm', params);
+  if (onLeads.length > 0) {
+    where.push(
+      `w.id IN (SELECT m.buyer_id FROM leads m WHERE m.status <> 'spam' AND ${onLeads.join(' AND ')})`,
+    );
   }
   if (cursor !== undefined) {
-    where.push(`(${at}, ${id}) < (@cursorAt, @cursorId)`);
+    where.push('(w.last_received_at, w.latest_lead_id) < (@cursorAt, @cursorId)');
     params.cursorAt = cursor.receivedAt;
     params.cursorId = cursor.id;
   }
-  const from = byWork
-    ? `FROM lead_work w
-       JOIN leads l ON l.id = w.lead_id
-       LEFT JOIN desk_users owner ON owner.id = w.owner_id ${EMAIL_JOIN}`
-    : INBOX_FROM;
   return {
-    sql: `${from} WHERE ${where.join(' AND ')} ORDER BY ${at} DESC, ${id} DESC`,
+    sql: `${BUYERS_FROM} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY w.last_received_at DESC, w.latest_lead_id DESC`,
+    params,
+  };
+}
+
+/** Lead by lead, newest first, each with its buyer's work: the spam list and the export. */
+function perLeadQueryOf(
+  filter: LeadFilter,
+  cursor?: LeadCursor,
+): { sql: string; params: Record<string, string | number> } {
+  const params: Record<string, string | number> = {};
+  const where = [
+    filter.spam ? `l.status = 'spam'` : `l.status <> 'spam'`,
+    ...leadConditions(filter, 'l', params),
+    ...workConditions(filter, params),
+  ];
+  if (cursor !== undefined) {
+    where.push('(l.received_at, l.id) < (@cursorAt, @cursorId)');
+    params.cursorAt = cursor.receivedAt;
+    params.cursorId = cursor.id;
+  }
+  return {
+    sql: `${INBOX_FROM} WHERE ${where.join(' AND ')} ORDER BY l.received_at DESC, l.id DESC`,
     params,
   };
 }
@@ -303,9 +354,9 @@ export function createDeskStore(db: Database.Database) {
   const leadById = db.prepare<[number], InboxRow>(
     `SELECT ${INBOX_COLUMNS} ${INBOX_FROM} WHERE l.id = ?`,
   );
-  const sameMobile = db.prepare<[string, number], InboxRow>(
+  const enquiriesOf = db.prepare<[number], InboxRow>(
     `SELECT ${INBOX_COLUMNS} ${INBOX_FROM}
-     WHERE l.mobile = ? AND l.id <> ? ORDER BY l.received_at DESC, l.id DESC LIMIT 50`,
+     WHERE l.buyer_id = ? AND l.status <> 'spam' ORDER BY l.received_at, l.id LIMIT 200`,
   );
   const newLeads = db.prepare<[number], InboxRow>(
     `SELECT ${INBOX_COLUMNS} ${INBOX_FROM}
@@ -314,53 +365,55 @@ export function createDeskStore(db: Database.Database) {
   const latestIds = db.prepare<[], { lead: number | null; event: number | null }>(
     `SELECT (SELECT max(id) FROM leads) AS lead, (SELECT max(id) FROM lead_events) AS event`,
   );
-  const changedLeads = db.prepare<[number], { lead_id: number; id: number }>(
-    `SELECT lead_id, max(id) AS id FROM lead_events WHERE id > ? GROUP BY lead_id`,
+  // Named by the buyer's latest enquiry: the row the inbox shows for them.
+  const changedBuyers = db.prepare<[number], { lead_id: number; buyer_id: number; id: number }>(
+    `SELECT b.latest_lead_id AS lead_id, b.id AS buyer_id, max(e.id) AS id
+     FROM lead_events e JOIN leads l ON l.id = e.lead_id JOIN buyers b ON b.id = l.buyer_id
+     WHERE e.id > ? AND b.latest_lead_id IS NOT NULL GROUP BY b.id`,
   );
 
   const workOf = db.prepare<[number], WorkRow>(
     `SELECT stage, furthest_stage, owner_id, follow_up_at, lost_reason, first_contact_at,
             first_contact_by
-     FROM lead_work WHERE lead_id = ?`,
-  );
-  const ensureWork = db.prepare<[number]>(
-    `INSERT INTO lead_work (lead_id, received_at) SELECT id, received_at FROM leads WHERE id = ?
-     ON CONFLICT (lead_id) DO NOTHING`,
+     FROM buyers WHERE id = (SELECT buyer_id FROM leads WHERE id = ?)`,
   );
   const saveWorkRow = db.prepare<WorkRow & { leadId: number }>(
-    `UPDATE lead_work SET stage = @stage, furthest_stage = @furthest_stage,
+    `UPDATE buyers SET stage = @stage, furthest_stage = @furthest_stage,
        owner_id = @owner_id, follow_up_at = @follow_up_at, lost_reason = @lost_reason,
        first_contact_at = @first_contact_at, first_contact_by = @first_contact_by
-     WHERE lead_id = @leadId`,
+     WHERE id = (SELECT buyer_id FROM leads WHERE id = @leadId)`,
   );
   const insertEvent = db.prepare<[number, number, string, number | null, string, string | null]>(
     `INSERT INTO lead_events (lead_id, at, type, actor_id, text, detail) VALUES (?, ?, ?, ?, ?, ?)
      RETURNING id`,
   );
   const eventsOf = db.prepare<[number], EventRow>(
-    `SELECT e.at, e.type, e.actor_id, u.name AS actor_name, e.text, e.detail
-     FROM lead_events e LEFT JOIN desk_users u ON u.id = e.actor_id
-     WHERE e.lead_id = ? ORDER BY e.at, e.id`,
+    `SELECT e.at, e.type, e.actor_id, u.name AS actor_name, e.text, e.detail, e.lead_id
+     FROM lead_events e JOIN leads l ON l.id = e.lead_id
+     LEFT JOIN desk_users u ON u.id = e.actor_id
+     WHERE l.buyer_id = ? ORDER BY e.at, e.id`,
   );
 
   const overdue = db.prepare<{ me: number; now: number }, InboxRow>(
-    `SELECT ${INBOX_COLUMNS} ${INBOX_FROM}
+    `SELECT ${INBOX_COLUMNS} ${BUYERS_FROM}
      WHERE w.owner_id = @me AND w.follow_up_at < @now AND w.stage NOT IN ('booked', 'lost')
      ORDER BY w.follow_up_at, l.id LIMIT 200`,
   );
   const dueBetween = db.prepare<{ me: number; from: number; to: number }, InboxRow>(
-    `SELECT ${INBOX_COLUMNS} ${INBOX_FROM}
+    `SELECT ${INBOX_COLUMNS} ${BUYERS_FROM}
      WHERE w.owner_id = @me AND w.follow_up_at >= @from AND w.follow_up_at < @to
        AND w.stage NOT IN ('booked', 'lost')
      ORDER BY w.follow_up_at, l.id LIMIT 200`,
   );
-  // Repeats (duplicate) are contacted through their original; spam is nobody's work.
+  // Buyers with a genuine enquiry (not a repeat, not held, not spam) that nobody called yet.
   const uncontacted = db.prepare<{ me: number; since: number }, InboxRow>(
-    `SELECT ${INBOX_COLUMNS} ${INBOX_FROM}
-     WHERE l.received_at >= @since AND l.status IN ('pending', 'sent')
-       AND (w.lead_id IS NULL OR (w.first_contact_at IS NULL AND w.stage = 'new'
-            AND w.erased_at IS NULL AND (w.owner_id IS NULL OR w.owner_id = @me)))
-     ORDER BY l.received_at, l.id LIMIT 200`,
+    `SELECT ${INBOX_COLUMNS} ${BUYERS_FROM}
+     WHERE w.last_received_at >= @since
+       AND w.first_contact_at IS NULL AND w.stage = 'new' AND w.erased_at IS NULL
+       AND (w.owner_id IS NULL OR w.owner_id = @me)
+       AND EXISTS (SELECT 1 FROM leads g WHERE g.buyer_id = w.id
+         AND g.status IN ('pending', 'sent'))
+     ORDER BY w.last_received_at, w.latest_lead_id LIMIT 200`,
   );
 
   const perDay = db.prepare<[number], { day_number: number; source: string | null; count: number }>(
@@ -369,27 +422,31 @@ export function createDeskStore(db: Database.Database) {
      FROM leads WHERE received_at >= ? AND status <> 'spam'
      GROUP BY day_number, source ORDER BY day_number, source`,
   );
+  // First touch: a buyer counts once, under their first enquiry (spam aside), in the period
+  // that enquiry arrived in; their stage and first contact are the buyer's.
+  const FIRST_ENQUIRY = `
+    l.received_at >= ? AND l.status <> 'spam'
+      AND NOT EXISTS (SELECT 1 FROM leads e INDEXED BY leads_by_buyer
+        WHERE e.buyer_id = l.buyer_id AND e.status <> 'spam'
+          AND (e.received_at, e.id) < (l.received_at, l.id))`;
   const byCampaign = db.prepare<[number], CampaignRow>(
     `SELECT l.utm_source, l.utm_campaign, count(*) AS leads,
             coalesce(sum(w.furthest_stage >= 3), 0) AS site_visits,
             coalesce(sum(w.stage = 'booked'), 0) AS bookings
-     FROM leads l LEFT JOIN lead_work w ON w.lead_id = l.id
-     WHERE l.received_at >= ? AND l.status <> 'spam'
+     FROM leads l JOIN buyers w ON w.id = l.buyer_id WHERE ${FIRST_ENQUIRY}
      GROUP BY l.utm_source, l.utm_campaign ORDER BY leads DESC, l.utm_source, l.utm_campaign`,
   );
   const furthest = db.prepare<[number], { rank: number; lost: number; count: number }>(
-    `SELECT coalesce(w.furthest_stage, 0) AS rank, coalesce(w.stage = 'lost', 0) AS lost,
-            count(*) AS count
-     FROM leads l LEFT JOIN lead_work w ON w.lead_id = l.id
-     WHERE l.received_at >= ? AND l.status <> 'spam'
+    `SELECT w.furthest_stage AS rank, w.stage = 'lost' AS lost, count(*) AS count
+     FROM leads l JOIN buyers w ON w.id = l.buyer_id WHERE ${FIRST_ENQUIRY}
      GROUP BY rank, lost`,
   );
   const firstContacts = db.prepare<[number], FirstContactRow>(
     `SELECT u.id AS user_id, u.name AS user_name,
             (w.first_contact_at - l.received_at) / 60000.0 AS minutes
-     FROM leads l JOIN lead_work w ON w.lead_id = l.id
+     FROM leads l JOIN buyers w ON w.id = l.buyer_id
      JOIN desk_users u ON u.id = w.first_contact_by
-     WHERE l.received_at >= ? AND l.status <> 'spam'
+     WHERE ${FIRST_ENQUIRY}
      ORDER BY u.name, u.id, minutes`,
   );
 
@@ -416,7 +473,8 @@ export function createDeskStore(db: Database.Database) {
      WHERE id = ?`,
   );
   const eraseWork = db.prepare<[number, number]>(
-    `UPDATE lead_work SET erased_at = ?, lost_reason = NULL WHERE lead_id = ?`,
+    `UPDATE buyers SET erased_at = ?, lost_reason = NULL, mobile = NULL
+     WHERE id = (SELECT buyer_id FROM leads WHERE id = ?)`,
   );
   const eraseEventDetails = db.prepare<[number]>(
     `UPDATE lead_events SET detail = NULL WHERE lead_id = ? AND detail IS NOT NULL`,
@@ -515,14 +573,14 @@ export function createDeskStore(db: Database.Database) {
 
     /** One page of the inbox, newest first; one row more than `limit` tells a next page exists. */
     listLeads(filter: LeadFilter, limit: number, cursor?: LeadCursor): InboxRow[] {
-      const { sql, params } = queryOf(filter, cursor);
+      const { sql, params } = inboxQueryOf(filter, cursor);
       return statement(`SELECT ${INBOX_COLUMNS} ${sql} LIMIT @limit`).all({
         ...params,
         limit,
       }) as InboxRow[];
     },
     exportLeads(filter: LeadFilter): ExportRow[] {
-      const { sql, params } = queryOf(filter);
+      const { sql, params } = perLeadQueryOf(filter);
       return statement(
         `SELECT l.id, l.public_id, l.message_id, l.kind, l.name, l.mobile, l.plot_range,
                 l.location, l.source, l.page, l.utm_source, l.utm_medium, l.utm_campaign,
@@ -530,14 +588,15 @@ export function createDeskStore(db: Database.Database) {
                 l.status, l.received_at,
                 coalesce(email.attempts, 0) AS attempts,
                 coalesce(email.next_attempt_at, l.received_at) AS next_attempt_at,
-                email.last_error, email.sent_at, l.duplicate_of, l.consent_notice, w.stage, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
+                email.last_error, email.sent_at, l.duplicate_of, l.consent_notice, l.buyer_id, w.stage, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
                 w.first_contact_at,
                 (SELECT public_id FROM leads WHERE id = l.duplicate_of) AS original_public_id
          ${sql}`,
       ).all(params) as ExportRow[];
     },
     leadById: (id: number) => leadById.get(id),
-    sameMobile: (mobile: string, exceptId: number) => sameMobile.all(mobile, exceptId),
+    /** Every enquiry of the buyer, spam aside, oldest first. */
+    enquiriesOf: (buyerId: number) => enquiriesOf.all(buyerId),
     /** The lead's webhook deliveries, one per endpoint (the email's is on its row). */
     webhookDeliveries: (leadId: number) => otherDeliveries.all(leadId),
     newLeadsAfter: (id: number) => newLeads.all(id),
@@ -545,23 +604,22 @@ export function createDeskStore(db: Database.Database) {
       const row = latestIds.get();
       return { lead: row?.lead ?? 0, event: row?.event ?? 0 };
     },
-    /** Leads with desk events newer than `eventId`, and the newest event id seen. */
-    changedLeadsAfter: (eventId: number) => changedLeads.all(eventId),
+    /** Buyers with desk events newer than `eventId`, and the newest event id seen. */
+    changedBuyersAfter: (eventId: number) => changedBuyers.all(eventId),
 
     workOf: (leadId: number) => workOf.get(leadId),
     /** Writes a lead's work and its timeline entries together; returns the entries' ids. */
     saveWork: db.transaction(
       (leadId: number, work: WorkRow, at: number, events: readonly NewEvent[]): number[] => {
-        ensureWork.run(leadId);
         saveWorkRow.run({ ...work, leadId });
         return addEvents(leadId, at, events);
       },
     ),
     addEvent: db.transaction((leadId: number, at: number, event: NewEvent) => {
-      ensureWork.run(leadId);
       return addEvents(leadId, at, [event]);
     }),
-    eventsOf: (leadId: number) => eventsOf.all(leadId),
+    /** The desk's timeline entries on every enquiry of the buyer, oldest first. */
+    eventsOf: (buyerId: number) => eventsOf.all(buyerId),
 
     today: (me: number, now: number, endOfToday: number, uncontactedSince: number) => ({
       overdue: overdue.all({ me, now }),
@@ -602,7 +660,6 @@ export function createDeskStore(db: Database.Database) {
           // A lead erased before it went out is not sent at all.
           outbox.cancelPending(id);
           eraseDeliveryErrors.run(id);
-          ensureWork.run(id);
           eraseWork.run(now, id);
           eraseEventDetails.run(id);
           addEvents(id, now, [

@@ -68,9 +68,9 @@ describe("an agent's Today list", () => {
     const names = (leads: DeskLeadRow[]) => leads.map((lead) => lead.name);
     expect(names(today.overdue)).toEqual(['Call was due yesterday']);
     expect(names(today.dueToday)).toEqual(['Call tonight']);
-    // Not someone else's lead, not spam, not the duplicate.
+    // Not someone else's lead, not spam; the repeat is the same buyer, listed once on it.
     expect(names(today.uncontacted)).toEqual(['Older new lead', 'Newer new lead']);
-    expect(today.uncontacted.map((lead) => lead.id)).toEqual([ids.older, ids.newer]);
+    expect(today.uncontacted.map((lead) => lead.id)).toEqual([ids.older, ids.repeat]);
   });
 
   it('when a new lead is called, then it leaves the uncontacted list', async () => {

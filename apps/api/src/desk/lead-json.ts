@@ -18,6 +18,8 @@ function time(epochMs: number | null): string | null {
 export function toLeadRow(row: InboxRow): DeskLeadRow {
   return {
     id: row.id,
+    buyerId: row.buyer_id,
+    enquiries: row.enquiries,
     receivedAt: indiaTimestamp(row.received_at),
     kind: row.kind === 'contact' ? 'contact' : 'brochure',
     form: isLeadSource(row.source) ? row.source : null,
@@ -27,7 +29,7 @@ export function toLeadRow(row: InboxRow): DeskLeadRow {
     location: row.location,
     utmSource: row.utm_source,
     utmCampaign: row.utm_campaign,
-    stage: row.stage ?? 'new',
+    stage: row.stage,
     owner:
       row.owner_id !== null && row.owner_name !== null
         ? { id: row.owner_id, name: row.owner_name }
@@ -98,11 +100,12 @@ export function toTimelineEntry(event: EventRow): TimelineEntry {
         ? { id: event.actor_id, name: event.actor_name }
         : null,
     text: eventText(event),
+    leadId: event.lead_id,
   };
 }
 
-/** The outbox's part of the story (stored, emailed, the latest failure) and the desk's, in order. */
-export function timeline(row: InboxRow, events: readonly EventRow[]): TimelineEntry[] {
+/** What the outbox did with one enquiry: its arrival, and its email or the latest failure. */
+function enquiryEntries(row: InboxRow): Array<TimelineEntry & { ms: number }> {
   const entries: Array<TimelineEntry & { ms: number }> = [
     {
       ms: row.received_at,
@@ -117,6 +120,7 @@ export function timeline(row: InboxRow, events: readonly EventRow[]): TimelineEn
             : row.status === 'held'
               ? 'Received over the limit for one address; held, not emailed until released'
               : 'Received from the website',
+      leadId: row.id,
     },
   ];
   if (row.sent_at !== null) {
@@ -126,6 +130,7 @@ export function timeline(row: InboxRow, events: readonly EventRow[]): TimelineEn
       type: 'emailed',
       actor: null,
       text: `Emailed to sales (attempt ${row.attempts})`,
+      leadId: row.id,
     });
   } else if (row.last_error !== null) {
     // The outbox keeps only the latest failure, not when it happened: shown after arrival.
@@ -135,8 +140,21 @@ export function timeline(row: InboxRow, events: readonly EventRow[]): TimelineEn
       type: 'email_failed',
       actor: null,
       text: `Email not delivered yet (${row.attempts} attempts, retried automatically): ${row.last_error}`,
+      leadId: row.id,
     });
   }
+  return entries;
+}
+
+/**
+ * The buyer's story: every enquiry's arrival and delivery, and the desk's work on any of them,
+ * in order.
+ */
+export function timeline(
+  enquiries: readonly InboxRow[],
+  events: readonly EventRow[],
+): TimelineEntry[] {
+  const entries = enquiries.flatMap(enquiryEntries);
   for (const event of events) entries.push({ ms: event.at, ...toTimelineEntry(event) });
   // Stable sort: equal times keep the order above.
   return entries.sort((a, b) => a.ms - b.ms).map(({ ms: _ms, ...entry }) => entry);

@@ -76,11 +76,13 @@ export function createLiveEvents(options: {
     if (clients.size === 0) return;
     const latest = store.latestIds();
     const leads = latest.lead > last.lead ? store.newLeadsAfter(last.lead).map(toLeadRow) : [];
-    const changed = latest.event > last.event ? store.changedLeadsAfter(last.event) : [];
+    const changed = latest.event > last.event ? store.changedBuyersAfter(last.event) : [];
     last = latest;
     for (const client of clients) {
       for (const lead of leads) send(client.res, 'lead', lead);
-      for (const { lead_id: id } of changed) send(client.res, 'lead-changed', { id });
+      for (const { lead_id: id, buyer_id: buyerId } of changed) {
+        send(client.res, 'lead-changed', { id, buyerId });
+      }
     }
   };
 

@@ -31,7 +31,7 @@ describe('the desk tables on an existing lead database', () => {
     const db = new Database(file);
     const desk = createDeskStore(db);
     const found = desk.listLeads({ spam: false, mobilePart: '6543' }, 10);
-    expect(found.map((row) => [row.name, row.stage])).toEqual([['Ravi', null]]);
+    expect(found.map((row) => [row.name, row.stage])).toEqual([['Ravi', 'new']]);
     expect(desk.listLeads({ spam: false, mobilePart: '1234' }, 10)).toEqual([]);
     db.close();
   });

@@ -7,6 +7,7 @@ import {
   ERASURE_ON_DISK_MIGRATION,
   LEAD_EVENT_DETAIL_MIGRATION,
 } from './desk-schema.ts';
+import { BUYERS_MIGRATION } from './buyer-schema.ts';
 import { createDigestLog, type DigestLog } from './digest-log.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 import { PARTNER_SOURCES_MIGRATION } from './partner-source-store.ts';
@@ -244,6 +245,7 @@ export const MIGRATIONS: readonly string[] = [
   ERASURE_ON_DISK_MIGRATION,
   PARTNER_SOURCES_MIGRATION,
   VISIT_ATTRIBUTION_MIGRATION,
+  BUYERS_MIGRATION,
 ];
 
 /**
@@ -276,12 +278,20 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     INSERT INTO leads (public_id, message_id, kind, name, mobile, plot_range, location,
       source, page, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid,
       fbclid, landing_page, referrer,
-      status, received_at, next_attempt_at, duplicate_of, consent_notice)
+      status, received_at, next_attempt_at, duplicate_of, consent_notice, buyer_id)
     VALUES (@publicId, @messageId, @kind, @name, @mobile, @plotRange, @location,
       @source, @page, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @gclid,
       @fbclid, @landingPage, @referrer,
-      @status, @receivedAt, @receivedAt, @duplicateOf, @consentNotice)
+      @status, @receivedAt, @receivedAt, @duplicateOf, @consentNotice, @buyerId)
     RETURNING id`);
+  const buyerOfMobile = db.prepare<[string, number], { id: number }>(`
+    INSERT INTO buyers (mobile, last_received_at) VALUES (?, ?)
+    ON CONFLICT (mobile) DO UPDATE SET mobile = excluded.mobile
+    RETURNING id`);
+  // Spam is nobody's work: it belongs to its buyer but never becomes their latest enquiry.
+  const latestEnquiry = db.prepare<{ buyerId: number; leadId: number; receivedAt: number }>(`
+    UPDATE buyers SET latest_lead_id = @leadId, last_received_at = @receivedAt
+    WHERE id = @buyerId AND (latest_lead_id IS NULL OR last_received_at <= @receivedAt)`);
   // Pinned to the mobile index: with the desk's (source, received_at) index the planner would
   // otherwise walk every recent lead of the same form, which slows each insert as leads pile up.
   const findRecentOriginal = db.prepare<[string, string, string | null, number], { id: number }>(`
@@ -361,7 +371,10 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
         lead.attribution[field] ?? null,
       ]),
     );
+    const buyer = buyerOfMobile.get(lead.mobile, lead.receivedAt);
+    if (!buyer) throw new Error('the buyer was not stored');
     const row = insert.get({
+      buyerId: buyer.id,
       publicId: lead.publicId,
       messageId: lead.messageId,
       kind: lead.kind,
@@ -378,6 +391,9 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
       consentNotice: lead.consentNotice ?? null,
     });
     if (!row) throw new Error('the lead was not stored');
+    if (status !== 'spam') {
+      latestEnquiry.run({ buyerId: buyer.id, leadId: row.id, receivedAt: lead.receivedAt });
+    }
     if (status === 'pending') {
       for (const route of routes) {
         outbox.queue({
@@ -408,10 +424,23 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     outbox.requeue(toLead(row), route, now);
     return read(row.id);
   });
+  // A buyer whose latest enquiry went falls back on the newest one left, and goes with the last.
+  const refreshLatest = db.prepare(`
+    UPDATE buyers SET latest_lead_id = (SELECT l.id FROM leads l
+      WHERE l.buyer_id = buyers.id AND l.status <> 'spam'
+      ORDER BY l.received_at DESC, l.id DESC LIMIT 1)
+    WHERE latest_lead_id IS NULL`);
+  const deleteLeadlessBuyers = db.prepare(`
+    DELETE FROM buyers WHERE NOT EXISTS (SELECT 1 FROM leads l WHERE l.buyer_id = buyers.id)`);
   const deleteSettled = db.transaction((cutoff: number): number => {
     unlinkExpired.run(cutoff);
     outbox.deleteSettledLeadlessBefore(cutoff);
-    return deleteExpired.run(cutoff).changes;
+    const deleted = deleteExpired.run(cutoff).changes;
+    if (deleted > 0) {
+      refreshLatest.run();
+      deleteLeadlessBuyers.run();
+    }
+    return deleted;
   });
 
   return {

@@ -61,6 +61,8 @@ export interface StoredLead {
   sentAt?: number;
   duplicateOf?: number;
   consentNotice?: ConsentNoticeVersion;
+  /** The buyer the lead belongs to (everyone behind its mobile); every stored lead has one. */
+  buyerId?: number;
 }
 
 /** One row of the `lead_rows` view: the lead with its email delivery's state. */
@@ -92,6 +94,7 @@ export interface LeadRow {
   fbclid: string | null;
   landing_page: string | null;
   referrer: string | null;
+  buyer_id: number | null;
 }
 
 /** The column of each visit field. */
@@ -140,5 +143,6 @@ export function toLead(row: LeadRow): StoredLead {
     ...(row.sent_at !== null ? { sentAt: row.sent_at } : {}),
     ...(row.duplicate_of !== null ? { duplicateOf: row.duplicate_of } : {}),
     ...(isConsentNoticeVersion(row.consent_notice) ? { consentNotice: row.consent_notice } : {}),
+    ...(row.buyer_id !== null ? { buyerId: row.buyer_id } : {}),
   };
 }

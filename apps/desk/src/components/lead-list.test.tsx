@@ -7,6 +7,8 @@ import { LeadList } from './lead-list.tsx';
 function lead(overrides: Partial<LeadRow>): LeadRow {
   return {
     id: 1,
+    buyerId: 1,
+    enquiries: 1,
     receivedAt: new Date(Date.now() - 4 * 60_000).toISOString(),
     kind: 'brochure',
     form: 'brochure-modal',
@@ -66,6 +68,14 @@ describe('LeadList', () => {
     expect(within(row).getByText('Kukatpally')).toBeInTheDocument();
     expect(within(row).getByText('Owner: Arjun')).toBeInTheDocument();
     expect(within(row).getByText('Site visit scheduled')).toBeInTheDocument();
+  });
+
+  it('when a buyer sent several enquiries, then their one row says how many beside the latest form', () => {
+    renderList([lead({ id: 9, buyerId: 4, enquiries: 3 })]);
+
+    const row = screen.getByRole('listitem');
+    expect(within(row).getByRole('link', { name: 'Asha Rao' })).toHaveAttribute('href', '/leads/9');
+    expect(within(row).getByText('Download Brochure pop-up · 3 enquiries')).toBeInTheDocument();
   });
 
   it('when a lead was erased, then its row shows neither name nor mobile', () => {

@@ -16,14 +16,20 @@ interface LeadListProps {
   label: string;
 }
 
-/** Leads as rows a thumb can tap: name, mobile, what they want, form, age, owner and stage. */
+/**
+ * Buyers as rows a thumb can tap: name, mobile, what they want, form and age of their latest
+ * enquiry (and how many they sent), owner and stage.
+ */
 export function LeadList({ leads, empty, fresh, showFollowUp, label }: LeadListProps) {
   const now = useNow();
   if (leads.length === 0) return <p className={styles.empty}>{empty}</p>;
   return (
     <ul className={styles.list} aria-label={label}>
       {leads.map((lead) => (
-        <li key={lead.id} className={`${styles.row} ${fresh?.has(lead.id) ? styles.fresh : ''}`}>
+        <li
+          key={lead.buyerId}
+          className={`${styles.row} ${fresh?.has(lead.id) ? styles.fresh : ''}`}
+        >
           <div className={styles.top}>
             <Link to={`/leads/${lead.id}`} className={styles.name}>
               {lead.erased ? 'Erased lead' : lead.name}
@@ -44,7 +50,10 @@ export function LeadList({ leads, empty, fresh, showFollowUp, label }: LeadListP
             <span>{lead.plotRange ?? lead.location ?? 'No plot range or location'}</span>
           </p>
           <p className={styles.meta}>
-            <span>{formLabel(lead.form)}</span>
+            <span>
+              {formLabel(lead.form)}
+              {lead.enquiries > 1 ? ` · ${lead.enquiries} enquiries` : ''}
+            </span>
             <time dateTime={lead.receivedAt} title={formatDateTime(lead.receivedAt)}>
               {formatAge(lead.receivedAt, now)}
             </time>

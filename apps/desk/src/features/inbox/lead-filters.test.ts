@@ -7,6 +7,8 @@ const ME = 7;
 function lead(overrides: Partial<LeadRow> = {}): LeadRow {
   return {
     id: 1,
+    buyerId: 1,
+    enquiries: 1,
     receivedAt: '2026-11-21T10:00:00+05:30',
     kind: 'contact',
     form: 'contact-form',

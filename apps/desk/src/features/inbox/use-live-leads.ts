@@ -41,11 +41,16 @@ export function useLiveLeads(first: LeadPage, filters: LeadFilters, myId: number
     let source: EventSource | null = null;
     let retry: number | undefined;
 
+    // A new enquiry from a buyer already listed moves their row to the top: one row per buyer.
     const addNew = (arrived: LeadRow[]) => {
       if (arrived.length === 0) return;
       setLeads((current) => {
         const seen = new Set(current.map((row) => row.id));
-        return [...arrived.filter((row) => !seen.has(row.id)), ...current];
+        const newest = new Map<number, LeadRow>();
+        for (const row of arrived) {
+          if (!seen.has(row.id) && !newest.has(row.buyerId)) newest.set(row.buyerId, row);
+        }
+        return [...newest.values(), ...current.filter((row) => !newest.has(row.buyerId))];
       });
       setFresh((current) => new Set([...current, ...arrived.map((row) => row.id)]));
       setAnnouncement(
@@ -69,9 +74,9 @@ export function useLiveLeads(first: LeadPage, filters: LeadFilters, myId: number
 
     // A change elsewhere (stage, owner, follow-up) refreshes that row if it is on screen.
     const onChanged = (event: MessageEvent<string>) => {
-      const { id } = JSON.parse(event.data) as { id: number };
+      const { id, buyerId } = JSON.parse(event.data) as { id: number; buyerId: number };
       api<LeadView>(`/leads/${id}`).then(({ lead }) => {
-        setLeads((rows) => rows.map((row) => (row.id === id ? lead : row)));
+        setLeads((rows) => rows.map((row) => (row.buyerId === buyerId ? lead : row)));
       }, handleFailure);
     };
 

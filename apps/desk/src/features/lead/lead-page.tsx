@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher, useLoaderData } from 'react-router';
-import { LeadList } from '../../components/lead-list.tsx';
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
 import {
@@ -45,7 +44,7 @@ function FormResult({ result }: { result: LeadActionResult | undefined }) {
 }
 
 export function LeadPage() {
-  const { lead, timeline, duplicates, people } = useLoaderData<typeof leadLoader>();
+  const { lead, enquiries, timeline, people } = useLoaderData<typeof leadLoader>();
   const user = useUser();
   const canWork = user.role === 'manager' || !lead.owner || lead.owner.id === user.id;
 
@@ -57,8 +56,10 @@ export function LeadPage() {
       <div className={styles.head}>
         <h1>{lead.erased ? 'Erased lead' : lead.name}</h1>
         <p className={ui.muted}>
-          {STAGE_LABELS[lead.stage]} · {lead.owner ? `Owner: ${lead.owner.name}` : 'Unassigned'} ·
-          received {formatDateTime(lead.receivedAt)}
+          {STAGE_LABELS[lead.stage]} · {lead.owner ? `Owner: ${lead.owner.name}` : 'Unassigned'} ·{' '}
+          {enquiries.length > 1
+            ? `${enquiries.length} enquiries, the latest ${formatDateTime(enquiries.at(-1)?.receivedAt ?? lead.receivedAt)}`
+            : `received ${formatDateTime(lead.receivedAt)}`}
         </p>
         {lead.held && !lead.erased ? (
           <p className={ui.notice}>
@@ -95,21 +96,34 @@ export function LeadPage() {
                     {entry.actor ? ` · ${entry.actor.name}` : ''}
                   </p>
                   <p>{entry.text}</p>
+                  {enquiries.length > 1 ? (
+                    <p className={ui.muted}>{enquiryName(enquiries, entry.leadId)}</p>
+                  ) : null}
                 </li>
               ))}
             </ol>
           </section>
         </div>
         <div>
-          <LeadFields lead={lead} />
-          <section className={ui.card} aria-labelledby="duplicates">
-            <h2 id="duplicates">Other leads from this mobile</h2>
-            <LeadList
-              label="Other leads from this mobile"
-              leads={duplicates}
-              empty="None: this is the only lead from this mobile."
-            />
-          </section>
+          {enquiries.length > 1 ? (
+            <section className={ui.card} aria-labelledby="enquiries">
+              <h2 id="enquiries">Enquiries ({enquiries.length})</h2>
+              <p className={ui.muted}>
+                Everyone behind this mobile is one buyer: stage, owner and follow-up are theirs.
+              </p>
+              {enquiries.map((enquiry, index) => (
+                <details key={enquiry.id} open={enquiry.id === lead.id}>
+                  <summary>
+                    Enquiry {index + 1}: {formLabel(enquiry.form)},{' '}
+                    {formatDateTime(enquiry.receivedAt)}
+                  </summary>
+                  <LeadFields lead={enquiry} headingId={`fields-${enquiry.id}`} />
+                </details>
+              ))}
+            </section>
+          ) : (
+            <LeadFields lead={lead} headingId="fields" />
+          )}
         </div>
       </div>
     </>
@@ -307,7 +321,14 @@ function NoteCard() {
   );
 }
 
-function LeadFields({ lead }: { lead: LeadDetail }) {
+/** Names an enquiry on a timeline of several: its number and form. */
+function enquiryName(enquiries: readonly LeadDetail[], leadId: number): string {
+  const index = enquiries.findIndex((enquiry) => enquiry.id === leadId);
+  const enquiry = enquiries[index];
+  return enquiry ? `Enquiry ${index + 1} (${formLabel(enquiry.form)})` : '';
+}
+
+function LeadFields({ lead, headingId }: { lead: LeadDetail; headingId: string }) {
   const fields: [string, string | number | null][] = [
     ['Name', lead.erased ? null : lead.name],
     ['Mobile', lead.erased ? null : displayMobile(lead.mobile)],
@@ -352,8 +373,8 @@ function LeadFields({ lead }: { lead: LeadDetail }) {
     ['Lost reason', lead.lostReason],
   ];
   return (
-    <section className={ui.card} aria-labelledby="fields">
-      <h2 id="fields">Everything stored</h2>
+    <section className={ui.card} aria-labelledby={headingId}>
+      <h2 id={headingId}>Everything stored</h2>
       <dl className={styles.details}>
         {fields.map(([label, value]) => (
           <div key={label} className={styles.pair}>

@@ -127,7 +127,10 @@ function Funnel({ report }: { report: Report }) {
   return (
     <section className={ui.card} aria-labelledby="funnel">
       <h2 id="funnel">Stage funnel</h2>
-      <p className={ui.muted}>Leads that reached each stage; Lost counts the leads lost now.</p>
+      <p className={ui.muted}>
+        Buyers that reached each stage, each counted once from their first enquiry; Lost counts the
+        buyers lost now.
+      </p>
       <BarChart
         summary="Bar chart of leads at each stage; the table below has the figures."
         labels={labels}
@@ -183,7 +186,7 @@ function FirstContact({ report }: { report: Report }) {
       ) : (
         <>
           <BarChart
-            summary="Bar chart of median and 90th percentile minutes from a lead's arrival to its first contact, per person; the table below has the figures."
+            summary="Bar chart of median and 90th percentile minutes from a buyer's first enquiry to their first contact, per person; the table below has the figures."
             labels={labels}
             series={series}
           />
@@ -240,6 +243,9 @@ function Campaigns({ report }: { report: Report }) {
   return (
     <section className={ui.card} aria-labelledby="campaigns">
       <h2 id="campaigns">Leads, site visits and bookings by campaign</h2>
+      <p className={ui.muted}>
+        Each buyer counts once, under the campaign of their first enquiry (first touch).
+      </p>
       {rows.length === 0 ? (
         <p className={ui.muted}>No leads in this period.</p>
       ) : (
