@@ -7,6 +7,7 @@ export * from './lead-source.ts';
 export * from './messages.ts';
 export * from './mobile.ts';
 export * from './plot-ranges.ts';
+export * from './project.ts';
 export * from './site-manifest.ts';
 export * from './text.ts';
 export * from './webhook-events.ts';

@@ -3,6 +3,7 @@ import { CONSENT_NOTICES, type ConsentNoticeVersion } from './consent.ts';
 import { CAMPAIGN_FIELDS, LEAD_ENDPOINTS, type CampaignField, type LeadKind } from './lead.ts';
 import { LEAD_SOURCES } from './lead-source.ts';
 import { PLOT_RANGES } from './plot-ranges.ts';
+import { PROJECT_NAME } from './project.ts';
 
 /*
  * The events the server posts to the endpoints in WEBHOOK_URL. Each event's schema is its one
@@ -73,6 +74,16 @@ export const leadCreatedEventSchema = webhookEventSchema(
           },
         ),
         v.description('Campaign parameters of the visitor’s first landing.'),
+      ),
+      fbclid: nullable(v.string(), 'Meta’s click id (`fbclid`) in the link of the first landing.'),
+      landingPage: nullable(v.string(), 'Path of the first page of the visitor’s visit.'),
+      referrer: nullable(
+        v.string(),
+        'The page that sent the visitor to the site on their first landing, as their browser gave it.',
+      ),
+      project: v.pipe(
+        v.string(),
+        v.metadata({ description: 'The project the lead asked about.', examples: [PROJECT_NAME] }),
       ),
       consent: nullable(
         v.strictObject({

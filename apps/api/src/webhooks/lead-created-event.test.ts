@@ -5,7 +5,7 @@ import { leadCreatedEvent } from './lead-created-event.ts';
 const RECEIVED = Date.parse('2026-11-21T10:15:30.250Z');
 
 describe('the lead.created event', () => {
-  it('when a brochure lead came from a campaign, then every stored field is in the event', () => {
+  it('when a brochure lead came from a campaign, then every stored field and the project are in the event', () => {
     const event = leadCreatedEvent({
       publicId: '3f0c8a5e-6b1d-4e2f-9a7c-2d4b6e8f0a1c',
       kind: 'brochure',
@@ -21,6 +21,9 @@ describe('the lead.created event', () => {
         utm_term: 'villa plots',
         utm_content: 'ad-2',
         gclid: 'Cj0KCQ',
+        fbclid: 'IwAR0abc',
+        landingPage: '/location',
+        referrer: 'https://www.google.com/',
       },
       receivedAt: RECEIVED,
       consentNotice: 'brochure-consent-v1',
@@ -47,6 +50,10 @@ describe('the lead.created event', () => {
           utm_content: 'ad-2',
           gclid: 'Cj0KCQ',
         },
+        fbclid: 'IwAR0abc',
+        landingPage: '/location',
+        referrer: 'https://www.google.com/',
+        project: 'Elegant Iconia',
         consent: {
           notice: 'brochure-consent-v1',
           text: CONSENT_NOTICES['brochure-consent-v1'],
@@ -73,6 +80,10 @@ describe('the lead.created event', () => {
       location: 'Kokapet',
       form: null,
       page: null,
+      fbclid: null,
+      landingPage: null,
+      referrer: null,
+      project: 'Elegant Iconia',
       consent: null,
       mobileE164: '+917400000001',
     });

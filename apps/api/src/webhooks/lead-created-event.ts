@@ -2,6 +2,7 @@ import {
   CAMPAIGN_FIELDS,
   CONSENT_NOTICES,
   LEAD_CREATED,
+  PROJECT_NAME,
   type CampaignField,
   type LeadCreatedEvent,
 } from '@iconia/shared';
@@ -41,6 +42,10 @@ export function leadCreatedEvent(lead: LeadForWebhook): LeadCreatedEvent {
       campaign: Object.fromEntries(
         CAMPAIGN_FIELDS.map((field) => [field, attribution[field] ?? null]),
       ) as Record<CampaignField, string | null>,
+      fbclid: attribution.fbclid ?? null,
+      landingPage: attribution.landingPage ?? null,
+      referrer: attribution.referrer ?? null,
+      project: PROJECT_NAME,
       consent: lead.consentNotice
         ? { notice: lead.consentNotice, text: CONSENT_NOTICES[lead.consentNotice] }
         : null,

@@ -26,6 +26,9 @@ const LEAD = {
   source: 'brochure-modal',
   page: '/gallery',
   utm_source: 'google',
+  fbclid: 'IwAR0abc',
+  landingPage: '/location',
+  referrer: 'https://l.facebook.com/',
 };
 
 describe('webhook delivery through the outbox', () => {
@@ -87,7 +90,7 @@ describe('webhook delivery through the outbox', () => {
     temp.remove();
   });
 
-  it('when a lead is accepted, then the endpoint gets it signed, with every stored field, and the email goes too', async () => {
+  it('when a lead is accepted, then the endpoint gets it signed, with every stored field and the project, and the email goes too', async () => {
     const t = await start();
 
     await sendLead(t);
@@ -111,6 +114,10 @@ describe('webhook delivery through the outbox', () => {
         plotRange: '200 - 300 Sq. Yds',
         form: 'brochure-modal',
         page: '/gallery',
+        fbclid: 'IwAR0abc',
+        landingPage: '/location',
+        referrer: 'https://l.facebook.com/',
+        project: 'Elegant Iconia',
         consent: expect.objectContaining({ notice: 'brochure-consent-v1' }) as unknown,
       }) as unknown,
     });

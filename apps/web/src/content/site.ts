@@ -3,7 +3,9 @@
  * and hold no marketing copy of their own; the brochure PDF and the artwork read it too.
  */
 
-export const BRAND_NAME = 'Elegant Iconia';
+import { PROJECT_NAME } from '@iconia/shared';
+
+export const BRAND_NAME = PROJECT_NAME;
 export const BRAND_TAGLINE = 'Lifestyle villa plots near Hyderabad';
 
 /* -------------------------------------------------------------------------------------------
