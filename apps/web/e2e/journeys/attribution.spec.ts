@@ -1,3 +1,4 @@
+import { LEAD_ENDPOINTS } from '@iconia/shared';
 import { FORM_BUTTONS, THANK_YOU_PATH } from '../../src/content/forms.ts';
 import { UI_TEXT } from '../../src/content/site.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -35,6 +36,47 @@ test.describe('campaign attribution', () => {
       mobile: visitor.mobile,
       page: '/highlights',
       campaign: { utm_source: 'x', utm_campaign: 'y' },
+    });
+  });
+
+  test('when a visitor lands from a Meta ad link sent by another site and asks for the brochure on another page, then the lead carries the click id, the landing page and the referrer', async ({
+    page,
+    mailbox,
+  }, testInfo) => {
+    const visitor = newVisitor(testInfo);
+    collectAlerts(page);
+    await page.goto('/location-highlights?utm_source=facebook&fbclid=IwAR0e2e', {
+      referer: 'https://l.facebook.com/',
+    });
+
+    const nav = page.getByRole('navigation', { name: UI_TEXT.mainNavLabel });
+    await nav.getByRole('link', { name: 'Gallery', exact: true }).click();
+    await expect(page).toHaveURL('/gallery');
+    await nav.getByRole('button', { name: UI_TEXT.downloadBrochure }).click();
+    const modal = brochureModal(page);
+    await fillLeadForm(modal, visitor);
+    const posted = page.waitForRequest(
+      (request) =>
+        request.method() === 'POST' && new URL(request.url()).pathname === LEAD_ENDPOINTS.brochure,
+    );
+    await modal.getByRole('button', { name: FORM_BUTTONS.downloadBrochure }).click();
+    await expect(page).toHaveURL(THANK_YOU_PATH);
+
+    const fields = Object.fromEntries(new URLSearchParams((await posted).postData() ?? ''));
+    expect(fields).toMatchObject({
+      page: '/gallery',
+      utm_source: 'facebook',
+      fbclid: 'IwAR0e2e',
+      landingPage: '/location-highlights',
+      referrer: 'https://l.facebook.com/',
+    });
+    expectLeadEmail(await mailbox.waitForMessage(visitor.name), {
+      kind: 'brochure',
+      source: 'brochure-modal',
+      name: visitor.name,
+      mobile: visitor.mobile,
+      page: '/gallery',
+      campaign: { utm_source: 'facebook' },
     });
   });
 });
