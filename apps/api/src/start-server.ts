@@ -144,6 +144,10 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     logger,
     deskDist: config.deskDist,
     ledger: createErasureLedger(config.dataDir),
+    webhookChannels: webhookChannels.map((channel) => channel.name),
+    onQueued: () => {
+      for (const worker of webhooks) worker.wake();
+    },
   });
   // A database restored from an older backup must not serve anyone erased since, not even once.
   const replayed = desk.api.erasure.replay(clock.now());

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CONSENT_NOTICES, type ConsentNoticeVersion } from './consent.ts';
+import { STAGES } from './desk.ts';
 import { CAMPAIGN_FIELDS, LEAD_ENDPOINTS, type CampaignField, type LeadKind } from './lead.ts';
 import { LEAD_SOURCES } from './lead-source.ts';
 import { PLOT_RANGES } from './plot-ranges.ts';
@@ -44,6 +45,13 @@ export const leadCreatedEventSchema = webhookEventSchema(
       id: v.pipe(
         v.string(),
         v.description('The lead’s id, as in the sales email (X-Lead-Id) and `pnpm leads`.'),
+      ),
+      buyerId: v.pipe(
+        v.number(),
+        v.integer(),
+        v.description(
+          'The buyer the lead belongs to: everyone behind one mobile is one buyer, whose further leads carry the same id (see lead.updated).',
+        ),
       ),
       kind: v.pipe(
         v.picklist(Object.keys(LEAD_ENDPOINTS) as LeadKind[]),
@@ -140,6 +148,66 @@ export const leadErasedEventSchema = webhookEventSchema(
 
 export type LeadErasedEvent = v.InferOutput<typeof leadErasedEventSchema>;
 
+export const LEAD_UPDATED = 'lead.updated';
+
+/** What changed about a buyer in a `lead.updated` post. */
+export const BUYER_CHANGES = ['stage', 'owner'] as const;
+export type BuyerChange = (typeof BUYER_CHANGES)[number];
+
+/** The body of a `lead.updated` post: a buyer's stage or owner changed in the sales desk. */
+export const leadUpdatedEventSchema = webhookEventSchema(
+  'LeadUpdatedEvent',
+  LEAD_UPDATED,
+  'When the change was made, UTC. The same on every retry.',
+  v.pipe(
+    v.strictObject({
+      leadIds: v.pipe(
+        v.array(v.string()),
+        v.minLength(1),
+        v.description(
+          'The buyer’s leads this endpoint was sent, by the id their lead.created carried in data.id, oldest first.',
+        ),
+      ),
+      buyerId: v.pipe(
+        v.number(),
+        v.integer(),
+        v.description('The buyer, as data.buyerId of their lead.created.'),
+      ),
+      stage: v.pipe(
+        v.picklist(STAGES),
+        v.description(
+          'The buyer’s stage now: new, contacted, visit_scheduled (site visit scheduled), visit_done (site visit done), booked or lost.',
+        ),
+      ),
+      owner: nullable(
+        v.strictObject({
+          id: v.pipe(v.number(), v.integer()),
+          name: v.string(),
+        }),
+        'The sales desk account that owns the buyer now; null when unassigned.',
+      ),
+      changed: v.pipe(
+        v.array(v.picklist(BUYER_CHANGES)),
+        v.minLength(1),
+        v.description('What this change was about: the stage, the owner or both.'),
+      ),
+      updatedAt: v.pipe(
+        v.string(),
+        v.isoTimestamp(),
+        v.metadata({
+          description: 'When the change was made, India time with its offset.',
+          examples: ['2026-11-25T18:40:00+05:30'],
+        }),
+      ),
+    }),
+    v.description(
+      'The stage and owner of a buyer as they stand after the change. Several changes are several posts, in the order they were made.',
+    ),
+  ),
+);
+
+export type LeadUpdatedEvent = v.InferOutput<typeof leadUpdatedEventSchema>;
+
 export interface WebhookEventDescription {
   /** One line for the OpenAPI operation. */
   summary: string;
@@ -160,6 +228,12 @@ export const WEBHOOK_EVENTS = {
     description:
       'Posted to every endpoint that may have received one of the leads (its lead.created went out, was tried, or was given up) once a manager erases a mobile number’s personal data in the sales desk.',
     schema: leadErasedEventSchema,
+  },
+  [LEAD_UPDATED]: {
+    summary: 'A buyer’s stage or owner changed',
+    description:
+      'Posted, once the change is saved in the sales desk, to every endpoint that was sent one of the buyer’s leads. Its webhook-id is its own; it may arrive before a lead.created that is still being retried.',
+    schema: leadUpdatedEventSchema,
   },
 } as const satisfies Record<string, WebhookEventDescription>;
 

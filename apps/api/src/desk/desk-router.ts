@@ -53,6 +53,10 @@ export interface DeskRouterDeps {
   logger: Logger;
   /** Every erasure, kept beside the database so a restore cannot undo it. */
   ledger: ErasureLedger;
+  /** The outbox channels of the CRM endpoints, told of each change of a buyer's stage or owner. */
+  webhookChannels?: readonly string[];
+  /** Called once a change queued a message for those endpoints, so it goes out at once. */
+  onQueued?: () => void;
 }
 
 export interface DeskApi {
@@ -167,7 +171,7 @@ function csvOf(rows: readonly ExportRow[]): string {
 /** The sales desk's JSON API. Every route but signing in needs a session; see docs/desk-api.md. */
 export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   const { db, clock, logger } = deps;
-  const store = createDeskStore(db);
+  const store = createDeskStore(db, { webhookChannels: deps.webhookChannels ?? [] });
   const erasure = createErasure(store, deps.ledger);
   const auth = createAuth(store, clock);
   const events = createLiveEvents({
@@ -252,7 +256,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   router.patch('/leads/:id', requireSession, (req, res) => {
     const change = parse(leadChangeSchema, req.body);
     const lead = findLead(store, leadId(req));
-    changeLead(store, currentUser(res), lead, change, clock.now());
+    if (changeLead(store, currentUser(res), lead, change, clock.now())) deps.onQueued?.();
     res.json({ lead: leadAnswer(lead.id).lead });
   });
 

@@ -286,7 +286,13 @@ function perLeadQueryOf(
 
 export type DeskStore = ReturnType<typeof createDeskStore>;
 
-export function createDeskStore(db: Database.Database) {
+export interface DeskStoreOptions {
+  /** The outbox channels of the CRM endpoints, told of each change of a buyer's stage or owner. */
+  webhookChannels?: readonly string[];
+}
+
+export function createDeskStore(db: Database.Database, options: DeskStoreOptions = {}) {
+  const webhookChannels = options.webhookChannels ?? [];
   // Inbox queries differ by which filters are set; each shape is prepared once.
   const prepared = new Map<string, Database.Statement>();
   const statement = (sql: string): Database.Statement => {
@@ -377,6 +383,12 @@ export function createDeskStore(db: Database.Database) {
             first_contact_by
      FROM buyers WHERE id = (SELECT buyer_id FROM leads WHERE id = ?)`,
   );
+  const buyerOfLead = db.prepare<
+    [number],
+    { id: number; stage: Stage; owner_id: number | null; owner_name: string | null }
+  >(`SELECT b.id, b.stage, b.owner_id, u.name AS owner_name
+     FROM leads l JOIN buyers b ON b.id = l.buyer_id LEFT JOIN desk_users u ON u.id = b.owner_id
+     WHERE l.id = ?`);
   const saveWorkRow = db.prepare<WorkRow & { leadId: number }>(
     `UPDATE buyers SET stage = @stage, furthest_stage = @furthest_stage,
        owner_id = @owner_id, follow_up_at = @follow_up_at, lost_reason = @lost_reason,
@@ -608,10 +620,36 @@ export function createDeskStore(db: Database.Database) {
     changedBuyersAfter: (eventId: number) => changedBuyers.all(eventId),
 
     workOf: (leadId: number) => workOf.get(leadId),
-    /** Writes a lead's work and its timeline entries together; returns the entries' ids. */
+    /**
+     * Writes the work of the lead's buyer and its timeline entries together, and tells the CRM
+     * endpoints of a change of stage or owner (`changed`) in the same transaction; returns the
+     * entries' ids.
+     */
     saveWork: db.transaction(
-      (leadId: number, work: WorkRow, at: number, events: readonly NewEvent[]): number[] => {
+      (
+        leadId: number,
+        work: WorkRow,
+        at: number,
+        events: readonly NewEvent[],
+        changed: ReadonlyArray<'stage' | 'owner'> = [],
+      ): number[] => {
         saveWorkRow.run({ ...work, leadId });
+        const buyer = changed.length > 0 ? buyerOfLead.get(leadId) : undefined;
+        if (buyer) {
+          outbox.announceBuyerUpdate(
+            {
+              buyerId: buyer.id,
+              stage: buyer.stage,
+              owner:
+                buyer.owner_id !== null && buyer.owner_name !== null
+                  ? { id: buyer.owner_id, name: buyer.owner_name }
+                  : null,
+              changed: [...changed],
+              at,
+            },
+            webhookChannels,
+          );
+        }
         return addEvents(leadId, at, events);
       },
     ),

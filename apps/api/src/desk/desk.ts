@@ -25,6 +25,8 @@ export function createDesk(deps: {
   logger: Logger;
   deskDist: string;
   ledger: ErasureLedger;
+  webhookChannels?: readonly string[];
+  onQueued?: () => void;
 }): Desk {
   const api = createDeskApi(deps);
   const router = Router();

@@ -53,17 +53,19 @@ function withFirstContact(work: WorkRow, user: DeskUser, now: number): WorkRow {
     : work;
 }
 
+/** Applies the change to the lead's buyer; returns whether their stage or owner changed. */
 export function changeLead(
   store: DeskStore,
   user: DeskUser,
   lead: InboxRow,
   change: LeadChange,
   now: number,
-): void {
+): boolean {
   assertMayWork(user, lead);
   assertNotErased(lead);
   let work: WorkRow = store.workOf(lead.id) ?? NEW_WORK;
   const events: NewEvent[] = [];
+  const changed: Array<'stage' | 'owner'> = [];
   const event = (type: NewEvent['type'], text: string, detail?: string): void => {
     events.push({ type, actorId: user.id, text, ...(detail !== undefined ? { detail } : {}) });
   };
@@ -81,6 +83,7 @@ export function changeLead(
       ownerName = owner.name;
     }
     work = { ...work, owner_id: change.ownerId };
+    changed.push('owner');
     event('owner', change.ownerId === user.id ? `Took the lead` : `Assigned to ${ownerName}`);
   }
 
@@ -103,6 +106,7 @@ export function changeLead(
       change.stage === 'lost' ? (work.lost_reason ?? '') : undefined,
     );
     work = { ...work, stage: change.stage };
+    changed.push('stage');
   } else if (change.lostReason !== undefined && work.stage === 'lost') {
     const reason = change.lostReason.trim();
     if (reason === '') throw new DeskError(400, 'A lost lead needs a reason.');
@@ -122,7 +126,8 @@ export function changeLead(
     );
   }
 
-  if (events.length > 0) store.saveWork(lead.id, work, now, events);
+  if (events.length > 0) store.saveWork(lead.id, work, now, events, changed);
+  return changed.length > 0;
 }
 
 export function addNote(

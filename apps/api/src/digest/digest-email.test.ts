@@ -13,6 +13,7 @@ function lead(overrides: Partial<StoredLead> = {}): StoredLead {
   next += 1;
   return {
     id: next,
+    buyerId: next,
     publicId: `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`,
     messageId: `<lead-${next}@iconia.test>`,
     kind: 'brochure',

@@ -4,6 +4,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { describe, expect, it } from 'vitest';
 import { leadCreatedEvent, type LeadForWebhook } from '../webhooks/lead-created-event.ts';
 import { leadErasedEvent } from '../webhooks/lead-erased-event.ts';
+import { leadUpdatedEvent } from '../webhooks/lead-updated-event.ts';
 import { createOpenApiDocument } from './openapi.ts';
 
 type Webhook = {
@@ -29,6 +30,7 @@ function violations(type: string, event: unknown): string[] {
 const RECEIVED = Date.parse('2026-11-21T10:15:30Z');
 const brochure: LeadForWebhook = {
   publicId: '3f0c8a5e-6b1d-4e2f-9a7c-2d4b6e8f0a1c',
+  buyerId: 7,
   kind: 'brochure',
   name: 'Asha Rao',
   mobile: '9876543210',
@@ -39,6 +41,7 @@ const brochure: LeadForWebhook = {
 };
 const enquiry: LeadForWebhook = {
   publicId: 'a1',
+  buyerId: 7,
   kind: 'contact',
   name: 'Ravi',
   mobile: '7400000001',
@@ -70,6 +73,22 @@ describe('the OpenAPI description of the webhooks', () => {
     const event = leadErasedEvent({ ids: [brochure.publicId, 'a1'], erasedAt: RECEIVED });
 
     expect(violations('lead.erased', event)).toEqual([]);
+  });
+
+  it('when the lead.updated event of a buyer is checked against the published schema, then it holds', () => {
+    const event = leadUpdatedEvent({
+      ids: [brochure.publicId, 'a1'],
+      buyerId: 7,
+      stage: 'visit_scheduled',
+      owner: { id: 3, name: 'Arjun' },
+      changed: ['stage', 'owner'],
+      at: RECEIVED,
+    });
+
+    expect(violations('lead.updated', event)).toEqual([]);
+    expect(
+      violations('lead.updated', { ...event, data: { ...event?.data, stage: 'hot' } }),
+    ).not.toEqual([]);
   });
 
   it('when an event gains a field the schema does not describe, then the published schema refuses it', () => {

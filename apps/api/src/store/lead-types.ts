@@ -61,8 +61,8 @@ export interface StoredLead {
   sentAt?: number;
   duplicateOf?: number;
   consentNotice?: ConsentNoticeVersion;
-  /** The buyer the lead belongs to (everyone behind its mobile); every stored lead has one. */
-  buyerId?: number;
+  /** The buyer the lead belongs to (everyone behind its mobile). */
+  buyerId: number;
 }
 
 /** One row of the `lead_rows` view: the lead with its email delivery's state. */
@@ -117,6 +117,8 @@ export function visitAttribution(
 }
 
 export function toLead(row: LeadRow): StoredLead {
+  // Set in the insert's transaction and by the migration that brought buyers: never missing.
+  if (row.buyer_id === null) throw new Error(`lead ${row.id} belongs to no buyer`);
   const attribution: Attribution = {};
   if (isLeadSource(row.source)) attribution.source = row.source;
   if (row.page !== null) attribution.page = row.page;
@@ -143,6 +145,6 @@ export function toLead(row: LeadRow): StoredLead {
     ...(row.sent_at !== null ? { sentAt: row.sent_at } : {}),
     ...(row.duplicate_of !== null ? { duplicateOf: row.duplicate_of } : {}),
     ...(isConsentNoticeVersion(row.consent_notice) ? { consentNotice: row.consent_notice } : {}),
-    ...(row.buyer_id !== null ? { buyerId: row.buyer_id } : {}),
+    buyerId: row.buyer_id,
   };
 }

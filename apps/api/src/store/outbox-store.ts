@@ -16,6 +16,21 @@ export const LEAD_CREATED_KIND = 'lead.created';
 /** The signed webhook event naming leads whose personal data was erased. */
 export const LEAD_ERASED_KIND = 'lead.erased';
 
+/** The signed webhook event telling that a buyer's stage or owner changed. */
+export const LEAD_UPDATED_KIND = 'lead.updated';
+
+/** What a `lead.updated` message carries beyond the leads it names on its endpoint. */
+export interface BuyerUpdate {
+  buyerId: number;
+  stage: string;
+  owner: { id: number; name: string } | null;
+  changed: Array<'stage' | 'owner'>;
+  at: number;
+}
+
+/** The payload of a `lead.updated` message. */
+export type LeadUpdatedPayload = BuyerUpdate & { ids: string[] };
+
 /** The payload of a `lead.erased` message: the leads' public ids and when they were erased. */
 export interface LeadErasedPayload {
   ids: string[];
@@ -101,6 +116,12 @@ export interface OutboxStatements {
   announceErasure(leadIds: readonly number[], now: number): void;
   /** Cancels what has not gone out about the lead: its pending messages go. */
   cancelPending(leadId: number): void;
+  /**
+   * Queues one `lead.updated` message on each of `channels` that was sent one of the buyer's
+   * leads (its `lead.created` was queued there), naming those leads. Call in the transaction of
+   * the change.
+   */
+  announceBuyerUpdate(update: BuyerUpdate, channels: readonly string[]): void;
 }
 
 interface ClaimedRow {
@@ -167,6 +188,14 @@ export function createOutboxStatements(db: Database.Database): OutboxStatements 
     SELECT d.channel, l.public_id FROM deliveries d JOIN leads l ON l.id = d.lead_id
     WHERE d.lead_id = ? AND d.kind = '${LEAD_CREATED_KIND}'
       AND (d.status <> 'pending' OR d.attempts > 0)`);
+  const sentToChannel = db
+    .prepare<[number, string], string>(
+      `
+    SELECT l.public_id FROM leads l JOIN deliveries d ON d.lead_id = l.id
+    WHERE l.buyer_id = ? AND d.channel = ? AND d.kind = '${LEAD_CREATED_KIND}'
+    ORDER BY l.received_at, l.id`,
+    )
+    .pluck();
   const cancelPending = db.prepare<[number]>(
     `DELETE FROM deliveries WHERE lead_id = ? AND status = 'pending'`,
   );
@@ -252,6 +281,21 @@ export function createOutboxStatements(db: Database.Database): OutboxStatements 
     },
     cancelPending(leadId) {
       cancelPending.run(leadId);
+    },
+    announceBuyerUpdate(update, channels) {
+      for (const channel of channels) {
+        const ids = sentToChannel.all(update.buyerId, channel);
+        if (ids.length === 0) continue;
+        const payload: LeadUpdatedPayload = { ...update, ids };
+        insert.run({
+          messageId: `msg_${randomUUID().replaceAll('-', '')}`,
+          leadId: null,
+          channel,
+          kind: LEAD_UPDATED_KIND,
+          payload: JSON.stringify(payload),
+          dueAt: update.at,
+        });
+      }
     },
   };
 }

@@ -8,6 +8,7 @@ describe('the lead.created event', () => {
   it('when a brochure lead came from a campaign, then every stored field and the project are in the event', () => {
     const event = leadCreatedEvent({
       publicId: '3f0c8a5e-6b1d-4e2f-9a7c-2d4b6e8f0a1c',
+      buyerId: 7,
       kind: 'brochure',
       name: 'Asha Rao',
       mobile: '9876543210',
@@ -34,6 +35,7 @@ describe('the lead.created event', () => {
       timestamp: '2026-11-21T10:15:30.250Z',
       data: {
         id: '3f0c8a5e-6b1d-4e2f-9a7c-2d4b6e8f0a1c',
+        buyerId: 7,
         kind: 'brochure',
         name: 'Asha Rao',
         mobile: '9876543210',
@@ -66,6 +68,7 @@ describe('the lead.created event', () => {
   it('when a contact enquiry came without form or campaign, then those keys are present as null', () => {
     const { data } = leadCreatedEvent({
       publicId: 'a1',
+      buyerId: 7,
       kind: 'contact',
       name: 'Ravi',
       mobile: '7400000001',
@@ -94,6 +97,7 @@ describe('the lead.created event', () => {
     const name = 'రవి "Ravi" <Kumar>';
     const event = leadCreatedEvent({
       publicId: 'a2',
+      buyerId: 7,
       kind: 'contact',
       name,
       mobile: '9876543210',

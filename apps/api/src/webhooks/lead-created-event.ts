@@ -13,6 +13,7 @@ import type { StoredLead } from '../store/lead-store.ts';
 export type LeadForWebhook = Pick<
   StoredLead,
   | 'publicId'
+  | 'buyerId'
   | 'kind'
   | 'name'
   | 'mobile'
@@ -31,6 +32,7 @@ export function leadCreatedEvent(lead: LeadForWebhook): LeadCreatedEvent {
     timestamp: new Date(lead.receivedAt).toISOString(),
     data: {
       id: lead.publicId,
+      buyerId: lead.buyerId,
       kind: lead.kind,
       name: lead.name,
       mobile: lead.mobile,

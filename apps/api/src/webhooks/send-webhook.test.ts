@@ -13,6 +13,7 @@ const LEAD_ID = '3f0c8a5e-6b1d-4e2f-9a7c-2d4b6e8f0a1c';
 const body = JSON.stringify(
   leadCreatedEvent({
     publicId: LEAD_ID,
+    buyerId: 7,
     kind: 'brochure',
     name: 'Asha Rao',
     mobile: '9876543210',

@@ -17,6 +17,7 @@ const HOUR = 3_600_000;
 const signingKey = randomBytes(32);
 const lead: LeadForWebhook = {
   publicId: '3f0c8a5e-6b1d-4e2f-9a7c-2d4b6e8f0a1c',
+  buyerId: 7,
   kind: 'contact',
   name: 'Ravi',
   mobile: '9876543210',
