@@ -3,6 +3,7 @@ import { isDay } from './day.ts';
 import { CONTACT_CHANNELS, REPORT_DAYS, STAGES, type ReportDays } from './desk.ts';
 import { LEAD_SOURCES } from './lead-source.ts';
 import { INDIAN_MOBILE, normalizeMobile } from './mobile.ts';
+import { PARTNER_NAME_PATTERN } from './origin.ts';
 
 /*
  * What the sales desk sends its API (docs/desk-api.md): one schema per request body and query.
@@ -316,8 +317,6 @@ export const newAgentSchema = jsonBody({
 });
 export type NewAgentBody = v.InferInput<typeof newAgentSchema>;
 
-/** A partner source's name, as its intake path and `pnpm leads sources` write it. */
-export const PARTNER_NAME_PATTERN = /^[a-z0-9-]{2,40}$/;
 export const PARTNER_NAME_RULE = 'A source name is 2 to 40 lowercase letters, digits and hyphens.';
 
 export const newPartnerSourceSchema = jsonBody({

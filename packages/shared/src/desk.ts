@@ -98,7 +98,12 @@ const leadRowEntries = {
   ),
   enquiries: v.pipe(count, v.description('How many enquiries the buyer sent, spam aside.')),
   receivedAt: time,
-  kind: v.picklist(['brochure', 'contact']),
+  kind: v.pipe(
+    v.picklist(['brochure', 'contact', 'enquiry']),
+    v.description(
+      'brochure or contact: a form of the site · enquiry: a lead from another channel.',
+    ),
+  ),
   form: v.nullable(v.picklist(LEAD_SOURCES)),
   name: v.pipe(text, v.description('Empty once the lead is erased.')),
   mobile: v.pipe(text, v.description('Ten digits; empty once the lead is erased.')),
@@ -153,7 +158,7 @@ export const deskLeadDetailSchema = v.object({
   ),
   consentNotice: v.nullable(v.object({ version: text, text })),
   status: v.pipe(
-    v.picklist(['pending', 'sent', 'duplicate', 'spam', 'held']),
+    v.picklist(['pending', 'sent', 'duplicate', 'spam', 'held', 'test']),
     v.description("The email outbox's verdict on the lead."),
   ),
   email: emailDeliverySchema,

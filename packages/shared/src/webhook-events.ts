@@ -3,6 +3,7 @@ import { CONSENT_NOTICES, type ConsentNoticeVersion } from './consent.ts';
 import { STAGES } from './desk.ts';
 import { CAMPAIGN_FIELDS, LEAD_ENDPOINTS, type CampaignField, type LeadKind } from './lead.ts';
 import { LEAD_SOURCES } from './lead-source.ts';
+import { ENQUIRY_KIND } from './origin.ts';
 import { PLOT_RANGES } from './plot-ranges.ts';
 import { PROJECT_NAME } from './project.ts';
 
@@ -54,8 +55,10 @@ export const leadCreatedEventSchema = webhookEventSchema(
         ),
       ),
       kind: v.pipe(
-        v.picklist(Object.keys(LEAD_ENDPOINTS) as LeadKind[]),
-        v.description('brochure: a brochure request · contact: a contact enquiry.'),
+        v.picklist([...(Object.keys(LEAD_ENDPOINTS) as LeadKind[]), ENQUIRY_KIND]),
+        v.description(
+          'brochure: a brochure request · contact: a contact enquiry · enquiry: a lead from another channel (see origin).',
+        ),
       ),
       name: v.pipe(v.string(), v.nonEmpty()),
       mobile: v.pipe(

@@ -21,7 +21,7 @@ export function toLeadRow(row: InboxRow): DeskLeadRow {
     buyerId: row.buyer_id,
     enquiries: row.enquiries,
     receivedAt: indiaTimestamp(row.received_at),
-    kind: row.kind === 'contact' ? 'contact' : 'brochure',
+    kind: row.kind === 'contact' || row.kind === 'enquiry' ? row.kind : 'brochure',
     form: isLeadSource(row.source) ? row.source : null,
     name: row.name,
     mobile: row.mobile,

@@ -16,6 +16,7 @@ function lead(overrides: Partial<StoredLead> = {}): StoredLead {
     buyerId: next,
     publicId: `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`,
     messageId: `<lead-${next}@iconia.test>`,
+    origin: 'site',
     kind: 'brochure',
     name: 'Ravi',
     mobile: '9876543210',

@@ -67,7 +67,7 @@ export function renderDigestEmail(input: DigestInput): LeadEmail {
   const { day, addresses } = input;
   const stats = countLeads(input.leads, day, day);
   const counts = stats.days[0] ?? {
-    byKind: { brochure: 0, contact: 0 },
+    byKind: { brochure: 0, contact: 0, enquiry: 0 },
     total: 0,
     duplicate: 0,
     spam: 0,
@@ -93,7 +93,7 @@ export function renderDigestEmail(input: DigestInput): LeadEmail {
   const summary =
     stats.total === 0
       ? 'No new leads.'
-      : `${plural(stats.total, 'new lead')}: ${plural(counts.byKind.brochure, 'brochure request')}, ${plural(counts.byKind.contact, 'enquiry', 'enquiries')}.`;
+      : `${plural(stats.total, 'new lead')}: ${plural(counts.byKind.brochure, 'brochure request')}, ${plural(counts.byKind.contact + counts.byKind.enquiry, 'enquiry', 'enquiries')}.`;
   const ignoredParts = [
     ...(counts.duplicate > 0 ? [`${plural(counts.duplicate, 'repeat')} of an earlier lead`] : []),
     ...(counts.spam > 0 ? [`${counts.spam} spam`] : []),

@@ -2,8 +2,9 @@ import {
   CAMPAIGN_FIELDS,
   CONSENT_NOTICES,
   type Attribution,
+  formatOrigin,
   type ConsentNoticeVersion,
-  type LeadKind,
+  type LeadOrigin,
 } from '@iconia/shared';
 import type { MailAddress } from '../config.ts';
 import {
@@ -15,17 +16,23 @@ import {
   telLink,
   whatsAppLink,
 } from '../reports/lead-format.ts';
+import type { LeadAnswers, StoredLeadKind } from '../store/lead-types.ts';
 import { detailRow, renderEmailPage } from './email-page.ts';
 
 /** What the email needs to know about a lead. */
 export interface LeadForEmail {
   publicId: string;
   messageId: string;
-  kind: LeadKind;
+  kind: StoredLeadKind;
+  /** Where the lead entered; the site's when absent. */
+  origin?: LeadOrigin | undefined;
   name: string;
   mobile: string;
   plotRange?: string | undefined;
   location?: string | undefined;
+  email?: string | undefined;
+  message?: string | undefined;
+  answers?: LeadAnswers | undefined;
   attribution: Attribution;
   receivedAt: number;
   consentNotice?: ConsentNoticeVersion | undefined;
@@ -49,15 +56,21 @@ export interface LeadEmailAddresses {
   to: MailAddress[];
 }
 
-const KIND_TITLES: Record<LeadKind, string> = {
+const KIND_TITLES: Record<Exclude<StoredLeadKind, 'enquiry'>, string> = {
   brochure: 'New brochure request',
   contact: 'New enquiry',
 };
 
+/** A channel's enquiry is titled by where it came from: "New enquiry from Google Ads". */
+function titleOf(lead: LeadForEmail): string {
+  if (lead.kind !== 'enquiry') return KIND_TITLES[lead.kind];
+  return `New enquiry from ${formatOrigin(lead.origin ?? 'site')}`;
+}
+
 /** Pure: the lead in, the sales email out. */
 export function renderLeadEmail(lead: LeadForEmail, addresses: LeadEmailAddresses): LeadEmail {
   const name = oneLine(lead.name);
-  const title = KIND_TITLES[lead.kind];
+  const title = titleOf(lead);
   const details = detailRows(lead);
 
   return {
@@ -79,8 +92,17 @@ function detailRows(lead: LeadForEmail): Row[] {
   const rows: Row[] = [];
   if (lead.kind === 'brochure') rows.push(['Plot range', lead.plotRange ?? 'Not chosen']);
   if (lead.kind === 'contact') rows.push(['Location', lead.location ?? 'Not given']);
+  if (lead.kind === 'enquiry') {
+    if (lead.plotRange) rows.push(['Plot range', lead.plotRange]);
+    if (lead.email) rows.push(['Email', lead.email]);
+    if (lead.message) rows.push(['Message', lead.message]);
+    for (const [question, answer] of Object.entries(lead.answers ?? {})) {
+      rows.push([question, answer]);
+    }
+  }
   const { source, page } = lead.attribution;
-  rows.push(['Form', source ? SOURCE_LABELS[source] : 'Not recorded']);
+  if (lead.kind === 'enquiry') rows.push(['Origin', formatOrigin(lead.origin ?? 'site')]);
+  else rows.push(['Form', source ? SOURCE_LABELS[source] : 'Not recorded']);
   if (page) rows.push(['Page', page]);
   for (const field of CAMPAIGN_FIELDS) {
     const value = lead.attribution[field];

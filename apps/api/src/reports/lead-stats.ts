@@ -1,13 +1,23 @@
-import { LEAD_SOURCES, type LeadKind, type LeadSource } from '@iconia/shared';
+import { LEAD_SOURCES, type LeadSource } from '@iconia/shared';
 import type { StoredLead } from '../store/lead-store.ts';
+import type { StoredLeadKind } from '../store/lead-types.ts';
 import { daysBetween, indiaDay } from './india-day.ts';
 
 /**
  * How the sales desk names where a lead stands. `pending` waits for its first attempt, `failed`
  * waits for a retry after the mail server refused or could not be reached; both are still in the
  * outbox and will be sent. `held` came in over the rate limit and waits for an operator's release.
+ * `test` is an ad platform's test lead: kept, never delivered or counted.
  */
-export const LEAD_STATES = ['pending', 'failed', 'sent', 'duplicate', 'spam', 'held'] as const;
+export const LEAD_STATES = [
+  'pending',
+  'failed',
+  'sent',
+  'duplicate',
+  'spam',
+  'held',
+  'test',
+] as const;
 export type LeadState = (typeof LEAD_STATES)[number];
 
 export function isLeadState(value: string): value is LeadState {
@@ -34,7 +44,7 @@ export const SOURCE_KEYS: readonly SourceKey[] = [...LEAD_SOURCES, 'unknown'];
 
 export interface DayCount {
   day: string;
-  byKind: Record<LeadKind, number>;
+  byKind: Record<StoredLeadKind, number>;
   /** Genuine leads of the day. */
   total: number;
   duplicate: number;
@@ -57,7 +67,7 @@ export function countLeads(
   const days = new Map<string, DayCount>(
     daysBetween(firstDay, lastDay).map((day) => [
       day,
-      { day, byKind: { brochure: 0, contact: 0 }, total: 0, duplicate: 0, spam: 0 },
+      { day, byKind: { brochure: 0, contact: 0, enquiry: 0 }, total: 0, duplicate: 0, spam: 0 },
     ]),
   );
   const bySource = Object.fromEntries(SOURCE_KEYS.map((key) => [key, 0])) as Record<
@@ -67,7 +77,7 @@ export function countLeads(
   let total = 0;
   for (const lead of leads) {
     const count = days.get(indiaDay(lead.receivedAt));
-    if (!count) continue;
+    if (!count || lead.status === 'test') continue;
     if (lead.status === 'duplicate') count.duplicate += 1;
     else if (lead.status === 'spam') count.spam += 1;
     else {

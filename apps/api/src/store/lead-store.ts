@@ -9,6 +9,8 @@ import {
 } from './desk-schema.ts';
 import { BUYERS_MIGRATION } from './buyer-schema.ts';
 import { createDigestLog, type DigestLog } from './digest-log.ts';
+import { ENQUIRY_MIGRATION } from './enquiry-migration.ts';
+import { INTAKE_REFUSALS_MIGRATION } from './intake-refusal-store.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 import { PARTNER_SOURCES_MIGRATION } from './partner-source-store.ts';
 import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
@@ -48,9 +50,11 @@ export interface LeadStore extends LeadQueries, DigestLog {
    */
   readonly db: Database.Database;
   /**
-   * Stores a lead durably and decides its status: spam when flagged, duplicate when the same
-   * mobile sent the same kind of lead from the same form within `duplicateWindowMs`, held when
-   * over the rate limit, else pending with one outbox message per route, in the same transaction.
+   * Stores a lead durably and decides its status: test for an ad platform's test lead, spam when
+   * flagged, duplicate when the same mobile sent the same kind of lead from the same form and
+   * origin within `duplicateWindowMs`, held when over the rate limit, else pending with one outbox
+   * message per route, in the same transaction. A lead whose `externalId` its origin already
+   * delivered is not stored again: the stored lead is returned (with its own public id).
    */
   insertLead(lead: NewLead, duplicateWindowMs: number): StoredLead;
   /**
@@ -246,6 +250,8 @@ export const MIGRATIONS: readonly string[] = [
   PARTNER_SOURCES_MIGRATION,
   VISIT_ATTRIBUTION_MIGRATION,
   BUYERS_MIGRATION,
+  ENQUIRY_MIGRATION,
+  INTAKE_REFUSALS_MIGRATION,
 ];
 
 /**
@@ -278,12 +284,17 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     INSERT INTO leads (public_id, message_id, kind, name, mobile, plot_range, location,
       source, page, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid,
       fbclid, landing_page, referrer,
-      status, received_at, next_attempt_at, duplicate_of, consent_notice, buyer_id)
+      status, received_at, next_attempt_at, duplicate_of, consent_notice, buyer_id, origin, email,
+      message, answers, external_id)
     VALUES (@publicId, @messageId, @kind, @name, @mobile, @plotRange, @location,
       @source, @page, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @gclid,
       @fbclid, @landingPage, @referrer,
-      @status, @receivedAt, @receivedAt, @duplicateOf, @consentNotice, @buyerId)
+      @status, @receivedAt, @receivedAt, @duplicateOf, @consentNotice, @buyerId, @origin, @email,
+      @message, @answers, @externalId)
     RETURNING id`);
+  const byExternalId = db.prepare<[string, string], { id: number }>(
+    `SELECT id FROM leads WHERE origin = ? AND external_id = ?`,
+  );
   const buyerOfMobile = db.prepare<[string, number], { id: number }>(`
     INSERT INTO buyers (mobile, last_received_at) VALUES (?, ?)
     ON CONFLICT (mobile) DO UPDATE SET mobile = excluded.mobile
@@ -294,9 +305,12 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     WHERE id = @buyerId AND (latest_lead_id IS NULL OR last_received_at <= @receivedAt)`);
   // Pinned to the mobile index: with the desk's (source, received_at) index the planner would
   // otherwise walk every recent lead of the same form, which slows each insert as leads pile up.
-  const findRecentOriginal = db.prepare<[string, string, string | null, number], { id: number }>(`
+  const findRecentOriginal = db.prepare<
+    [string, string, string | null, string, number],
+    { id: number }
+  >(`
     SELECT id FROM leads INDEXED BY leads_recent_by_mobile
-    WHERE mobile = ? AND kind = ? AND source IS ? AND received_at >= ?
+    WHERE mobile = ? AND kind = ? AND source IS ? AND origin = ? AND received_at >= ?
       AND status IN ('pending', 'sent')
     ORDER BY received_at DESC LIMIT 1`);
   const byId = db.prepare<[number], LeadRow>(`SELECT * FROM lead_rows WHERE id = ?`);
@@ -354,17 +368,31 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
   };
 
   const insertOne = (lead: NewLead, duplicateWindowMs: number): StoredLead => {
+    const origin = lead.origin ?? 'site';
+    if (lead.externalId !== undefined) {
+      const known = byExternalId.get(origin, lead.externalId);
+      if (known) return read(known.id);
+    }
     const source = lead.attribution.source ?? null;
-    const original = lead.spam
-      ? undefined
-      : findRecentOriginal.get(lead.mobile, lead.kind, source, lead.receivedAt - duplicateWindowMs);
-    const status: LeadStatus = lead.spam
-      ? 'spam'
-      : original
-        ? 'duplicate'
-        : lead.held
-          ? 'held'
-          : 'pending';
+    const original =
+      lead.spam || lead.test
+        ? undefined
+        : findRecentOriginal.get(
+            lead.mobile,
+            lead.kind,
+            source,
+            origin,
+            lead.receivedAt - duplicateWindowMs,
+          );
+    const status: LeadStatus = lead.test
+      ? 'test'
+      : lead.spam
+        ? 'spam'
+        : original
+          ? 'duplicate'
+          : lead.held
+            ? 'held'
+            : 'pending';
     const campaign = Object.fromEntries(
       [...CAMPAIGN_FIELDS, ...VISIT_FIELDS].map((field) => [
         field,
@@ -389,6 +417,11 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
       receivedAt: lead.receivedAt,
       duplicateOf: original?.id ?? null,
       consentNotice: lead.consentNotice ?? null,
+      origin,
+      email: lead.email ?? null,
+      message: lead.message ?? null,
+      answers: lead.answers === undefined ? null : JSON.stringify(lead.answers),
+      externalId: lead.externalId ?? null,
     });
     if (!row) throw new Error('the lead was not stored');
     if (status !== 'spam') {

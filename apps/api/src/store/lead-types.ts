@@ -6,7 +6,9 @@ import {
   isPlotRange,
   type Attribution,
   type ConsentNoticeVersion,
+  isLeadOrigin,
   type LeadKind,
+  type LeadOrigin,
   type PlotRange,
   type VisitField,
 } from '@iconia/shared';
@@ -14,9 +16,27 @@ import {
 /**
  * pending: waiting to be emailed · sent: emailed · duplicate: same visitor and form again within
  * the window, kept but not emailed · spam: the honeypot was filled, kept but not emailed ·
- * held: over the per-address limit, kept but not emailed until an operator releases it.
+ * held: over the per-address limit, kept but not emailed until an operator releases it ·
+ * test: an ad platform's test lead, kept but never emailed, routed, reported or sent to the CRM.
  */
-export type LeadStatus = 'pending' | 'sent' | 'duplicate' | 'spam' | 'held';
+export type LeadStatus = 'pending' | 'sent' | 'duplicate' | 'spam' | 'held' | 'test';
+
+/** The site's two forms, or an enquiry from another channel. */
+export type StoredLeadKind = LeadKind | 'enquiry';
+
+/** Question → answer, as a lead form's extra questions were answered. */
+export type LeadAnswers = Record<string, string>;
+
+/** What a lead from another channel than the site's forms may carry beyond the site's fields. */
+interface ChannelFields {
+  /** Where the lead entered; 'site' when absent. */
+  origin?: LeadOrigin | undefined;
+  email?: string | undefined;
+  message?: string | undefined;
+  answers?: LeadAnswers | undefined;
+  /** The channel's own id of the lead, unique per origin: a repeat of it is the same lead. */
+  externalId?: string | undefined;
+}
 
 /** Where a lead is delivered. Each channel has its own delivery row, retries and backlog. */
 export const EMAIL_CHANNEL = 'email';
@@ -24,10 +44,10 @@ export const EMAIL_CHANNEL = 'email';
 /** Each webhook endpoint is a channel of its own: this prefix and a key of its URL. */
 export const WEBHOOK_CHANNEL_PREFIX = 'webhook:';
 
-export interface NewLead {
+export interface NewLead extends ChannelFields {
   publicId: string;
   messageId: string;
-  kind: LeadKind;
+  kind: StoredLeadKind;
   name: string;
   mobile: string;
   plotRange?: PlotRange | undefined;
@@ -39,13 +59,20 @@ export interface NewLead {
   held?: boolean | undefined;
   /** Version of the consent notice the visitor's form showed; see `CONSENT_NOTICES`. */
   consentNotice?: ConsentNoticeVersion | undefined;
+  /** An ad platform's test lead: stored with status test, delivered nowhere. */
+  test?: boolean | undefined;
 }
 
 export interface StoredLead {
   id: number;
   publicId: string;
   messageId: string;
-  kind: LeadKind;
+  kind: StoredLeadKind;
+  origin: LeadOrigin;
+  email?: string;
+  message?: string;
+  answers?: LeadAnswers;
+  externalId?: string;
   name: string;
   mobile: string;
   plotRange?: PlotRange;
@@ -95,6 +122,11 @@ export interface LeadRow {
   landing_page: string | null;
   referrer: string | null;
   buyer_id: number | null;
+  origin: string;
+  email: string | null;
+  message: string | null;
+  answers: string | null;
+  external_id: string | null;
 }
 
 /** The column of each visit field. */
@@ -116,6 +148,21 @@ export function visitAttribution(
   return visit;
 }
 
+function readAnswers(json: string | null): LeadAnswers | undefined {
+  if (json === null) return undefined;
+  const parsed = JSON.parse(json) as unknown;
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  return Object.fromEntries(
+    Object.entries(parsed).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
+function readKind(kind: string): StoredLeadKind {
+  return kind === 'contact' || kind === 'enquiry' ? kind : 'brochure';
+}
+
 export function toLead(row: LeadRow): StoredLead {
   // Set in the insert's transaction and by the migration that brought buyers: never missing.
   if (row.buyer_id === null) throw new Error(`lead ${row.id} belongs to no buyer`);
@@ -131,7 +178,12 @@ export function toLead(row: LeadRow): StoredLead {
     id: row.id,
     publicId: row.public_id,
     messageId: row.message_id,
-    kind: row.kind === 'contact' ? 'contact' : 'brochure',
+    kind: readKind(row.kind),
+    origin: isLeadOrigin(row.origin) ? row.origin : 'site',
+    ...(row.email !== null ? { email: row.email } : {}),
+    ...(row.message !== null ? { message: row.message } : {}),
+    ...(row.answers !== null ? { answers: readAnswers(row.answers) ?? {} } : {}),
+    ...(row.external_id !== null ? { externalId: row.external_id } : {}),
     name: row.name,
     mobile: row.mobile,
     ...(isPlotRange(row.plot_range) ? { plotRange: row.plot_range } : {}),

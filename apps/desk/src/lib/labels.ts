@@ -34,6 +34,7 @@ export const OUTBOX_STATUS_LABELS: Record<LeadDetail['status'], string> = {
   duplicate: 'Duplicate of an earlier lead',
   spam: 'Spam',
   held: 'Held (over the limit for one address)',
+  test: 'Test lead (kept, never delivered)',
 };
 
 export function formLabel(form: Form | null): string {
