@@ -79,6 +79,13 @@ const refused: Array<[zone: string, file: string, specifier: string, rule: strin
       'Entry points never import one another (cli/ → http/)',
     ],
     [
+      'use cases: ingest-enquiry and the intake HTTP plumbing',
+      'apps/api/src/intake/ingest-enquiry.ts',
+      './intake-http.ts',
+      'import-x/no-restricted-paths',
+      'A module of the use cases never imports the entry points',
+    ],
+    [
       'use cases: capture-lead and the lead routes',
       'apps/api/src/leads/capture-lead.ts',
       './lead-routes.ts',
@@ -235,6 +242,16 @@ const allowed: Array<[why: string, file: string, specifier: string]> = [
   ],
   ['an entry point reads the store', 'apps/api/src/cli/find-lead.ts', '../store/lead-store.ts'],
   ['a use case reads the store', 'apps/api/src/leads/capture-lead.ts', '../store/lead-types.ts'],
+  [
+    'an intake channel builds on the intake plumbing and its use case',
+    'apps/api/src/intake/google-ads-routes.ts',
+    './ingest-enquiry.ts',
+  ],
+  [
+    'the intake plumbing builds on http/',
+    'apps/api/src/intake/intake-http.ts',
+    '../http/rate-limit.ts',
+  ],
   [
     'a channel reads reports/',
     'apps/api/src/webhooks/lead-created-event.ts',

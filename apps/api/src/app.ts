@@ -21,11 +21,13 @@ export interface AppDeps {
   clock: Clock;
   /** The sales desk, mounted at /desk: its JSON API under /desk/api and the built app. */
   desk: Router;
+  /** The intake channels (`/intake/…`), each with its own key or signature and its own ceiling. */
+  intake: readonly Router[];
 }
 
 /** Builds the whole HTTP application from its parts; never listens and keeps no globals. */
 export function createApp(deps: AppDeps): Express {
-  const { config, captureLead, readiness, logger, clock, desk } = deps;
+  const { config, captureLead, readiness, logger, clock, desk, intake } = deps;
   const app = express();
   app.disable('x-powered-by');
   // Explicit, because the rate limiter keys on req.ip and a wrong guess either lets one client
@@ -37,6 +39,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(createSecurityHeaders(scriptHashes, tags));
   app.use(createHealthRouter(readiness, logger));
   app.use('/desk', desk);
+  // Not under the site's per-address limit: their senders authenticate and share addresses.
+  for (const channel of intake) app.use(channel);
   app.use(
     createLeadRouter({
       captureLead,

@@ -42,6 +42,13 @@ export interface Config {
   dkim: DkimSettings | undefined;
   /** Signed webhook posts of every lead; undefined: none. */
   webhooks: WebhookSettings | undefined;
+  /**
+   * Requests each intake source (Google Ads, Meta, each partner) may make per minute, apart from
+   * the site's per-address limit; 0 turns the ceiling off (benchmarks).
+   */
+  intakePerSourcePerMinute: number;
+  /** The key Google Ads sends as `google_key` with each lead; undefined: the channel is off. */
+  googleAdsWebhookKey: string | undefined;
   /** Absolute directory of the built website. */
   webDist: string;
   /** Absolute directory of the built sales desk app, served under /desk: `apps/desk/dist`. */
@@ -67,6 +74,7 @@ export const ENV_DEFAULTS = {
   LEAD_RETENTION_DAYS: '365',
   LOG_LEVEL: 'info',
   ALLOW_FILE_INBOX: 'false',
+  INTAKE_PER_SOURCE_PER_MINUTE: '120',
 } as const;
 
 const LOG_LEVELS = [
@@ -231,6 +239,19 @@ const ENV_ENTRIES = {
   DKIM_PRIVATE_KEY: text(),
   WEBHOOK_URL: text(),
   WEBHOOK_SECRET: text(),
+  INTAKE_PER_SOURCE_PER_MINUTE: wholeNumber(
+    ENV_DEFAULTS.INTAKE_PER_SOURCE_PER_MINUTE,
+    0,
+    1_000_000,
+  ),
+  // The key is never echoed back.
+  GOOGLE_ADS_WEBHOOK_KEY: v.pipe(
+    text(),
+    v.check(
+      (key) => key === undefined || (key.length >= 16 && key.length <= 500),
+      'must be 16 to 500 characters: a long random key, as Google Ads suggests.',
+    ),
+  ),
   WEB_DIST: text(),
 };
 
@@ -322,6 +343,8 @@ export function loadConfig(
     digestHour: read.DIGEST_HOUR,
     dkim: dkim.settings,
     webhooks: webhooks.settings,
+    intakePerSourcePerMinute: read.INTAKE_PER_SOURCE_PER_MINUTE,
+    googleAdsWebhookKey: read.GOOGLE_ADS_WEBHOOK_KEY,
     webDist: read.WEB_DIST ? path.resolve(cwd, read.WEB_DIST) : defaultWebDist(),
     deskDist: defaultDeskDist(),
   };

@@ -8,6 +8,9 @@ import type { Config } from './config.ts';
 import { createDesk, type Desk } from './desk/desk.ts';
 import { createDailyDigest } from './digest/daily-digest.ts';
 import { createReadinessCheck } from './http/health.ts';
+import { createGoogleAdsRouter } from './intake/google-ads-routes.ts';
+import { createIngestEnquiry } from './intake/ingest-enquiry.ts';
+import { createIntakeHttp } from './intake/intake-http.ts';
 import { createCaptureLead, DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts';
 import type { Logger } from './logger.ts';
 import { createEmailChannel } from './mail/email-channel.ts';
@@ -16,6 +19,7 @@ import { createDeliveryWorker, type DeliveryWorker } from './outbox/outbox-worke
 import { createErasureLedger } from './privacy/erasure-ledger.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';
 import { createGroupCommit } from './store/group-commit.ts';
+import { createIntakeRefusalStore } from './store/intake-refusal-store.ts';
 import { acquireInstanceLock } from './store/instance-lock.ts';
 import { openLeadStore, type LeadMessageRoute, type LeadStore } from './store/lead-store.ts';
 import { SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
@@ -120,7 +124,9 @@ export async function startServer(config: Config, options: ServerOptions): Promi
           hour: config.digestHour,
           messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
         });
-  const captureLead = createCaptureLead({
+  // The site's leads and every channel's enquiries share one group commit: one disk sync for
+  // all the leads of an event-loop turn, whichever door they came in by.
+  const leadCapture = {
     storeLead: createGroupCommit(store, DUPLICATE_WINDOW_MS),
     clock,
     logger,
@@ -129,7 +135,24 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       delivery.wake();
       for (const worker of webhooks) worker.wake();
     },
+  };
+  const captureLead = createCaptureLead(leadCapture);
+  const ingestEnquiry = createIngestEnquiry(leadCapture);
+  const intakeRefusals = createIntakeRefusalStore(store.db);
+  const intakeHttp = createIntakeHttp({
+    logger,
+    clock,
+    ceiling: { max: config.intakePerSourcePerMinute, windowMs: 60_000 },
+    requestTimeoutMs: config.requestTimeoutMs,
+    recordRefusal: (refusal) => intakeRefusals.record(refusal),
   });
+  const intake = [
+    createGoogleAdsRouter({
+      http: intakeHttp,
+      ingestEnquiry,
+      key: config.googleAdsWebhookKey,
+    }),
+  ];
   const readiness = createReadinessCheck({
     store,
     verifyMail: () => mailer.verify(),
@@ -157,7 +180,15 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       'erasures made after this database was backed up were applied again',
     );
   }
-  const app = createApp({ config, captureLead, readiness, logger, clock, desk: desk.router });
+  const app = createApp({
+    config,
+    captureLead,
+    readiness,
+    logger,
+    clock,
+    desk: desk.router,
+    intake,
+  });
 
   // Node checks the header and request timeouts only this often (30 s by default), so a client
   // dripping headers or a body would otherwise hold its connection well past the limits below.
