@@ -18,6 +18,9 @@ test('when one mobile sends two enquiries from different forms, then the desk sh
       page: '/',
       utm_source: `first${tag}`,
       utm_campaign: 'plots',
+      fbclid: `IwAR${tag}`,
+      landingPage: '/location-highlights',
+      referrer: 'https://l.facebook.com/',
     },
   });
   expect(brochure.status()).toBe(200);
@@ -60,6 +63,10 @@ test('when one mobile sends two enquiries from different forms, then the desk sh
   // The latest is open; the first keeps its own campaign.
   await enquiries.getByText(/^Enquiry 1:/).click();
   await expect(enquiries.getByText(`first${tag}`)).toBeVisible();
+  const firstEnquiry = enquiries.getByRole('region', { name: 'Everything stored' }).first();
+  for (const value of [`IwAR${tag}`, '/location-highlights', 'https://l.facebook.com/']) {
+    await expect(firstEnquiry.getByText(value, { exact: true })).toBeVisible();
+  }
   await expect(enquiries.getByText(`second${tag}`)).toBeVisible();
 
   const timeline = page.getByRole('region', { name: 'Timeline' });
