@@ -8,6 +8,7 @@ export * from './lead-source.ts';
 export * from './messages.ts';
 export * from './mobile.ts';
 export * from './origin.ts';
+export * from './partner-lead.ts';
 export * from './plot-ranges.ts';
 export * from './project.ts';
 export * from './site-manifest.ts';

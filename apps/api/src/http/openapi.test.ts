@@ -4,6 +4,8 @@ import request, { type Response, type Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir, freePort, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { createPartnerSources } from '../intake/partner-sources.ts';
+import { signingKeyOf, signWebhook } from '../standard-webhooks.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -76,6 +78,7 @@ describe('the OpenAPI document, checked against the running API', () => {
         REQUEST_TIMEOUT_MS: '1000',
         TRUST_PROXY: 'loopback',
         CORS_ORIGINS: PARTNER_ORIGIN,
+        INTAKE_PER_SOURCE_PER_MINUTE: '5',
       },
     });
     down = await startTestServer({
@@ -153,6 +156,33 @@ describe('the OpenAPI document, checked against the running API', () => {
     'text/html': leadScenarios(path, true),
   });
 
+  let pushes = 0;
+  /** A partner's signed push to `source` on `server`, which adds the source first when asked. */
+  const partnerPush = (
+    server: TestServer,
+    source: string,
+    body: unknown,
+    setUp: 'enabled' | 'disabled' | 'none' = 'enabled',
+  ) => {
+    pushes += 1;
+    const sources = createPartnerSources(server.store.db);
+    let key = signingKeyOf(`whsec_${Buffer.alloc(32).toString('base64')}`);
+    if (setUp !== 'none') {
+      key = signingKeyOf(sources.add(`${source}-${pushes}`, server.clock.now()).secret);
+      if (setUp === 'disabled') sources.disable(`${source}-${pushes}`, server.clock.now());
+    }
+    const id = `msg_${pushes}`;
+    const payload = JSON.stringify(body);
+    const timestamp = Math.floor(server.clock.now() / 1000);
+    return request(server.url)
+      .post(`/intake/partners/${source}-${pushes}`)
+      .set('content-type', 'application/json')
+      .set('webhook-id', id)
+      .set('webhook-timestamp', String(timestamp))
+      .set('webhook-signature', signWebhook(key, id, timestamp, payload))
+      .send(payload);
+  };
+
   /** Scenarios by operation, then by media type of the reply, then by status. */
   type Scenarios = Record<string, Record<string, () => Test | Promise<Response>>>;
   const scenarios: Record<string, Scenarios> = {
@@ -168,6 +198,35 @@ describe('the OpenAPI document, checked against the running API', () => {
       'text/plain': {
         '204': () => preflight('/contact-form', PARTNER_ORIGIN),
         '405': () => preflight('/contact-form'),
+      },
+    },
+    'post /intake/partners/{name}': {
+      'text/plain': {
+        '200': () => partnerPush(t, 'portal', lead),
+        '400': () => partnerPush(t, 'portal', { mobile: '9876543210' }),
+        '401': () => {
+          createPartnerSources(t.store.db).add('unsigned-portal', t.clock.now());
+          return request(t.url).post('/intake/partners/unsigned-portal').send(lead);
+        },
+        '403': () => partnerPush(t, 'portal', lead, 'disabled'),
+        '404': () => partnerPush(t, 'portal', lead, 'none'),
+        '405': () => request(t.url).get('/intake/partners/portal'),
+        '413': () => partnerPush(t, 'portal', { ...lead, message: 'x'.repeat(70_000) }),
+        '429': async () => {
+          for (let index = 0; index < 5; index += 1) {
+            await request(t.url).post('/intake/partners/flood').send(lead);
+          }
+          return request(t.url).post('/intake/partners/flood').send(lead);
+        },
+        '500': async () => {
+          const broken = await startTestServer({ dataDir: `${temp.dir}/broken-partner` });
+          broken.store.close();
+          try {
+            return await request(broken.url).post('/intake/partners/portal').send(lead);
+          } finally {
+            await broken.close();
+          }
+        },
       },
     },
     'get /healthz': {

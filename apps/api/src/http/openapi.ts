@@ -7,8 +7,9 @@ import { webhookOperations } from './openapi-webhooks.ts';
 /**
  * OpenAPI 3.1 description of the public API, assembled from parts: each part describes its own
  * paths and the schemas they refer to, the lead bodies generated from the shared lead schema.
+ * The intake channels describe their own paths; the composition root hands them in.
  */
-export function createOpenApiDocument(): JsonObject {
+export function createOpenApiDocument(intakePaths: JsonObject = {}): JsonObject {
   return {
     openapi: '3.1.0',
     info: {
@@ -18,14 +19,14 @@ export function createOpenApiDocument(): JsonObject {
         "Receives brochure requests and contact enquiries from the Elegant Iconia website and forwards them to the sales inbox. Scripts get plain-text replies from the two lead endpoints; a browser's own form post gets a redirect to the thank-you page or an HTML page naming the problem.",
     },
     servers: [{ url: '/' }],
-    paths: { ...leadPaths(), ...healthPaths() },
+    paths: { ...leadPaths(), ...intakePaths, ...healthPaths() },
     webhooks: webhookOperations(),
     components: { schemas: { ...leadSchemas(), ...healthSchemas() } },
   };
 }
 
-export function createOpenApiRouter(): Router {
-  const document = createOpenApiDocument();
+export function createOpenApiRouter(intakePaths: JsonObject = {}): Router {
+  const document = createOpenApiDocument(intakePaths);
   const router = Router();
   router.get('/openapi.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(document);
