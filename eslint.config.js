@@ -67,28 +67,30 @@ const importZones = [
  * - composition root: app.ts, start-server.ts, server.ts build and wire everything; nothing
  *   imports them.
  * - entry points: http/, the lead routes (leads/*-routes.ts), the desk's HTTP face (desk.ts,
- *   desk-router.ts, desk-static.ts, desk-openapi.ts), cli/, the intake routes, their OpenAPI
- *   parts and their HTTP plumbing (intake/*-routes.ts, *-openapi.ts, intake-http.ts). They never import one another, except that
+ *   desk-router.ts, desk-static.ts, desk-openapi.ts), cli/, the intake routes and their HTTP
+ *   plumbing (intake/*-routes.ts, intake-http.ts). They never import one another, except that
  *   the HTTP routes build on http/ (parsers, replies, limits, OpenAPI parts).
  * - use cases: the rest of leads/ (capture-lead.ts), the rest of intake/ (the partner sources the
  *   desk and the CLI manage), the rest of desk/, routing/, and the jobs the
  *   root schedules: digest/ (the daily summary), privacy/ (retention, log redaction). Outside
  *   desk/, only its root (desk.ts) and its account use cases (accounts.ts) are imported.
- * - channels of the outbox: mail/, webhooks/; beside each other, never importing one another.
+ * - channels of the outbox: mail/, webhooks/, graph/ (Meta's lead reads); beside each other,
+ *   never importing one another.
  * - outbox/: the worker and the channel interface; the root hands it the channels.
  * - reports/: pure reading of stored leads (India's calendar, a lead's state, counts, the export
  *   format and CSV).
  * - store/: SQLite.
  * - lib: config.ts, logger.ts, clock.ts, standard-webhooks.ts (the signature the webhook channel
  *   signs with and partner intake checks). config.ts reads each channel's settings with the
- *   channel's own reader (mail/dkim.ts, webhooks/webhook-config.ts) and nothing else above it.
+ *   channel's own reader (mail/dkim.ts, webhooks/webhook-config.ts, graph/meta-config.ts) and
+ *   nothing else above it.
  */
 const API = './apps/api/src';
 const DESK_HTTP_FACE = ['desk', 'desk-router', 'desk-static', 'desk-openapi'];
 const HTTP_ROUTES = {
   'the lead routes': ['leads/*-routes.ts'],
   "the desk's HTTP face": DESK_HTTP_FACE.map((name) => `desk/${name}.ts`),
-  'intake/': ['intake/*-routes.ts', 'intake/*-openapi.ts', 'intake/intake-http.ts'],
+  'intake/': ['intake/*-routes.ts', 'intake/intake-http.ts'],
 };
 const ENTRY_POINTS = { 'http/': ['http'], ...HTTP_ROUTES, 'cli/': ['cli'] };
 const API_LAYERS = [
@@ -98,20 +100,26 @@ const API_LAYERS = [
     name: 'the use cases',
     paths: [
       'leads/**/!(*-routes).ts',
-      'intake/**/!(*-routes|*-openapi|intake-http).ts',
+      'intake/**/!(*-routes|intake-http).ts',
       `desk/**/!(${DESK_HTTP_FACE.join('|')}).ts`,
       'routing',
       'digest',
       'privacy',
     ],
   },
-  { name: 'the outbox channels', paths: ['mail', 'webhooks'] },
+  { name: 'the outbox channels', paths: ['mail', 'webhooks', 'graph'] },
   { name: 'the outbox', paths: ['outbox'] },
   { name: 'reports/', paths: ['reports'] },
   { name: 'the store', paths: ['store'] },
   { name: 'lib', paths: ['config.ts', 'logger.ts', 'clock.ts', 'standard-webhooks.ts'] },
 ];
-const CHANNEL_SETTINGS = { mail: ['./dkim.ts'], webhooks: ['./webhook-config.ts'] };
+const CHANNEL_SETTINGS = {
+  mail: ['./dkim.ts'],
+  webhooks: ['./webhook-config.ts'],
+  graph: ['./meta-config.ts'],
+};
+
+const CHANNELS = API_LAYERS.find((layer) => layer.name === 'the outbox channels').paths;
 
 const api = (paths) => paths.map((file) => `${API}/${file}`);
 
@@ -151,10 +159,9 @@ const apiZones = [
         ),
       ),
   ),
-  ...[
-    ['mail', 'webhooks'],
-    ['webhooks', 'mail'],
-  ].map(([target, from]) =>
+  ...CHANNELS.flatMap((target) =>
+    CHANNELS.filter((from) => from !== target).map((from) => [target, from]),
+  ).map(([target, from]) =>
     zone(
       [target],
       from,
@@ -165,7 +172,7 @@ const apiZones = [
   // root hands them. Two exceptions: the daily digest, the one job that sends on its own (a
   // summary with its own send log, not a message about a lead); and cli/, whose `resend` and
   // `release` re-queue a lead under a channel's own route and endpoint names.
-  ...['mail', 'webhooks'].map((from) =>
+  ...CHANNELS.map((from) =>
     zone(
       [
         ...Object.entries(ENTRY_POINTS)

@@ -1,8 +1,9 @@
 /**
  * API speed, on loopback: reply times of POST /send-email while the SMTP server answers at once,
- * while it takes 2 s per message, and with a webhook endpoint that takes 2 s per post, against a
- * bare Express handler as the ceiling; then how
- * fast the delivery worker empties the outbox and whether every lead arrived exactly once.
+ * while it takes 2 s per message, and with a webhook endpoint that takes 2 s per post, and of
+ * POST /intake/meta (signed Meta events, each lead then read from the local Graph API peer),
+ * against a bare Express handler as the ceiling; then how fast the delivery worker empties the
+ * outbox and whether every lead arrived exactly once.
  *
  * The server under test is what ships: dist/server.js, built from the current source first as
  * the drills do, run as its own process with real config and parts, so the load generator does
@@ -24,6 +25,9 @@ import { buildServer } from '../drills/support.ts';
 import {
   createTempDir,
   freePort,
+  metaLeadgenEvent,
+  metaSignature,
+  startGraphApi,
   startServerProcess,
   type ServerProcess,
   type SmtpInbox,
@@ -112,6 +116,124 @@ async function loadLeads(port: number, label: string): Promise<LoadResult> {
   return summarise(label, loadAtStart, result);
 }
 
+const META_APP_SECRET = 'bench-meta-app-secret';
+const META_PAGE_TOKEN = 'EAAGbenchPageToken';
+let leadgenCounter = 0;
+
+/**
+ * POST /intake/meta under load: every request a new signed leadgen event, each lead then read
+ * from the local Graph API peer through the outbox and emailed. Exactly once means one lead and
+ * one email per acknowledged event.
+ */
+async function metaCase(dataDir: string): Promise<{ result: LoadResult; report: MetaReport }> {
+  const inbox = await startSmtpInbox({ parse: false });
+  const graph = await startGraphApi({
+    appSecret: META_APP_SECRET,
+    accessToken: META_PAGE_TOKEN,
+    leadFor: (id) => ({
+      id,
+      created_time: new Date().toISOString(),
+      field_data: [
+        { name: 'full_name', values: [`Bench Meta ${id}`] },
+        { name: 'phone_number', values: [`+9198${id.slice(-8)}`] },
+      ],
+    }),
+  });
+  const port = await freePort();
+  const server = await startServerProcess({
+    port,
+    env: {
+      ...serverEnv(dataDir, inbox),
+      META_APP_SECRET,
+      META_VERIFY_TOKEN: 'bench-verify-token',
+      META_PAGE_ACCESS_TOKEN: META_PAGE_TOKEN,
+      META_GRAPH_URL: graph.url,
+    },
+    echo: 'stderr',
+  });
+  try {
+    const loadAtStart = oneMinuteLoad();
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      requests: [
+        {
+          method: 'POST',
+          path: '/intake/meta',
+          setupRequest: (request) => {
+            leadgenCounter += 1;
+            const body = metaLeadgenEvent([
+              { leadgenId: String(930_000_000_000_000 + leadgenCounter) },
+            ]);
+            return {
+              ...request,
+              body,
+              headers: {
+                'content-type': 'application/json',
+                'x-hub-signature-256': metaSignature(body, META_APP_SECRET),
+              },
+            };
+          },
+        },
+      ],
+    });
+    const summary = summarise(
+      'POST /intake/meta, Graph read and SMTP instant',
+      loadAtStart,
+      result,
+    );
+    const file = path.join(dataDir, 'leads.sqlite');
+    const deadline = Date.now() + 300_000;
+    let drained = false;
+    while (!drained && Date.now() < deadline) {
+      drained = pendingMessages(file) === 0;
+      if (!drained) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await stopProcess(server);
+    const leads = countByStatus(file);
+    const report: MetaReport = {
+      acknowledged: result['2xx'],
+      graphReads: graph.requests.length,
+      leadsStored: Object.values(leads).reduce((sum, value) => sum + value, 0),
+      emailsReceived: inbox.messages.length,
+      uniqueMessageIds: new Set(
+        inbox.messages.map((mail) => /^Message-ID: (.+)$/im.exec(mail.raw)?.[1]),
+      ).size,
+      allDelivered: drained,
+    };
+    return { result: summary, report };
+  } finally {
+    await server.kill();
+    await Promise.all([inbox.close(), graph.close()]);
+  }
+}
+
+interface MetaReport {
+  acknowledged: number;
+  graphReads: number;
+  leadsStored: number;
+  emailsReceived: number;
+  uniqueMessageIds: number;
+  allDelivered: boolean;
+}
+
+/** Messages of any channel still waiting: Graph reads, emails. */
+function pendingMessages(databaseFile: string): number {
+  const db = new Database(databaseFile, { readonly: true });
+  try {
+    return (
+      db
+        .prepare<[], { count: number }>(
+          `SELECT COUNT(*) AS count FROM deliveries WHERE status = 'pending'`,
+        )
+        .get()?.count ?? 0
+    );
+  } finally {
+    db.close();
+  }
+}
+
 function serverEnv(dataDir: string, inbox: SmtpInbox): Record<string, string> {
   return {
     DATA_DIR: dataDir,
@@ -176,8 +298,9 @@ function budgetChecks(run: {
   bare: LoadResult;
   worker: WorkerReport;
   slowExit: number | null;
+  meta: { result: LoadResult; report: MetaReport };
 }): Check[] {
-  const { fast, slow, webhook, bare, worker, slowExit } = run;
+  const { fast, slow, webhook, bare, worker, slowExit, meta } = run;
   const cases = [
     { result: fast, name: 'POST /send-email with SMTP instant', short: 'SMTP instant' },
     { result: slow, name: 'POST /send-email with SMTP 2 s per message', short: 'SMTP 2 s' },
@@ -186,6 +309,7 @@ function budgetChecks(run: {
       name: 'POST /send-email with a webhook endpoint taking 2 s per post',
       short: 'webhook 2 s',
     },
+    { result: meta.result, name: 'POST /intake/meta', short: 'Meta intake' },
   ];
   const latency = cases.map(({ result, name, short }) => ({
     check: `p99 ≤ ${BUDGET.p99Ms} ms, ${short}`,
@@ -199,7 +323,9 @@ function budgetChecks(run: {
     speed: true,
     detail: `req/s of ${name} is ${count(result.rps)} (${Math.round((result.rps / bare.rps) * 100)} % of the bare handler's ${count(bare.rps)}), budget ${count(BUDGET.leadsPerSecond)}`,
   }));
-  const failedReplies = [fast, slow, webhook, bare].filter((r) => r.errors + r.non2xx > 0);
+  const failedReplies = [fast, slow, webhook, bare, meta.result].filter(
+    (r) => r.errors + r.non2xx > 0,
+  );
   const sent = worker.statuses.sent ?? 0;
   return [
     ...latency,
@@ -219,6 +345,16 @@ function budgetChecks(run: {
         worker.uniqueMessageIds === worker.leadsStored &&
         sent === worker.leadsStored,
       detail: `not every lead was delivered exactly once: ${count(worker.leadsStored)} leads stored, ${count(worker.messagesReceived)} emails received, ${count(worker.uniqueMessageIds)} unique Message-IDs, ${count(sent)} marked sent${worker.allDelivered ? '' : ', and the outbox was still not empty 5 minutes after the load'}`,
+    },
+    {
+      check: 'every Meta lead read and delivered exactly once',
+      ok:
+        meta.report.allDelivered &&
+        meta.report.leadsStored === meta.report.acknowledged &&
+        meta.report.graphReads === meta.report.acknowledged &&
+        meta.report.emailsReceived === meta.report.acknowledged &&
+        meta.report.uniqueMessageIds === meta.report.acknowledged,
+      detail: `not every Meta lead arrived exactly once: ${count(meta.report.acknowledged)} events acknowledged, ${count(meta.report.graphReads)} Graph reads, ${count(meta.report.leadsStored)} leads stored, ${count(meta.report.emailsReceived)} emails (${count(meta.report.uniqueMessageIds)} unique Message-IDs)${meta.report.allDelivered ? '' : ', and the outbox was still not empty 5 minutes after the load'}`,
     },
     {
       check: 'slow-SMTP server stopped cleanly (exit 0)',
@@ -309,7 +445,10 @@ async function main(): Promise<void> {
     await stopProcess(webhookServer);
     const webhookPosts = receiver.posts.length;
 
-    // 4. The ceiling.
+    // 4. Meta lead ads: the signed webhook event, then the Graph read through the outbox.
+    const meta = await metaCase(path.join(temp.dir, 'meta'));
+
+    // 5. The ceiling.
     const barePort = await freePort();
     const bareServer = await startServerProcess({
       entry: BARE_HANDLER,
@@ -332,9 +471,9 @@ async function main(): Promise<void> {
     );
     await stopProcess(bareServer);
 
-    const checks = budgetChecks({ fast, slow, webhook, bare, worker, slowExit });
+    const checks = budgetChecks({ fast, slow, webhook, bare, worker, slowExit, meta });
 
-    const table = [fast, slow, webhook, bare].map((r) => ({
+    const table = [fast, slow, webhook, meta.result, bare].map((r) => ({
       case: r.label,
       'req/s': r.rps,
       'p50 ms': r.p50Ms,
@@ -373,7 +512,14 @@ async function main(): Promise<void> {
         loadAverageAtEnd: loadavg().map((load) => Math.round(load * 100) / 100),
       },
       settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, budget: BUDGET },
-      load: { smtpInstant: fast, smtpSlow: slow, webhookSlow: webhook, bareExpress: bare },
+      load: {
+        smtpInstant: fast,
+        smtpSlow: slow,
+        webhookSlow: webhook,
+        metaIntake: meta.result,
+        bareExpress: bare,
+      },
+      metaIntake: meta.report,
       webhookPostsDuringLoad: webhookPosts,
       slowSmtpStatusesAtStop: slowStatuses,
       worker,

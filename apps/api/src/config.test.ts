@@ -139,6 +139,43 @@ describe('loadConfig', () => {
   });
 });
 
+describe('the Meta lead ads settings', () => {
+  const META = {
+    META_APP_SECRET: 'app-secret-value',
+    META_VERIFY_TOKEN: 'verify-token-value',
+    META_PAGE_ACCESS_TOKEN: 'page-token-value',
+  };
+
+  it('when none is set, then the channel is off', () => {
+    expect(loadConfig({}, '/srv/iconia').meta).toBeUndefined();
+  });
+
+  it('when the three secrets are set, then the channel reads Graph at the pinned version', () => {
+    expect(loadConfig(META, '/srv/iconia').meta).toEqual({
+      appSecret: 'app-secret-value',
+      verifyToken: 'verify-token-value',
+      pageAccessToken: 'page-token-value',
+      graphUrl: 'https://graph.facebook.com/v26.0',
+    });
+  });
+
+  it('when one secret is missing, then the start is refused naming it and echoing no secret', () => {
+    const partial = {
+      META_APP_SECRET: META.META_APP_SECRET,
+      META_VERIFY_TOKEN: META.META_VERIFY_TOKEN,
+    };
+
+    expect(() => loadConfig(partial, '/srv/iconia')).toThrow(/missing: META_PAGE_ACCESS_TOKEN/);
+    expect(() => loadConfig(partial, '/srv/iconia')).not.toThrow(/app-secret-value/);
+  });
+
+  it('when META_GRAPH_URL names no API version, then it is refused', () => {
+    expect(() =>
+      loadConfig({ ...META, META_GRAPH_URL: 'https://graph.facebook.com' }, '/srv/iconia'),
+    ).toThrow(/META_GRAPH_URL must be an http\(s\) URL ending with the Graph API version/);
+  });
+});
+
 describe('parseTrustProxy', () => {
   it.each([
     ['false', false],

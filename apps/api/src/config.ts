@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import addressparser from 'nodemailer/lib/addressparser';
 import * as v from 'valibot';
+import { readMetaSettings, type MetaSettings } from './graph/meta-config.ts';
 import { readDkimSettings, type DkimSettings } from './mail/dkim.ts';
 import { readWebhookSettings, type WebhookSettings } from './webhooks/webhook-config.ts';
 
@@ -49,6 +50,8 @@ export interface Config {
   intakePerSourcePerMinute: number;
   /** The key Google Ads sends as `google_key` with each lead; undefined: the channel is off. */
   googleAdsWebhookKey: string | undefined;
+  /** Meta lead ads (`/intake/meta` and the Graph reads); undefined: the channel is off. */
+  meta: MetaSettings | undefined;
   /** Absolute directory of the built website. */
   webDist: string;
   /** Absolute directory of the built sales desk app, served under /desk: `apps/desk/dist`. */
@@ -252,6 +255,11 @@ const ENV_ENTRIES = {
       'must be 16 to 500 characters: a long random key, as Google Ads suggests.',
     ),
   ),
+  // Meta lead ads: the three secrets together or none, checked by the channel's own reader.
+  META_APP_SECRET: text(),
+  META_VERIFY_TOKEN: text(),
+  META_PAGE_ACCESS_TOKEN: text(),
+  META_GRAPH_URL: text(),
   WEB_DIST: text(),
 };
 
@@ -313,7 +321,13 @@ export function loadConfig(
     cwd,
   );
   const webhooks = readWebhookSettings({ urls: output.WEBHOOK_URL, secret: output.WEBHOOK_SECRET });
-  problems.push(...dkim.problems, ...webhooks.problems);
+  const meta = readMetaSettings({
+    appSecret: output.META_APP_SECRET,
+    verifyToken: output.META_VERIFY_TOKEN,
+    pageAccessToken: output.META_PAGE_ACCESS_TOKEN,
+    graphUrl: output.META_GRAPH_URL,
+  });
+  problems.push(...dkim.problems, ...webhooks.problems, ...meta.problems);
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
 
   const read = result.output;
@@ -345,6 +359,7 @@ export function loadConfig(
     webhooks: webhooks.settings,
     intakePerSourcePerMinute: read.INTAKE_PER_SOURCE_PER_MINUTE,
     googleAdsWebhookKey: read.GOOGLE_ADS_WEBHOOK_KEY,
+    meta: meta.settings,
     webDist: read.WEB_DIST ? path.resolve(cwd, read.WEB_DIST) : defaultWebDist(),
     deskDist: defaultDeskDist(),
   };

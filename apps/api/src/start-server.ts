@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { partnerOrigin } from '@iconia/shared';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -8,13 +7,12 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createDesk, type Desk } from './desk/desk.ts';
 import { createDailyDigest } from './digest/daily-digest.ts';
+import { createGraphChannel, GRAPH_BACKOFF, GRAPH_TIMEOUT_MS } from './graph/graph-channel.ts';
 import { createReadinessCheck } from './http/health.ts';
 import { createGoogleAdsRouter } from './intake/google-ads-routes.ts';
 import { createIngestEnquiry } from './intake/ingest-enquiry.ts';
 import { createIntakeHttp } from './intake/intake-http.ts';
-import { partnerPaths } from './intake/partner-openapi.ts';
-import { createPartnerRouter } from './intake/partner-routes.ts';
-import { createPartnerSources } from './intake/partner-sources.ts';
+import { createMetaRouter } from './intake/meta-routes.ts';
 import { createCaptureLead, DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts';
 import type { Logger } from './logger.ts';
 import { createEmailChannel } from './mail/email-channel.ts';
@@ -27,9 +25,6 @@ import { createIntakeRefusalStore } from './store/intake-refusal-store.ts';
 import { acquireInstanceLock } from './store/instance-lock.ts';
 import { openLeadStore, type LeadMessageRoute, type LeadStore } from './store/lead-store.ts';
 import { SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
-import { createSourceHealthStore } from './store/source-health-store.ts';
-import { createPartnerSources } from './intake/partner-sources.ts';
-import { createSourceHealth, type SourceHealth } from './intake/source-health.ts';
 import { createWebhookChannels, WEBHOOK_WORKER } from './webhooks/webhook-channel.ts';
 
 /** How long in-flight requests get to finish once shutdown starts. */
@@ -53,10 +48,10 @@ export interface RunningServer {
   delivery: DeliveryWorker;
   /** One worker per webhook endpoint, each with its own retries, apart from the email. */
   webhooks: DeliveryWorker[];
+  /** The Graph reads of Meta leads; undefined when the Meta channel is off. */
+  metaGraph: DeliveryWorker | undefined;
   /** The sales desk under /desk, on the store's connection. */
   desk: Desk;
-  /** Every lead source's figures, and the managers' alerts when one goes quiet or fails. */
-  sourceHealth: SourceHealth;
   /** Stops taking requests, lets those in flight finish, then stops delivery and closes. */
   close(): Promise<void>;
 }
@@ -133,23 +128,6 @@ export async function startServer(config: Config, options: ServerOptions): Promi
           hour: config.digestHour,
           messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
         });
-  const partnerSources = createPartnerSources(store.db);
-  const sourceHealth = createSourceHealth({
-    store: createSourceHealthStore(store.db, (message) => store.queueMessage(message)),
-    clock,
-    logger,
-    sources: () => [
-      { origin: 'site' },
-      ...(config.googleAdsWebhookKey === undefined ? [] : [{ origin: 'google_ads' as const }]),
-      ...partnerSources.list(clock.now()).map((source) => ({
-        origin: partnerOrigin(source.name),
-        disabled: source.disabled,
-      })),
-    ],
-    fallbackTo: config.mailTo,
-    messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
-    onQueued: () => delivery.wake(),
-  });
   // The site's leads and every channel's enquiries share one group commit: one disk sync for
   // all the leads of an event-loop turn, whichever door they came in by.
   const leadCapture = {
@@ -164,6 +142,17 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   };
   const captureLead = createCaptureLead(leadCapture);
   const ingestEnquiry = createIngestEnquiry(leadCapture);
+  const metaGraph =
+    config.meta &&
+    createDeliveryWorker({
+      store,
+      channel: createGraphChannel({ settings: config.meta, ingest: ingestEnquiry }),
+      clock,
+      logger,
+      pendingAlertMs: config.pendingAlertMs,
+      leaseMs: GRAPH_TIMEOUT_MS * 6,
+      backoff: GRAPH_BACKOFF,
+    });
   const intakeRefusals = createIntakeRefusalStore(store.db);
   const intakeHttp = createIntakeHttp({
     logger,
@@ -178,11 +167,12 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       ingestEnquiry,
       key: config.googleAdsWebhookKey,
     }),
-    createPartnerRouter({
-      http: intakeHttp,
-      ingestEnquiry,
-      sources: createPartnerSources(store.db),
+    createMetaRouter({
+      settings: config.meta,
+      intakeHttp,
+      store,
       clock,
+      onQueued: () => metaGraph?.wake(),
     }),
   ];
   const readiness = createReadinessCheck({
@@ -203,7 +193,6 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     onQueued: () => {
       for (const worker of webhooks) worker.wake();
     },
-    sourceHealth,
   });
   // A database restored from an older backup must not serve anyone erased since, not even once.
   const replayed = desk.api.erasure.replay(clock.now());
@@ -221,7 +210,6 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     clock,
     desk: desk.router,
     intake,
-    intakePaths: partnerPaths(),
   });
 
   // Node checks the header and request timeouts only this often (30 s by default), so a client
@@ -243,6 +231,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       site: config.webDist,
       digest: config.digestHour === undefined ? 'off' : `daily from ${config.digestHour}:00 IST`,
       webhooks: webhookChannels.map((channel) => channel.label),
+      metaLeadAds: config.meta ? config.meta.graphUrl : 'off',
       otherServerOnDatabase: !instanceLock.alone,
     },
     'listening',
@@ -255,9 +244,9 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   }
   delivery.start();
   for (const worker of webhooks) worker.start();
+  metaGraph?.start();
   retention.start();
   digest?.start();
-  sourceHealth.start();
 
   let closing: Promise<void> | undefined;
   // Once closing, every answer ends its connection, so each client finishes what it sent.
@@ -285,8 +274,8 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     // Leads handed over in this turn of the event loop are committed in the next one.
     await new Promise((resolve) => setImmediate(resolve));
     retention.stop();
-    sourceHealth.stop();
-    await Promise.all([delivery, ...webhooks].map((worker) => worker.stop()));
+    const workers = [delivery, ...webhooks, ...(metaGraph ? [metaGraph] : [])];
+    await Promise.all(workers.map((worker) => worker.stop()));
     await digest?.stop();
     mailer.close();
     store.close();
@@ -303,8 +292,8 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     mailer,
     delivery,
     webhooks,
+    metaGraph,
     desk,
-    sourceHealth,
     close: () => (closing ??= close()),
   };
 }

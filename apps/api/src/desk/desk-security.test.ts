@@ -53,7 +53,6 @@ describe('sales desk security', () => {
         'POST /desk/api/sources/acme-realty/rotate',
         'POST /desk/api/sources/acme-realty/disable',
         'POST /desk/api/sources/acme-realty/enable',
-        'GET /desk/api/source-health',
         'GET /desk/api/openapi.json',
       ]),
     );
@@ -98,7 +97,6 @@ describe('sales desk security', () => {
         'POST /desk/api/sources/acme-realty/disable',
         'POST /desk/api/sources/acme-realty/enable',
         'GET /desk/api/users',
-        'GET /desk/api/source-health',
         'GET /desk/api/openapi.json',
       ]),
     );

@@ -600,9 +600,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
                 l.status, l.received_at,
                 coalesce(email.attempts, 0) AS attempts,
                 coalesce(email.next_attempt_at, l.received_at) AS next_attempt_at,
-                email.last_error, email.sent_at, l.duplicate_of, l.consent_notice, l.buyer_id,
-                l.origin, l.email, l.message, l.answers, l.external_id,
-                w.stage, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
+                email.last_error, email.sent_at, l.duplicate_of, l.consent_notice, l.buyer_id, w.stage, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
                 w.first_contact_at,
                 (SELECT public_id FROM leads WHERE id = l.duplicate_of) AS original_public_id
          ${sql}`,
@@ -696,6 +694,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
         // Each CRM that may hold one of the leads is told, before what has not gone out is dropped.
         outbox.announceErasure(ids, now);
         for (const id of ids) {
+          outbox.deleteIntakeEvent(id);
           eraseLead.run(id);
           // A lead erased before it went out is not sent at all.
           outbox.cancelPending(id);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Router } from 'express';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { createTempDir } from '@iconia/testkit';
+import { createTempDir, type TestClock } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { newLead } from '../../test/new-lead.ts';
 import { createAccount } from './accounts.ts';
@@ -54,13 +54,14 @@ export interface DeskTestServer extends TestServer {
  * that does not exist: not built).
  */
 export async function startDeskTestServer(
-  options: { env?: Record<string, string>; deskDist?: string } = {},
+  options: { env?: Record<string, string>; deskDist?: string; clock?: TestClock } = {},
 ): Promise<DeskTestServer> {
   const temp = createTempDir('iconia-desk-');
   const running = await startTestServer({
     dataDir: path.join(temp.dir, 'data'),
     env: options.env ?? {},
     deskDist: options.deskDist ?? path.join(temp.dir, 'no-desk'),
+    ...(options.clock && { clock: options.clock }),
   });
   const deskStore = running.desk.api.store;
   let mobile = 9_100_000_000;

@@ -4,7 +4,6 @@ import { Router } from 'express';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
-import type { SourceHealth } from '../intake/source-health.ts';
 import { createDeskApi, type DeskApi } from './desk-router.ts';
 import { createDeskStatic, deskHeaders } from './desk-static.ts';
 
@@ -28,7 +27,6 @@ export function createDesk(deps: {
   ledger: ErasureLedger;
   webhookChannels?: readonly string[];
   onQueued?: () => void;
-  sourceHealth: Pick<SourceHealth, 'report'>;
 }): Desk {
   const api = createDeskApi(deps);
   const router = Router();

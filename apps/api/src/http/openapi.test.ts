@@ -2,15 +2,26 @@ import { MESSAGES } from '@iconia/shared';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import request, { type Response, type Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempDir, freePort, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
+import {
+  createTempDir,
+  freePort,
+  metaLeadgenEvent,
+  metaSignature,
+  type SmtpInbox,
+  startSmtpInbox,
+} from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
-import { createPartnerSources } from '../intake/partner-sources.ts';
-import { signingKeyOf, signWebhook } from '../standard-webhooks.ts';
 
 type Schema = Record<string, unknown>;
 
 /** A copy of the site on another origin, allowed to post. */
 const PARTNER_ORIGIN = 'https://partner.example';
+/** The Meta channel's settings; its Graph reads are never made here (the worker is stopped). */
+const META_ENV = {
+  META_APP_SECRET: 'openapi-meta-secret',
+  META_VERIFY_TOKEN: 'openapi-verify-token',
+  META_PAGE_ACCESS_TOKEN: 'openapi-page-token',
+};
 /** What Chromium sends with a form post it navigates for. */
 const BROWSER_ACCEPT =
   'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
@@ -78,9 +89,10 @@ describe('the OpenAPI document, checked against the running API', () => {
         REQUEST_TIMEOUT_MS: '1000',
         TRUST_PROXY: 'loopback',
         CORS_ORIGINS: PARTNER_ORIGIN,
-        INTAKE_PER_SOURCE_PER_MINUTE: '5',
+        ...META_ENV,
       },
     });
+    await t.metaGraph?.stop();
     down = await startTestServer({
       dataDir: `${temp.dir}/down`,
       env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` },
@@ -156,32 +168,20 @@ describe('the OpenAPI document, checked against the running API', () => {
     'text/html': leadScenarios(path, true),
   });
 
-  let pushes = 0;
-  /** A partner's signed push to `source` on `server`, which adds the source first when asked. */
-  const partnerPush = (
-    server: TestServer,
-    source: string,
-    body: unknown,
-    setUp: 'enabled' | 'disabled' | 'none' = 'enabled',
-  ) => {
-    pushes += 1;
-    const sources = createPartnerSources(server.store.db);
-    let key = signingKeyOf(`whsec_${Buffer.alloc(32).toString('base64')}`);
-    if (setUp !== 'none') {
-      key = signingKeyOf(sources.add(`${source}-${pushes}`, server.clock.now()).secret);
-      if (setUp === 'disabled') sources.disable(`${source}-${pushes}`, server.clock.now());
-    }
-    const id = `msg_${pushes}`;
-    const payload = JSON.stringify(body);
-    const timestamp = Math.floor(server.clock.now() / 1000);
-    return request(server.url)
-      .post(`/intake/partners/${source}-${pushes}`)
-      .set('content-type', 'application/json')
-      .set('webhook-id', id)
-      .set('webhook-timestamp', String(timestamp))
-      .set('webhook-signature', signWebhook(key, id, timestamp, payload))
-      .send(payload);
+  let leadgenId = 920000000000000;
+  const metaPost = (app: TestServer['app'], body?: string) => {
+    leadgenId += 1;
+    const event = body ?? metaLeadgenEvent([{ leadgenId: String(leadgenId) }]);
+    return request(app)
+      .post('/intake/meta')
+      .set('Content-Type', 'application/json')
+      .set('X-Hub-Signature-256', metaSignature(event, META_ENV.META_APP_SECRET))
+      .send(event);
   };
+  const handshake = (server: TestServer, token = META_ENV.META_VERIFY_TOKEN) =>
+    request(server.url)
+      .get('/intake/meta')
+      .query({ 'hub.mode': 'subscribe', 'hub.challenge': '1158201444', 'hub.verify_token': token });
 
   /** Scenarios by operation, then by media type of the reply, then by status. */
   type Scenarios = Record<string, Record<string, () => Test | Promise<Response>>>;
@@ -200,29 +200,30 @@ describe('the OpenAPI document, checked against the running API', () => {
         '405': () => preflight('/contact-form'),
       },
     },
-    'post /intake/partners/{name}': {
+    'get /intake/meta': {
       'text/plain': {
-        '200': () => partnerPush(t, 'portal', lead),
-        '400': () => partnerPush(t, 'portal', { mobile: '9876543210' }),
-        '401': () => {
-          createPartnerSources(t.store.db).add('unsigned-portal', t.clock.now());
-          return request(t.url).post('/intake/partners/unsigned-portal').send(lead);
-        },
-        '403': () => partnerPush(t, 'portal', lead, 'disabled'),
-        '404': () => partnerPush(t, 'portal', lead, 'none'),
-        '405': () => request(t.url).get('/intake/partners/portal'),
-        '413': () => partnerPush(t, 'portal', { ...lead, message: 'x'.repeat(70_000) }),
-        '429': async () => {
-          for (let index = 0; index < 5; index += 1) {
-            await request(t.url).post('/intake/partners/flood').send(lead);
-          }
-          return request(t.url).post('/intake/partners/flood').send(lead);
-        },
+        '200': () => handshake(t),
+        '403': () => handshake(t, 'guess'),
+        '404': () => handshake(down),
+        '405': () => request(t.url).put('/intake/meta'),
+      },
+    },
+    'post /intake/meta': {
+      'text/plain': {
+        '200': () => metaPost(t.app),
+        '400': () => metaPost(t.app, JSON.stringify({ object: 'user', entry: [] })),
+        '401': () => request(t.url).post('/intake/meta').type('json').send('{}'),
+        '404': () => metaPost(down.app),
+        '405': () => request(t.url).delete('/intake/meta'),
+        '413': () => metaPost(t.app, JSON.stringify({ pad: 'x'.repeat(70_000) })),
         '500': async () => {
-          const broken = await startTestServer({ dataDir: `${temp.dir}/broken-partner` });
+          const broken = await startTestServer({
+            dataDir: `${temp.dir}/broken-meta`,
+            env: META_ENV,
+          });
           broken.store.close();
           try {
-            return await request(broken.url).post('/intake/partners/portal').send(lead);
+            return await metaPost(broken.app);
           } finally {
             await broken.close();
           }

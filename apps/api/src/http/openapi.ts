@@ -1,15 +1,15 @@
 import { Router } from 'express';
 import { healthPaths, healthSchemas } from './openapi-health.ts';
 import { leadPaths, leadSchemas } from './openapi-leads.ts';
+import { metaPaths, metaSchemas } from './openapi-meta.ts';
 import type { JsonObject } from './openapi-parts.ts';
 import { webhookOperations } from './openapi-webhooks.ts';
 
 /**
  * OpenAPI 3.1 description of the public API, assembled from parts: each part describes its own
  * paths and the schemas they refer to, the lead bodies generated from the shared lead schema.
- * The intake channels describe their own paths; the composition root hands them in.
  */
-export function createOpenApiDocument(intakePaths: JsonObject = {}): JsonObject {
+export function createOpenApiDocument(): JsonObject {
   return {
     openapi: '3.1.0',
     info: {
@@ -19,14 +19,14 @@ export function createOpenApiDocument(intakePaths: JsonObject = {}): JsonObject 
         "Receives brochure requests and contact enquiries from the Elegant Iconia website and forwards them to the sales inbox. Scripts get plain-text replies from the two lead endpoints; a browser's own form post gets a redirect to the thank-you page or an HTML page naming the problem.",
     },
     servers: [{ url: '/' }],
-    paths: { ...leadPaths(), ...intakePaths, ...healthPaths() },
+    paths: { ...leadPaths(), ...metaPaths(), ...healthPaths() },
     webhooks: webhookOperations(),
-    components: { schemas: { ...leadSchemas(), ...healthSchemas() } },
+    components: { schemas: { ...leadSchemas(), ...metaSchemas(), ...healthSchemas() } },
   };
 }
 
-export function createOpenApiRouter(intakePaths: JsonObject = {}): Router {
-  const document = createOpenApiDocument(intakePaths);
+export function createOpenApiRouter(): Router {
+  const document = createOpenApiDocument();
   const router = Router();
   router.get('/openapi.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(document);

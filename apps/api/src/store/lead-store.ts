@@ -14,7 +14,6 @@ import { INTAKE_REFUSALS_MIGRATION } from './intake-refusal-store.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 import { PARTNER_SOURCES_MIGRATION } from './partner-source-store.ts';
 import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
-import { SOURCE_HEALTH_MIGRATION } from './source-health-store.ts';
 import {
   createOutboxStatements,
   OUTBOX_MESSAGES_MIGRATION,
@@ -85,6 +84,11 @@ export interface LeadStore extends LeadQueries, DigestLog {
   takeBackLeases(): number;
   /** Queues one message, in its own transaction. */
   queueMessage(message: NewMessage): void;
+  /**
+   * Queues, in one transaction synced to disk, each message whose id is not in the outbox yet;
+   * returns how many were new.
+   */
+  queueNewMessages(messages: readonly NewMessage[]): number;
   pendingSummary(channel?: string): PendingSummary;
   /** Messages on `channel` that were given up. */
   deadCount(channel: string): number;
@@ -253,7 +257,6 @@ export const MIGRATIONS: readonly string[] = [
   BUYERS_MIGRATION,
   ENQUIRY_MIGRATION,
   INTAKE_REFUSALS_MIGRATION,
-  SOURCE_HEALTH_MIGRATION,
 ];
 
 /**
@@ -467,6 +470,10 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     WHERE latest_lead_id IS NULL`);
   const deleteLeadlessBuyers = db.prepare(`
     DELETE FROM buyers WHERE NOT EXISTS (SELECT 1 FROM leads l WHERE l.buyer_id = buyers.id)`);
+  const queueOnceTx = db.transaction(
+    (messages: readonly NewMessage[]) =>
+      messages.filter((message) => outbox.queueOnce(message)).length,
+  );
   const deleteSettled = db.transaction((cutoff: number): number => {
     unlinkExpired.run(cutoff);
     outbox.deleteSettledLeadlessBefore(cutoff);
@@ -502,6 +509,7 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     queueMessage(message) {
       write(() => outbox.queue(message));
     },
+    queueNewMessages: (messages) => write(() => queueOnceTx.immediate(messages)),
     deadCount: (channel) => outbox.deadCount(channel),
     pendingSummary: (channel = EMAIL_CHANNEL) => outbox.pendingSummary(channel),
     isWritable() {

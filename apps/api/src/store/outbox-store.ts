@@ -31,6 +31,28 @@ export interface BuyerUpdate {
 /** The payload of a `lead.updated` message. */
 export type LeadUpdatedPayload = BuyerUpdate & { ids: string[] };
 
+/**
+ * The Graph read of a Meta lead: a message about no lead yet, on its own channel, carrying the
+ * webhook event that named it. Its id comes from the `leadgen_id`, so an event Meta delivers
+ * again queues nothing more.
+ */
+export const META_LEAD_READ_KIND = 'meta.leadgen';
+export const META_GRAPH_CHANNEL = 'meta-graph';
+
+const META_LEAD_READ_PREFIX = 'meta-leadgen:';
+
+export function metaLeadReadId(leadgenId: string): string {
+  return `${META_LEAD_READ_PREFIX}${leadgenId}`;
+}
+
+/** The payload of a Meta lead read: the lead's id, when we had the event, and the event itself. */
+export interface MetaLeadgenPayload {
+  leadgenId: string;
+  receivedAt: number;
+  /** The change's `value` exactly as Meta sent it (ids and a time; no personal data). */
+  event: unknown;
+}
+
 /** The payload of a `lead.erased` message: the leads' public ids and when they were erased. */
 export interface LeadErasedPayload {
   ids: string[];
@@ -95,6 +117,8 @@ export interface PendingSummary {
 /** The outbox's statements on the store's connection; writes run inside the caller's `write`. */
 export interface OutboxStatements {
   queue(message: NewMessage): void;
+  /** Queues the message unless one with its id is already in the outbox; true when queued. */
+  queueOnce(message: NewMessage): boolean;
   /** Puts a lead's message on `route` back in the outbox, due now; creates it if it never was. */
   requeue(lead: StoredLead, route: LeadMessageRoute, now: number): void;
   claim(channel: string, owner: string, now: number, leaseMs: number): ClaimedDelivery | undefined;
@@ -122,6 +146,9 @@ export interface OutboxStatements {
    * the change.
    */
   announceBuyerUpdate(update: BuyerUpdate, channels: readonly string[]): void;
+
+  /** Deletes the webhook event an intake channel stored for the lead (Meta's leadgen event). */
+  deleteIntakeEvent(leadId: number): void;
 }
 
 interface ClaimedRow {
@@ -146,6 +173,18 @@ export function createOutboxStatements(db: Database.Database): OutboxStatements 
     INSERT INTO deliveries (message_id, lead_id, channel, kind, payload, status, next_attempt_at,
       queued_at)
     VALUES (@messageId, @leadId, @channel, @kind, @payload, 'pending', @dueAt, @dueAt)`);
+  const insertOnce = db.prepare<{
+    messageId: string;
+    leadId: number | null;
+    channel: string;
+    kind: string;
+    payload: string | null;
+    dueAt: number;
+  }>(`
+    INSERT INTO deliveries (message_id, lead_id, channel, kind, payload, status, next_attempt_at,
+      queued_at)
+    VALUES (@messageId, @leadId, @channel, @kind, @payload, 'pending', @dueAt, @dueAt)
+    ON CONFLICT (message_id) DO NOTHING`);
   // A message being sent this very moment keeps its lease, so it is never sent twice at once.
   const requeueExisting = db.prepare<[number, number, number, string, string]>(`
     UPDATE deliveries SET status = 'pending', next_attempt_at = ?, queued_at = ?,
@@ -199,20 +238,27 @@ export function createOutboxStatements(db: Database.Database): OutboxStatements 
   const cancelPending = db.prepare<[number]>(
     `DELETE FROM deliveries WHERE lead_id = ? AND status = 'pending'`,
   );
+  // The event's read is a message about no lead; the lead names it by its `leadgen_id`.
+  const deleteMetaEvent = db.prepare<[number]>(`
+    DELETE FROM deliveries WHERE lead_id IS NULL AND message_id = (
+      SELECT '${META_LEAD_READ_PREFIX}' || external_id FROM leads WHERE id = ? AND origin = 'meta')`);
   const deleteLeadless = db.prepare<[number]>(`
     DELETE FROM deliveries WHERE lead_id IS NULL AND status <> 'pending' AND queued_at < ?`);
 
+  const row = (message: NewMessage) => ({
+    messageId: message.messageId,
+    leadId: message.leadId ?? null,
+    channel: message.channel,
+    kind: message.kind,
+    payload: message.payload === undefined ? null : JSON.stringify(message.payload),
+    dueAt: message.dueAt,
+  });
+
   return {
     queue(message) {
-      insert.run({
-        messageId: message.messageId,
-        leadId: message.leadId ?? null,
-        channel: message.channel,
-        kind: message.kind,
-        payload: message.payload === undefined ? null : JSON.stringify(message.payload),
-        dueAt: message.dueAt,
-      });
+      insert.run(row(message));
     },
+    queueOnce: (message) => insertOnce.run(row(message)).changes > 0,
     requeue(lead, route, now) {
       const { changes } = requeueExisting.run(now, now, lead.id, route.channel, route.kind);
       if (changes > 0) return;
@@ -296,6 +342,9 @@ export function createOutboxStatements(db: Database.Database): OutboxStatements 
           dueAt: update.at,
         });
       }
+    },
+    deleteIntakeEvent(leadId) {
+      deleteMetaEvent.run(leadId);
     },
   };
 }

@@ -34,8 +34,6 @@ export {
   type Person,
   type Role,
   type SignIn,
-  type SourceHealthAnswer,
-  type SourceHealthRow,
   type Stage,
   type TimelineEntry,
   type TimelineType,

@@ -1,0 +1,96 @@
+import {
+  META_BODY_LIMIT_BYTES,
+  META_INTAKE_PATH,
+  META_REPLIES,
+  metaLeadgenValueSchema,
+  metaWebhookSchema,
+} from '@iconia/shared';
+import { requestSchema, textResponse, type JsonObject } from './openapi-parts.ts';
+import { methodNotAllowed, REPLIES } from './replies.ts';
+
+const OFF =
+  'The Meta channel is off: META_APP_SECRET, META_VERIFY_TOKEN and META_PAGE_ACCESS_TOKEN are unset.';
+const NOT_ALLOWED = {
+  ...textResponse('Only GET (the handshake) and POST (events) are answered.', [
+    methodNotAllowed(['GET', 'POST']),
+  ]),
+  headers: { Allow: { schema: { type: 'string', const: 'GET, POST' } } },
+};
+
+/** `/intake/meta`: Meta lead ads' subscription handshake and its signed leadgen events. */
+export function metaPaths(): JsonObject {
+  return {
+    [META_INTAKE_PATH]: {
+      get: {
+        summary: 'Meta webhook subscription handshake',
+        description:
+          'Meta calls this once when the webhook is subscribed. With `hub.mode=subscribe` and `hub.verify_token` equal to META_VERIFY_TOKEN (compared in constant time), the `hub.challenge` comes back as plain text.',
+        parameters: [
+          {
+            name: 'hub.mode',
+            in: 'query',
+            required: true,
+            schema: { type: 'string', const: 'subscribe' },
+          },
+          { name: 'hub.verify_token', in: 'query', required: true, schema: { type: 'string' } },
+          { name: 'hub.challenge', in: 'query', required: true, schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': {
+            description: 'The handshake passed: the body is `hub.challenge`, as given.',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
+          '403': textResponse('Another verify token, or another mode.', [
+            META_REPLIES.handshakeRefused,
+          ]),
+          '404': textResponse(OFF, [REPLIES.notFound]),
+          '405': NOT_ALLOWED,
+        },
+      },
+      post: {
+        summary: 'A Meta lead ads event (Page webhook, `leadgen` field)',
+        description: `Checks \`X-Hub-Signature-256\` (\`sha256=\` and the hex HMAC-SHA256 of the raw body with META_APP_SECRET, constant time) before reading anything. Each \`leadgen\` change is stored (the event, keyed by its \`leadgen_id\`) and acknowledged; the lead is then read from the Graph API (\`GET {META_GRAPH_URL}/{leadgen_id}\` with the Page token and \`appsecret_proof\`) through the outbox, retried with backoff until Graph answers. A \`leadgen_id\` already stored is answered \`success\` and makes no second lead. Changes of other fields are acknowledged and ignored. Body at most ${META_BODY_LIMIT_BYTES} bytes.`,
+        parameters: [
+          {
+            name: 'X-Hub-Signature-256',
+            in: 'header',
+            required: true,
+            schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/MetaLeadgenWebhook' } },
+          },
+        },
+        responses: {
+          '200': textResponse('Every leadgen change is stored (or was already).', [
+            REPLIES.success,
+          ]),
+          '400': {
+            description:
+              'Signed, but not JSON, or not the shape Meta documents; the reply names the field (`Invalid field: entry.0.changes.0.value.leadgen_id.`). Nothing is stored.',
+            content: { 'text/plain': { schema: { type: 'string', minLength: 1 } } },
+          },
+          '401': textResponse('The signature is missing or wrong. Nothing is stored or read.', [
+            META_REPLIES.badSignature,
+          ]),
+          '404': textResponse(OFF, [REPLIES.notFound]),
+          '405': NOT_ALLOWED,
+          '413': textResponse(`More than ${META_BODY_LIMIT_BYTES} bytes.`, [META_REPLIES.tooLarge]),
+          '500': textResponse('The event could not be stored; Meta sends it again.', [
+            REPLIES.error,
+          ]),
+        },
+      },
+    },
+  };
+}
+
+export function metaSchemas(): JsonObject {
+  return {
+    MetaLeadgenWebhook: requestSchema(metaWebhookSchema),
+    MetaLeadgenValue: requestSchema(metaLeadgenValueSchema),
+  };
+}
