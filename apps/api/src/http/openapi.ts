@@ -16,7 +16,7 @@ export function createOpenApiDocument(): JsonObject {
       title: 'Elegant Iconia lead API',
       version: '1.0.0',
       description:
-        "Receives brochure requests and contact enquiries from the Elegant Iconia website and forwards them to the sales inbox. Scripts get plain-text replies from the two lead endpoints; a browser's own form post gets a redirect to the thank-you page or an HTML page naming the problem.",
+        "Receives brochure requests and contact enquiries from the Elegant Iconia website, and leads from ad platforms and partners on the `/intake/…` endpoints (each authenticated by its own key or signature, with a ceiling per source rather than the site's per-address limit), and forwards them to the sales inbox and the CRM's webhooks. Scripts get plain-text replies from every lead endpoint; a browser's own form post to the site's two gets a redirect to the thank-you page or an HTML page naming the problem.",
     },
     servers: [{ url: '/' }],
     paths: { ...leadPaths(), ...metaPaths(), ...healthPaths() },
