@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { partnerOrigin } from '@iconia/shared';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -24,7 +25,10 @@ import { createGroupCommit } from './store/group-commit.ts';
 import { createIntakeRefusalStore } from './store/intake-refusal-store.ts';
 import { acquireInstanceLock } from './store/instance-lock.ts';
 import { openLeadStore, type LeadMessageRoute, type LeadStore } from './store/lead-store.ts';
-import { SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
+import { META_GRAPH_CHANNEL, SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
+import { createSourceHealthStore } from './store/source-health-store.ts';
+import { createPartnerSources } from './intake/partner-sources.ts';
+import { createSourceHealth, type SourceHealth } from './intake/source-health.ts';
 import { createWebhookChannels, WEBHOOK_WORKER } from './webhooks/webhook-channel.ts';
 
 /** How long in-flight requests get to finish once shutdown starts. */
@@ -52,6 +56,8 @@ export interface RunningServer {
   metaGraph: DeliveryWorker | undefined;
   /** The sales desk under /desk, on the store's connection. */
   desk: Desk;
+  /** Every lead source's figures, and the managers' alerts when one goes quiet or fails. */
+  sourceHealth: SourceHealth;
   /** Stops taking requests, lets those in flight finish, then stops delivery and closes. */
   close(): Promise<void>;
 }
@@ -128,6 +134,24 @@ export async function startServer(config: Config, options: ServerOptions): Promi
           hour: config.digestHour,
           messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
         });
+  const partnerSources = createPartnerSources(store.db);
+  const sourceHealth = createSourceHealth({
+    store: createSourceHealthStore(store.db, (message) => store.queueMessage(message)),
+    clock,
+    logger,
+    sources: () => [
+      { origin: 'site' },
+      ...(config.googleAdsWebhookKey === undefined ? [] : [{ origin: 'google_ads' as const }]),
+      ...(config.meta ? [{ origin: 'meta' as const, graphChannel: META_GRAPH_CHANNEL }] : []),
+      ...partnerSources.list(clock.now()).map((source) => ({
+        origin: partnerOrigin(source.name),
+        disabled: source.disabled,
+      })),
+    ],
+    fallbackTo: config.mailTo,
+    messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
+    onQueued: () => delivery.wake(),
+  });
   // The site's leads and every channel's enquiries share one group commit: one disk sync for
   // all the leads of an event-loop turn, whichever door they came in by.
   const leadCapture = {
@@ -193,6 +217,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     onQueued: () => {
       for (const worker of webhooks) worker.wake();
     },
+    sourceHealth,
   });
   // A database restored from an older backup must not serve anyone erased since, not even once.
   const replayed = desk.api.erasure.replay(clock.now());
@@ -247,6 +272,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   metaGraph?.start();
   retention.start();
   digest?.start();
+  sourceHealth.start();
 
   let closing: Promise<void> | undefined;
   // Once closing, every answer ends its connection, so each client finishes what it sent.
@@ -274,6 +300,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     // Leads handed over in this turn of the event loop are committed in the next one.
     await new Promise((resolve) => setImmediate(resolve));
     retention.stop();
+    sourceHealth.stop();
     const workers = [delivery, ...webhooks, ...(metaGraph ? [metaGraph] : [])];
     await Promise.all(workers.map((worker) => worker.stop()));
     await digest?.stop();
@@ -294,6 +321,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     webhooks,
     metaGraph,
     desk,
+    sourceHealth,
     close: () => (closing ??= close()),
   };
 }

@@ -289,3 +289,48 @@ export const deskErrorSchema = v.object({
   error: v.pipe(text, v.description('A sentence for people.')),
 });
 export type DeskErrorAnswer = v.InferOutput<typeof deskErrorSchema>;
+
+/** What a lead source's raised alert is about (docs/operations.md). */
+export const SOURCE_CONDITIONS = ['quiet', 'failing'] as const;
+export type SourceCondition = (typeof SOURCE_CONDITIONS)[number];
+
+export const sourceHealthRowSchema = v.object({
+  origin: v.pipe(
+    text,
+    v.description("Where its leads enter: 'site', 'google_ads', 'meta' or 'partner:<name>'."),
+  ),
+  label: text,
+  disabled: v.pipe(v.boolean(), v.description('A disabled partner source: it raises no alert.')),
+  leadsToday: v.pipe(
+    count,
+    v.description('Leads since midnight India time; spam and test leads left out.'),
+  ),
+  leads7Days: v.pipe(count, v.description('Leads in the last seven India days, today included.')),
+  lastLeadAt: v.nullable(time),
+  refused24Hours: v.pipe(count, v.description('Requests refused in the last 24 hours.')),
+  refused7Days: v.pipe(count, v.description('Requests refused in the last 7 days.')),
+  graphReads: v.pipe(
+    v.nullable(
+      v.object({
+        failing: v.pipe(count, v.description('Reads waiting for a retry after a failure.')),
+        failingSince: v.pipe(
+          v.nullable(time),
+          v.description('When the oldest failing read was queued.'),
+        ),
+        givenUp: v.pipe(count, v.description('Reads given up.')),
+      }),
+    ),
+    v.description("Meta's Graph API reads; null for the other sources."),
+  ),
+  alerts: v.pipe(
+    v.array(v.object({ condition: v.picklist(SOURCE_CONDITIONS), since: time, reason: text })),
+    v.description('Alerts emailed to the managers and not yet recovered.'),
+  ),
+});
+export type SourceHealthRow = v.InferOutput<typeof sourceHealthRowSchema>;
+
+export const sourceHealthAnswerSchema = v.object({
+  sources: v.array(sourceHealthRowSchema),
+  checkedAt: time,
+});
+export type SourceHealthAnswer = v.InferOutput<typeof sourceHealthAnswerSchema>;

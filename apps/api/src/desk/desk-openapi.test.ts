@@ -128,6 +128,7 @@ describe('the desk API OpenAPI document', () => {
       ['/reports', '/desk/api/reports?days=90', '200'],
       ['/users', '/desk/api/users', '200'],
       ['/users', '/desk/api/users?short=1', '200'],
+      ['/source-health', '/desk/api/source-health', '200'],
       ['/leads', '/desk/api/leads?stage=hot', '400'],
       ['/leads/{id}', '/desk/api/leads/99999', '404'],
     ];

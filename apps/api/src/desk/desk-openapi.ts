@@ -27,6 +27,8 @@ import {
   personSchema,
   reportFields,
   signInSchema,
+  sourceHealthAnswerSchema,
+  sourceHealthRowSchema,
   timelineEntrySchema,
   todayListsSchema,
   userAnswerSchema,
@@ -93,6 +95,7 @@ const NAMED_ANSWERS = {
   TodayLists: todayListsSchema,
   Report: deskReportSchema,
   PartnerSource: partnerSourceSchema,
+  SourceHealth: sourceHealthRowSchema,
   Error: deskErrorSchema,
 };
 
@@ -392,6 +395,15 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
         description: 'The source as it is now.',
         json: partnerSourceAnswerSchema,
       },
+    },
+  },
+  '/source-health': {
+    get: {
+      summary: "Each lead source's figures and alerts",
+      who: 'manager',
+      description:
+        'Per source (the site, Google Ads and Meta when configured, every partner source): leads today (India day) and in the last seven India days, the last lead, refused requests in 24 hours and 7 days, failed Graph reads (Meta) and the alerts the managers were emailed and that have not recovered. See docs/operations.md.',
+      answer: { status: 200, description: 'The sources.', json: sourceHealthAnswerSchema },
     },
   },
   '/openapi.json': {

@@ -39,6 +39,7 @@ import { addNote, changeLead, CONTACT_TEXT, findLead, recordContact } from './le
 import { createLiveEvents, type LiveEvents } from './live-events.ts';
 import { createErasure, type Erasure } from './erasure.ts';
 import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
+import type { SourceHealth } from '../intake/source-health.ts';
 import { buildReports } from './reports.ts';
 import {
   createPartnerSources,
@@ -57,6 +58,8 @@ export interface DeskRouterDeps {
   webhookChannels?: readonly string[];
   /** Called once a change queued a message for those endpoints, so it goes out at once. */
   onQueued?: () => void;
+  /** The lead sources' figures and alerts. */
+  sourceHealth: Pick<SourceHealth, 'report'>;
 }
 
 export interface DeskApi {
@@ -407,6 +410,10 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
       res.json({ source: toSourceJson(source) });
     });
   }
+
+  router.get('/source-health', requireSession, requireManager, (_req, res) => {
+    res.json(deps.sourceHealth.report());
+  });
 
   const openApiDocument = createDeskOpenApiDocument();
   router.get('/openapi.json', requireSession, requireManager, (_req, res) => {

@@ -53,6 +53,7 @@ describe('sales desk security', () => {
         'POST /desk/api/sources/acme-realty/rotate',
         'POST /desk/api/sources/acme-realty/disable',
         'POST /desk/api/sources/acme-realty/enable',
+        'GET /desk/api/source-health',
         'GET /desk/api/openapi.json',
       ]),
     );
@@ -97,6 +98,7 @@ describe('sales desk security', () => {
         'POST /desk/api/sources/acme-realty/disable',
         'POST /desk/api/sources/acme-realty/enable',
         'GET /desk/api/users',
+        'GET /desk/api/source-health',
         'GET /desk/api/openapi.json',
       ]),
     );

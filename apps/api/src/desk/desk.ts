@@ -4,6 +4,7 @@ import { Router } from 'express';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
+import type { SourceHealth } from '../intake/source-health.ts';
 import { createDeskApi, type DeskApi } from './desk-router.ts';
 import { createDeskStatic, deskHeaders } from './desk-static.ts';
 
@@ -27,6 +28,7 @@ export function createDesk(deps: {
   ledger: ErasureLedger;
   webhookChannels?: readonly string[];
   onQueued?: () => void;
+  sourceHealth: Pick<SourceHealth, 'report'>;
 }): Desk {
   const api = createDeskApi(deps);
   const router = Router();

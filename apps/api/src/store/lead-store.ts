@@ -14,6 +14,7 @@ import { INTAKE_REFUSALS_MIGRATION } from './intake-refusal-store.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 import { PARTNER_SOURCES_MIGRATION } from './partner-source-store.ts';
 import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
+import { SOURCE_HEALTH_MIGRATION } from './source-health-store.ts';
 import {
   createOutboxStatements,
   OUTBOX_MESSAGES_MIGRATION,
@@ -257,6 +258,7 @@ export const MIGRATIONS: readonly string[] = [
   BUYERS_MIGRATION,
   ENQUIRY_MIGRATION,
   INTAKE_REFUSALS_MIGRATION,
+  SOURCE_HEALTH_MIGRATION,
 ];
 
 /**

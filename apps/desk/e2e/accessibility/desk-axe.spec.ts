@@ -45,6 +45,7 @@ const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void
     name: 'Sources with a new secret shown',
     path: '/desk/sources',
     ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Source health', level: 2 })).toBeVisible();
       const add = page.getByRole('region', { name: 'Add a partner' });
       const name = `axe-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
       await add.getByLabel('Name').fill(name);

@@ -34,6 +34,8 @@ export {
   type Person,
   type Role,
   type SignIn,
+  type SourceHealthAnswer,
+  type SourceHealthRow,
   type Stage,
   type TimelineEntry,
   type TimelineType,

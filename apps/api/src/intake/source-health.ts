@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import {
+  formatOrigin,
+  SOURCE_CONDITIONS,
+  type LeadOrigin,
+  type SourceCondition,
+  type SourceHealthAnswer,
+  type SourceHealthRow,
+} from '@iconia/shared';
+import type { Clock } from '../clock.ts';
+import type { MailAddress } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { addDays, indiaDay, indiaDayStart, indiaTimestamp } from '../reports/india-day.ts';
+import { formatIndiaTime } from '../reports/lead-format.ts';
+import { EMAIL_CHANNEL } from '../store/lead-types.ts';
+import type { NewMessage } from '../store/outbox-store.ts';
+import {
+  SOURCE_ALERT_KIND,
+  type AlertChange,
+  type GraphReadFigures,
+  type RaisedAlert,
+  type SourceAlertPayload,
+  type SourceFigures,
+  type SourceHealthStore,
+} from '../store/source-health-store.ts';
+
+/** A source goes quiet after this long without a lead… */
+export const QUIET_AFTER_MS = 24 * 3_600_000;
+/** …if it delivered on at least this many of the last seven India days. */
+export const QUIET_MIN_DAYS = 3;
+/** A source fails after this many refused requests with no lead accepted since. */
+export const REFUSED_IN_A_ROW = 3;
+/** Meta fails when a Graph read has been failing this long. */
+export const GRAPH_FAILING_MS = 30 * 60_000;
+
+/** A source the managers watch, as the composition root lists it at each check. */
+export interface HealthSource {
+  origin: LeadOrigin;
+  /** A disabled source refuses on purpose: it is listed but raises no alert. */
+  disabled?: boolean;
+  /** The outbox channel of its Graph reads (Meta). */
+  graphChannel?: string;
+}
+
+export interface SourceHealthOptions {
+  store: SourceHealthStore;
+  clock: Clock;
+  logger: Logger;
+  /** Every source to watch, read at each check: partners may be added or disabled meanwhile. */
+  sources: () => readonly HealthSource[];
+  /** Where the alerts go while no manager account is active: the sales inbox. */
+  fallbackTo: readonly MailAddress[];
+  messageIdDomain: string;
+  /** An alert was queued: wake the email worker. */
+  onQueued: () => void;
+  checkEveryMs?: number;
+}
+
+export interface SourceHealth {
+  /** Each source's figures and raised alerts, for the desk. */
+  report(): SourceHealthAnswer;
+  /** Raises and ends alerts as the sources stand now; returns what changed. */
+  check(): AlertChange[];
+  /** Checks every minute until stopped. */
+  start(): void;
+  stop(): void;
+}
+
+type Wanted = Record<SourceCondition, string | undefined>;
+
+function minutes(ms: number): number {
+  return Math.floor(ms / 60_000);
+}
+
+/**
+ * What should be raised now. A raised alert stays until what it is about has ended (a quiet
+ * source stays quiet until its next lead, however the week's figures move meanwhile), so the
+ * managers get one email when it starts and one when it ends, never a repeat in between.
+ */
+function wantedAlerts(
+  figures: SourceFigures,
+  graph: GraphReadFigures | undefined,
+  raised: ReadonlyMap<SourceCondition, RaisedAlert>,
+  now: number,
+): Wanted {
+  const { lastLeadAt } = figures;
+  const quietAlert = raised.get('quiet');
+  let quiet: string | undefined;
+  if (quietAlert) {
+    if (lastLeadAt === undefined || lastLeadAt <= quietAlert.raisedAt) quiet = quietAlert.reason;
+  } else if (
+    figures.daysWithLeads >= QUIET_MIN_DAYS &&
+    lastLeadAt !== undefined &&
+    now - lastLeadAt >= QUIET_AFTER_MS
+  ) {
+    quiet = `No lead for ${Math.floor((now - lastLeadAt) / 3_600_000)} hours (the last at ${formatIndiaTime(lastLeadAt)}), after leads on ${figures.daysWithLeads} of the last 7 days.`;
+  }
+
+  const failures: string[] = [];
+  if (figures.refusedInARow >= REFUSED_IN_A_ROW) {
+    failures.push(
+      `${REFUSED_IN_A_ROW} requests in a row were refused, with no lead accepted since${lastLeadAt === undefined ? '' : ` the last at ${formatIndiaTime(lastLeadAt)}`}${figures.lastRefusal ? ` (the last refusal: ${figures.lastRefusal.status}, ${figures.lastRefusal.reason})` : ''}.`,
+    );
+  }
+  if (graph?.failingSince !== undefined && now - graph.failingSince >= GRAPH_FAILING_MS) {
+    failures.push(
+      `Reading leads from Meta's Graph API has failed for ${minutes(now - graph.failingSince)} minutes (${graph.failing} waiting).`,
+    );
+  }
+  const failingAlert = raised.get('failing');
+  const failing = failures.length === 0 ? undefined : (failingAlert?.reason ?? failures.join(' '));
+  return { quiet, failing };
+}
+
+function recoveryReason(
+  condition: SourceCondition,
+  figures: SourceFigures,
+  readsGraph: boolean,
+): string {
+  const last = figures.lastLeadAt === undefined ? '' : formatIndiaTime(figures.lastLeadAt);
+  if (condition === 'quiet') return `A lead arrived at ${last}.`;
+  const accepted = `Requests are accepted again${last ? ` (the last lead at ${last})` : ''}`;
+  return readsGraph
+    ? `${accepted}, and no Graph read has been failing for ${minutes(GRAPH_FAILING_MS)} minutes.`
+    : `${accepted}.`;
+}
+
+/**
+ * Watches every lead source: its figures for the desk, and one email to the managers through
+ * the outbox when a source goes quiet or fails, and one when it recovers. The alert's state is a
+ * row written with its message, so a restart neither repeats nor loses one.
+ */
+export function createSourceHealth(options: SourceHealthOptions): SourceHealth {
+  const { store, clock, sources, messageIdDomain } = options;
+  const checkEveryMs = options.checkEveryMs ?? 60_000;
+  const logger = options.logger.child({ component: 'source-health' });
+  let timer: NodeJS.Timeout | undefined;
+
+  const windowAt = (now: number) => {
+    const today = indiaDay(now);
+    return {
+      now,
+      todayStart: indiaDayStart(today),
+      weekStart: indiaDayStart(addDays(today, -6)),
+    };
+  };
+
+  function message(payload: SourceAlertPayload): NewMessage {
+    return {
+      messageId: `<source-alert-${randomUUID()}@${messageIdDomain}>`,
+      channel: EMAIL_CHANNEL,
+      kind: SOURCE_ALERT_KIND,
+      payload,
+      dueAt: payload.at,
+    };
+  }
+
+  function checkSource(source: HealthSource, now: number): AlertChange[] {
+    return store.settle(source.origin, now, (raisedList) => {
+      const raised = new Map(raisedList.map((alert) => [alert.condition, alert]));
+      const figures = store.figures(source.origin, windowAt(now));
+      const graph = source.graphChannel ? store.graphReads(source.graphChannel) : undefined;
+      const wanted = wantedAlerts(figures, graph, raised, now);
+      const managers = store.managers();
+      const to = managers.length > 0 ? managers : [...options.fallbackTo];
+      return SOURCE_CONDITIONS.flatMap((condition): AlertChange[] => {
+        const before = raised.get(condition);
+        const reason = wanted[condition];
+        if (Boolean(before) === (reason !== undefined)) return [];
+        const base = {
+          to,
+          origin: source.origin,
+          label: formatOrigin(source.origin),
+          condition,
+          at: now,
+          lastLeadAt: figures.lastLeadAt ?? null,
+        };
+        if (reason !== undefined) {
+          return [
+            {
+              condition,
+              raise: { reason },
+              message: message({ ...base, recovered: false, reason, raisedAt: now }),
+            },
+          ];
+        }
+        return [
+          {
+            condition,
+            raise: undefined,
+            message: message({
+              ...base,
+              recovered: true,
+              reason: recoveryReason(condition, figures, graph !== undefined),
+              raisedAt: before?.raisedAt ?? now,
+            }),
+          },
+        ];
+      });
+    });
+  }
+
+  function check(): AlertChange[] {
+    const now = clock.now();
+    const changes = sources()
+      .filter((source) => !source.disabled)
+      .flatMap((source) => {
+        const changed = checkSource(source, now);
+        for (const change of changed) {
+          const context = { source: source.origin, condition: change.condition };
+          if (change.raise)
+            logger.warn({ ...context, reason: change.raise.reason }, 'source alert');
+          else logger.info(context, 'source recovered');
+        }
+        return changed;
+      });
+    if (changes.length > 0) options.onQueued();
+    return changes;
+  }
+
+  function report(): SourceHealthAnswer {
+    const now = clock.now();
+    const window = windowAt(now);
+    const raised = store.raisedAlerts();
+    const time = (at: number | undefined) => (at === undefined ? null : indiaTimestamp(at));
+    const rows = sources().map((source): SourceHealthRow => {
+      const figures = store.figures(source.origin, window);
+      const graph = source.graphChannel ? store.graphReads(source.graphChannel) : undefined;
+      return {
+        origin: source.origin,
+        label: formatOrigin(source.origin),
+        disabled: source.disabled === true,
+        leadsToday: figures.leadsToday,
+        leads7Days: figures.leads7Days,
+        lastLeadAt: time(figures.lastLeadAt),
+        refused24Hours: figures.refused24Hours,
+        refused7Days: figures.refused7Days,
+        graphReads: graph
+          ? {
+              failing: graph.failing,
+              failingSince: time(graph.failingSince),
+              givenUp: graph.givenUp,
+            }
+          : null,
+        alerts: raised
+          .filter((alert) => alert.origin === source.origin)
+          .map((alert) => ({
+            condition: alert.condition,
+            since: indiaTimestamp(alert.raisedAt),
+            reason: alert.reason,
+          })),
+      };
+    });
+    return { sources: rows, checkedAt: indiaTimestamp(now) };
+  }
+
+  function runCheck(): void {
+    try {
+      check();
+    } catch (error) {
+      logger.error({ err: error }, 'could not check the lead sources; will try again');
+    }
+  }
+
+  return {
+    report,
+    check,
+    start() {
+      if (timer) return;
+      timer = setInterval(runCheck, checkEveryMs);
+      timer.unref();
+      runCheck();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { ui } from '../../components/ui.ts';
+import { api } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import type { SourceHealthAnswer, SourceHealthRow } from '../../lib/types.ts';
+import styles from './source-health.module.css';
+
+export function loadSourceHealth(signal: AbortSignal): Promise<SourceHealthAnswer> {
+  return api<SourceHealthAnswer>('/source-health', { signal });
+}
+
+const CONDITION_LABELS = { quiet: 'Quiet', failing: 'Failing' } as const;
+
+function status(source: SourceHealthRow): string {
+  if (source.disabled) return 'Disabled';
+  if (source.alerts.length === 0) return 'Working';
+  return source.alerts.map((alert) => CONDITION_LABELS[alert.condition]).join(', ');
+}
+
+function graphReads(source: SourceHealthRow): string {
+  const graph = source.graphReads;
+  if (!graph) return '—';
+  if (graph.failing === 0) return graph.givenUp > 0 ? `0 (${graph.givenUp} given up)` : '0';
+  const since = graph.failingSince ? ` since ${formatDateTime(graph.failingSince)}` : '';
+  return `${graph.failing}${since}${graph.givenUp > 0 ? `, ${graph.givenUp} given up` : ''}`;
+}
+
+/**
+ * Managers see how each lead source is doing: leads today and this week, the last lead, refused
+ * requests and Meta's failing Graph reads, and every alert they were emailed that has not
+ * recovered yet.
+ */
+export function SourceHealthSection({ health }: { health: SourceHealthAnswer }) {
+  const alerts = health.sources.flatMap((source) =>
+    source.alerts.map((alert) => ({ source, alert })),
+  );
+  return (
+    <section className={ui.card} aria-labelledby="source-health">
+      <h2 id="source-health">Source health</h2>
+      <p className={ui.muted}>
+        As of {formatDateTime(health.checkedAt)}. Managers get one email when a source goes quiet or
+        fails, and one when it recovers.
+      </p>
+      <div className={ui.scroll} role="region" aria-label="Source health figures" tabIndex={0}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">Leads and refusals per source</caption>
+          <thead>
+            <tr>
+              <th scope="col">Source</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="number">
+                Leads today
+              </th>
+              <th scope="col" className="number">
+                Last 7 days
+              </th>
+              <th scope="col">Last lead</th>
+              <th scope="col" className="number">
+                Refused, 24 h
+              </th>
+              <th scope="col" className="number">
+                Refused, 7 days
+              </th>
+              <th scope="col">Graph reads failing</th>
+            </tr>
+          </thead>
+          <tbody>
+            {health.sources.map((source) => (
+              <tr key={source.origin}>
+                <th scope="row">{source.label}</th>
+                <td>
+                  <span className={source.alerts.length > 0 ? styles.alert : undefined}>
+                    {status(source)}
+                  </span>
+                </td>
+                <td className="number">{source.leadsToday}</td>
+                <td className="number">{source.leads7Days}</td>
+                <td>{source.lastLeadAt ? formatDateTime(source.lastLeadAt) : 'None yet'}</td>
+                <td className="number">{source.refused24Hours}</td>
+                <td className="number">{source.refused7Days}</td>
+                <td>{graphReads(source)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {alerts.length > 0 ? (
+        <>
+          <h3>Alerts not yet recovered</h3>
+          <ul className={styles.alerts}>
+            {alerts.map(({ source, alert }) => (
+              <li key={`${source.origin}-${alert.condition}`}>
+                <strong>
+                  {source.label}: {CONDITION_LABELS[alert.condition].toLowerCase()} since{' '}
+                  {formatDateTime(alert.since)}.
+                </strong>{' '}
+                {alert.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
