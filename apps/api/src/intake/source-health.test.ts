@@ -17,6 +17,8 @@ import Database from 'better-sqlite3';
 import type { SourceHealthAnswer } from '@iconia/shared';
 import { newLead } from '../../test/new-lead.ts';
 import { createAccount } from '../desk/accounts.ts';
+import { createPartnerSources } from './partner-sources.ts';
+import { createIntakeRefusalStore } from '../store/intake-refusal-store.ts';
 import { MIGRATIONS } from '../store/lead-store.ts';
 import { SOURCE_HEALTH_MIGRATION } from '../store/source-health-store.ts';
 
@@ -284,5 +286,34 @@ describe('lead source health', () => {
     expect(alerts().map((mail) => mail.parsed.subject)).toEqual([
       'Lead source: Website has gone quiet',
     ]);
+  });
+
+  it('when a partner source is disabled, then it is listed as disabled with its refusals and raises no alert', async () => {
+    const partners = createPartnerSources(server.store.db);
+    partners.add('acme-realty', clock.now());
+    partners.disable('acme-realty', clock.now());
+    const refusals = createIntakeRefusalStore(server.store.db);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      clock.advance(MINUTE);
+      refusals.record({
+        source: 'partner:acme-realty',
+        at: clock.now(),
+        status: 403,
+        reason: 'the source is disabled',
+      });
+    }
+
+    await checkAndSend();
+
+    expect(alerts()).toEqual([]);
+    expect(server.sourceHealth.report().sources).toContainEqual(
+      expect.objectContaining({
+        origin: 'partner:acme-realty',
+        label: 'Partner: acme-realty',
+        disabled: true,
+        refused24Hours: 3,
+        alerts: [],
+      }),
+    );
   });
 });
