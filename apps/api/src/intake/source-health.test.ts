@@ -6,6 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createTempDir,
   createTestClock,
+  metaLeadgenEvent,
+  metaSignature,
+  startGraphApi,
   startSmtpInbox,
   type ReceivedMail,
   type SmtpInbox,
@@ -53,11 +56,11 @@ describe('lead source health', () => {
   let server: TestServer;
   let mobile = 9_100_000_000;
 
-  const start = () =>
+  const start = (env: Record<string, string> = {}) =>
     startTestServer({
       dataDir: path.join(temp.dir, 'data'),
       clock,
-      env: { SMTP_URL: inbox.url, GOOGLE_ADS_WEBHOOK_KEY: GOOGLE_KEY },
+      env: { SMTP_URL: inbox.url, GOOGLE_ADS_WEBHOOK_KEY: GOOGLE_KEY, ...env },
     });
 
   /** A site lead received now, as the site's forms store one. */
@@ -315,5 +318,70 @@ describe('lead source health', () => {
         alerts: [],
       }),
     );
+  });
+
+  it("when Meta's Graph API fails for 30 minutes, then the managers get one failing alert, and one when the lead is read", async () => {
+    const appSecret = 'meta-app-secret-for-tests';
+    const graph = await startGraphApi({ appSecret, accessToken: 'EAAGpageToken' });
+    graph.addLead({
+      id: '900000000000001',
+      created_time: '2026-11-21T10:14:02+0000',
+      field_data: [
+        { name: 'full_name', values: ['Asha Rao'] },
+        { name: 'phone_number', values: ['+919876543210'] },
+      ],
+    });
+    graph.fail('transient-error');
+    await server.close();
+    server = await start({
+      META_APP_SECRET: appSecret,
+      META_VERIFY_TOKEN: 'verify-me',
+      META_PAGE_ACCESS_TOKEN: 'EAAGpageToken',
+      META_GRAPH_URL: graph.url,
+    });
+    const readGraph = async () => {
+      await server.metaGraph?.drain();
+    };
+    try {
+      const body = metaLeadgenEvent([{ leadgenId: '900000000000001' }]);
+      await request(server.url)
+        .post('/intake/meta')
+        .set('Content-Type', 'application/json')
+        .set('X-Hub-Signature-256', metaSignature(body, appSecret))
+        .send(body)
+        .expect(200);
+      await readGraph();
+      clock.advance(20 * MINUTE);
+      await readGraph();
+      await checkAndSend();
+      expect(alerts()).toEqual([]);
+      expect(server.sourceHealth.report().sources).toContainEqual(
+        expect.objectContaining({
+          origin: 'meta',
+          graphReads: expect.objectContaining({ failing: 1 }),
+        }),
+      );
+
+      clock.advance(11 * MINUTE);
+      await readGraph();
+      await checkAndSend();
+      await checkAndSend();
+      expect(alerts().map((mail) => mail.parsed.subject)).toEqual([
+        'Lead source: Meta lead ads is failing',
+      ]);
+      expect(alerts()[0]?.parsed.text).toContain('Graph API has failed for 31 minutes');
+
+      graph.recover();
+      clock.advance(15 * MINUTE);
+      await readGraph();
+      await checkAndSend();
+      await checkAndSend();
+      expect(alerts().map((mail) => mail.parsed.subject)).toEqual([
+        'Lead source: Meta lead ads is failing',
+        'Lead source: Meta lead ads is working again',
+      ]);
+    } finally {
+      await graph.close();
+    }
   });
 });
