@@ -358,7 +358,7 @@ describe('lead source health', () => {
       expect(server.sourceHealth.report().sources).toContainEqual(
         expect.objectContaining({
           origin: 'meta',
-          graphReads: expect.objectContaining({ failing: 1 }),
+          graphReads: expect.objectContaining({ failing: 1 }) as unknown,
         }),
       );
 
