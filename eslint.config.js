@@ -67,8 +67,8 @@ const importZones = [
  * - composition root: app.ts, start-server.ts, server.ts build and wire everything; nothing
  *   imports them.
  * - entry points: http/, the lead routes (leads/*-routes.ts), the desk's HTTP face (desk.ts,
- *   desk-router.ts, desk-static.ts, desk-openapi.ts), cli/, the intake routes and their HTTP
- *   plumbing (intake/*-routes.ts, intake-http.ts). They never import one another, except that
+ *   desk-router.ts, desk-static.ts, desk-openapi.ts), cli/, the intake routes, their OpenAPI
+ *   parts and their HTTP plumbing (intake/*-routes.ts, *-openapi.ts, intake-http.ts). They never import one another, except that
  *   the HTTP routes build on http/ (parsers, replies, limits, OpenAPI parts).
  * - use cases: the rest of leads/ (capture-lead.ts), the rest of intake/ (the partner sources the
  *   desk and the CLI manage), the rest of desk/, routing/, and the jobs the
@@ -90,7 +90,7 @@ const DESK_HTTP_FACE = ['desk', 'desk-router', 'desk-static', 'desk-openapi'];
 const HTTP_ROUTES = {
   'the lead routes': ['leads/*-routes.ts'],
   "the desk's HTTP face": DESK_HTTP_FACE.map((name) => `desk/${name}.ts`),
-  'intake/': ['intake/*-routes.ts', 'intake/intake-http.ts'],
+  'intake/': ['intake/*-routes.ts', 'intake/*-openapi.ts', 'intake/intake-http.ts'],
 };
 const ENTRY_POINTS = { 'http/': ['http'], ...HTTP_ROUTES, 'cli/': ['cli'] };
 const API_LAYERS = [
@@ -100,7 +100,7 @@ const API_LAYERS = [
     name: 'the use cases',
     paths: [
       'leads/**/!(*-routes).ts',
-      'intake/**/!(*-routes|intake-http).ts',
+      'intake/**/!(*-routes|*-openapi|intake-http).ts',
       `desk/**/!(${DESK_HTTP_FACE.join('|')}).ts`,
       'routing',
       'digest',

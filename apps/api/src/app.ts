@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { createErrorHandler } from './http/error-handler.ts';
 import { createHealthRouter, type ReadinessReport } from './http/health.ts';
 import { createOpenApiRouter } from './http/openapi.ts';
+import type { JsonObject } from './http/openapi-parts.ts';
 import { createRequestLog } from './http/request-log.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
 import { readSiteScripts } from './http/site-manifest.ts';
@@ -23,6 +24,8 @@ export interface AppDeps {
   desk: Router;
   /** The intake channels (`/intake/…`), each with its own key or signature and its own ceiling. */
   intake: readonly Router[];
+  /** The intake channels' own OpenAPI paths, for /openapi.json. */
+  intakePaths: JsonObject;
 }
 
 /** Builds the whole HTTP application from its parts; never listens and keeps no globals. */
@@ -55,7 +58,7 @@ export function createApp(deps: AppDeps): Express {
   // The API's answers are a few bytes of text, under compression's 1 kB threshold, yet the
   // middleware wraps every response it sees; only the documents that are worth it pass through.
   app.use(compression());
-  app.use(createOpenApiRouter());
+  app.use(createOpenApiRouter(deps.intakePaths));
   const { site, notFound } = createStaticSite(config.webDist);
   app.use(site);
   app.use(notFound);

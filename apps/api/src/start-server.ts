@@ -14,6 +14,9 @@ import { createGoogleAdsRouter } from './intake/google-ads-routes.ts';
 import { createIngestEnquiry } from './intake/ingest-enquiry.ts';
 import { createIntakeHttp } from './intake/intake-http.ts';
 import { createMetaRouter } from './intake/meta-routes.ts';
+import { partnerPaths } from './intake/partner-openapi.ts';
+import { createPartnerRouter } from './intake/partner-routes.ts';
+import { createPartnerSources } from './intake/partner-sources.ts';
 import { createCaptureLead, DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts';
 import type { Logger } from './logger.ts';
 import { createEmailChannel } from './mail/email-channel.ts';
@@ -198,6 +201,12 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       clock,
       onQueued: () => metaGraph?.wake(),
     }),
+    createPartnerRouter({
+      http: intakeHttp,
+      ingestEnquiry,
+      sources: createPartnerSources(store.db),
+      clock,
+    }),
   ];
   const readiness = createReadinessCheck({
     store,
@@ -235,6 +244,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     clock,
     desk: desk.router,
     intake,
+    intakePaths: partnerPaths(),
   });
 
   // Node checks the header and request timeouts only this often (30 s by default), so a client

@@ -9,6 +9,7 @@ export * from './messages.ts';
 export * from './meta-leadgen.ts';
 export * from './mobile.ts';
 export * from './origin.ts';
+export * from './partner-lead.ts';
 export * from './plot-ranges.ts';
 export * from './project.ts';
 export * from './site-manifest.ts';

@@ -8,6 +8,19 @@ import {
 import { requestSchema, textResponse, type JsonObject } from './openapi-parts.ts';
 import { methodNotAllowed, REPLIES } from './replies.ts';
 
+/** The source's ceiling, as every intake endpoint answers it. */
+const OVER_CEILING = {
+  description:
+    'Meta is over its ceiling (INTAKE_PER_SOURCE_PER_MINUTE, counted for GET and POST together); Meta sends it again later.',
+  content: { 'text/plain': { schema: { type: 'string', minLength: 1 } } },
+  headers: {
+    'Retry-After': {
+      description: 'Seconds until a request will be taken again.',
+      schema: { type: 'integer', minimum: 0 },
+    },
+  },
+};
+
 const OFF =
   'The Meta channel is off: META_APP_SECRET, META_VERIFY_TOKEN and META_PAGE_ACCESS_TOKEN are unset.';
 const NOT_ALLOWED = {
@@ -45,6 +58,7 @@ export function metaPaths(): JsonObject {
           ]),
           '404': textResponse(OFF, [REPLIES.notFound]),
           '405': NOT_ALLOWED,
+          '429': OVER_CEILING,
         },
       },
       post: {
@@ -79,6 +93,7 @@ export function metaPaths(): JsonObject {
           '404': textResponse(OFF, [REPLIES.notFound]),
           '405': NOT_ALLOWED,
           '413': textResponse(`More than ${META_BODY_LIMIT_BYTES} bytes.`, [META_REPLIES.tooLarge]),
+          '429': OVER_CEILING,
           '500': textResponse('The event could not be stored; Meta sends it again.', [
             REPLIES.error,
           ]),

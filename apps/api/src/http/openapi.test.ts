@@ -11,12 +11,14 @@ import {
   startSmtpInbox,
 } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { createPartnerSources } from '../intake/partner-sources.ts';
+import { signingKeyOf, signWebhook } from '../standard-webhooks.ts';
 
 type Schema = Record<string, unknown>;
 
 /** A copy of the site on another origin, allowed to post. */
 const PARTNER_ORIGIN = 'https://partner.example';
-/** The Meta channel's settings; its Graph reads are never made here (the worker is stopped). */
+/** The Meta channel's settings. */
 const META_ENV = {
   META_APP_SECRET: 'openapi-meta-secret',
   META_VERIFY_TOKEN: 'openapi-verify-token',
@@ -73,6 +75,8 @@ describe('the OpenAPI document, checked against the running API', () => {
   let temp: ReturnType<typeof createTempDir>;
   let t: TestServer;
   let down: TestServer;
+  /** With the Meta channel on; its Graph reads are never made (the worker is stopped). */
+  let meta: TestServer;
   let inbox: SmtpInbox;
   let document: Document;
 
@@ -89,10 +93,14 @@ describe('the OpenAPI document, checked against the running API', () => {
         REQUEST_TIMEOUT_MS: '1000',
         TRUST_PROXY: 'loopback',
         CORS_ORIGINS: PARTNER_ORIGIN,
-        ...META_ENV,
+        INTAKE_PER_SOURCE_PER_MINUTE: '5',
       },
     });
-    await t.metaGraph?.stop();
+    meta = await startTestServer({
+      dataDir: `${temp.dir}/meta`,
+      env: { ...META_ENV, INTAKE_PER_SOURCE_PER_MINUTE: '0' },
+    });
+    await meta.metaGraph?.stop();
     down = await startTestServer({
       dataDir: `${temp.dir}/down`,
       env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` },
@@ -102,6 +110,7 @@ describe('the OpenAPI document, checked against the running API', () => {
   afterAll(async () => {
     await t.close();
     await down.close();
+    await meta.close();
     await inbox.close();
     temp.remove();
   });
@@ -178,10 +187,51 @@ describe('the OpenAPI document, checked against the running API', () => {
       .set('X-Hub-Signature-256', metaSignature(event, META_ENV.META_APP_SECRET))
       .send(event);
   };
+  let ceilings = 0;
+  /** The second request to a Meta channel whose ceiling is one request a minute. */
+  const overCeiling = async (send: (server: TestServer) => Test) => {
+    ceilings += 1;
+    const server = await startTestServer({
+      dataDir: `${temp.dir}/ceiling-${ceilings}`,
+      env: { ...META_ENV, INTAKE_PER_SOURCE_PER_MINUTE: '1' },
+    });
+    try {
+      await send(server);
+      return await send(server);
+    } finally {
+      await server.close();
+    }
+  };
   const handshake = (server: TestServer, token = META_ENV.META_VERIFY_TOKEN) =>
     request(server.url)
       .get('/intake/meta')
       .query({ 'hub.mode': 'subscribe', 'hub.challenge': '1158201444', 'hub.verify_token': token });
+  let pushes = 0;
+  /** A partner's signed push to `source` on `server`, which adds the source first when asked. */
+  const partnerPush = (
+    server: TestServer,
+    source: string,
+    body: unknown,
+    setUp: 'enabled' | 'disabled' | 'none' = 'enabled',
+  ) => {
+    pushes += 1;
+    const sources = createPartnerSources(server.store.db);
+    let key = signingKeyOf(`whsec_${Buffer.alloc(32).toString('base64')}`);
+    if (setUp !== 'none') {
+      key = signingKeyOf(sources.add(`${source}-${pushes}`, server.clock.now()).secret);
+      if (setUp === 'disabled') sources.disable(`${source}-${pushes}`, server.clock.now());
+    }
+    const id = `msg_${pushes}`;
+    const payload = JSON.stringify(body);
+    const timestamp = Math.floor(server.clock.now() / 1000);
+    return request(server.url)
+      .post(`/intake/partners/${source}-${pushes}`)
+      .set('content-type', 'application/json')
+      .set('webhook-id', id)
+      .set('webhook-timestamp', String(timestamp))
+      .set('webhook-signature', signWebhook(key, id, timestamp, payload))
+      .send(payload);
+  };
 
   /** Scenarios by operation, then by media type of the reply, then by status. */
   type Scenarios = Record<string, Record<string, () => Test | Promise<Response>>>;
@@ -202,20 +252,22 @@ describe('the OpenAPI document, checked against the running API', () => {
     },
     'get /intake/meta': {
       'text/plain': {
-        '200': () => handshake(t),
-        '403': () => handshake(t, 'guess'),
+        '200': () => handshake(meta),
+        '403': () => handshake(meta, 'guess'),
         '404': () => handshake(down),
-        '405': () => request(t.url).put('/intake/meta'),
+        '405': () => request(meta.url).put('/intake/meta'),
+        '429': () => overCeiling((server) => handshake(server)),
       },
     },
     'post /intake/meta': {
       'text/plain': {
-        '200': () => metaPost(t.app),
-        '400': () => metaPost(t.app, JSON.stringify({ object: 'user', entry: [] })),
-        '401': () => request(t.url).post('/intake/meta').type('json').send('{}'),
+        '200': () => metaPost(meta.app),
+        '400': () => metaPost(meta.app, JSON.stringify({ object: 'user', entry: [] })),
+        '401': () => request(meta.url).post('/intake/meta').type('json').send('{}'),
         '404': () => metaPost(down.app),
-        '405': () => request(t.url).delete('/intake/meta'),
-        '413': () => metaPost(t.app, JSON.stringify({ pad: 'x'.repeat(70_000) })),
+        '405': () => request(meta.url).delete('/intake/meta'),
+        '413': () => metaPost(meta.app, JSON.stringify({ pad: 'x'.repeat(70_000) })),
+        '429': () => overCeiling((server) => metaPost(server.app)),
         '500': async () => {
           const broken = await startTestServer({
             dataDir: `${temp.dir}/broken-meta`,
@@ -224,6 +276,35 @@ describe('the OpenAPI document, checked against the running API', () => {
           broken.store.close();
           try {
             return await metaPost(broken.app);
+          } finally {
+            await broken.close();
+          }
+        },
+      },
+    },
+    'post /intake/partners/{name}': {
+      'text/plain': {
+        '200': () => partnerPush(t, 'portal', lead),
+        '400': () => partnerPush(t, 'portal', { mobile: '9876543210' }),
+        '401': () => {
+          createPartnerSources(t.store.db).add('unsigned-portal', t.clock.now());
+          return request(t.url).post('/intake/partners/unsigned-portal').send(lead);
+        },
+        '403': () => partnerPush(t, 'portal', lead, 'disabled'),
+        '404': () => partnerPush(t, 'portal', lead, 'none'),
+        '405': () => request(t.url).get('/intake/partners/portal'),
+        '413': () => partnerPush(t, 'portal', { ...lead, message: 'x'.repeat(70_000) }),
+        '429': async () => {
+          for (let index = 0; index < 5; index += 1) {
+            await request(t.url).post('/intake/partners/flood').send(lead);
+          }
+          return request(t.url).post('/intake/partners/flood').send(lead);
+        },
+        '500': async () => {
+          const broken = await startTestServer({ dataDir: `${temp.dir}/broken-partner` });
+          broken.store.close();
+          try {
+            return await request(broken.url).post('/intake/partners/portal').send(lead);
           } finally {
             await broken.close();
           }

@@ -8,8 +8,9 @@ import { webhookOperations } from './openapi-webhooks.ts';
 /**
  * OpenAPI 3.1 description of the public API, assembled from parts: each part describes its own
  * paths and the schemas they refer to, the lead bodies generated from the shared lead schema.
+ * The intake channels describe their own paths; the composition root hands them in.
  */
-export function createOpenApiDocument(): JsonObject {
+export function createOpenApiDocument(intakePaths: JsonObject = {}): JsonObject {
   return {
     openapi: '3.1.0',
     info: {
@@ -19,14 +20,14 @@ export function createOpenApiDocument(): JsonObject {
         "Receives brochure requests and contact enquiries from the Elegant Iconia website, and leads from ad platforms and partners on the `/intake/…` endpoints (each authenticated by its own key or signature, with a ceiling per source rather than the site's per-address limit), and forwards them to the sales inbox and the CRM's webhooks. Scripts get plain-text replies from every lead endpoint; a browser's own form post to the site's two gets a redirect to the thank-you page or an HTML page naming the problem.",
     },
     servers: [{ url: '/' }],
-    paths: { ...leadPaths(), ...metaPaths(), ...healthPaths() },
+    paths: { ...leadPaths(), ...metaPaths(), ...intakePaths, ...healthPaths() },
     webhooks: webhookOperations(),
     components: { schemas: { ...leadSchemas(), ...metaSchemas(), ...healthSchemas() } },
   };
 }
 
-export function createOpenApiRouter(): Router {
-  const document = createOpenApiDocument();
+export function createOpenApiRouter(intakePaths: JsonObject = {}): Router {
+  const document = createOpenApiDocument(intakePaths);
   const router = Router();
   router.get('/openapi.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(document);
