@@ -30,7 +30,6 @@ import { acquireInstanceLock } from './store/instance-lock.ts';
 import { openLeadStore, type LeadMessageRoute, type LeadStore } from './store/lead-store.ts';
 import { META_GRAPH_CHANNEL, SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
 import { createSourceHealthStore } from './store/source-health-store.ts';
-import { createPartnerSources } from './intake/partner-sources.ts';
 import { createSourceHealth, type SourceHealth } from './intake/source-health.ts';
 import { createWebhookChannels, WEBHOOK_WORKER } from './webhooks/webhook-channel.ts';
 
