@@ -123,6 +123,9 @@ const leadFilterEntries = {
   due: flag('Only leads whose follow-up is due (at or before now).'),
   spam: flag('Only the leads kept as spam (hidden otherwise).'),
   held: flag('Only the leads held over the per-address limit.'),
+  test: flag(
+    'Managers only: the test leads an ad platform sent (hidden otherwise; never emailed, routed, reported or sent to the CRM).',
+  ),
   q: v.optional(
     v.pipe(
       v.string(),

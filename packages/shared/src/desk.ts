@@ -96,7 +96,16 @@ const leadRowEntries = {
       'Everyone behind one mobile is one buyer; stage, owner and follow-up are theirs.',
     ),
   ),
-  enquiries: v.pipe(count, v.description('How many enquiries the buyer sent, spam aside.')),
+  enquiries: v.pipe(
+    count,
+    v.description('How many enquiries the buyer sent, spam and test leads aside.'),
+  ),
+  origin: v.pipe(
+    v.string(),
+    v.description(
+      'Where the lead entered: site, google_ads, meta or partner:<name>; `form` is which of the site’s forms.',
+    ),
+  ),
   receivedAt: time,
   kind: v.pipe(
     v.picklist(['brochure', 'contact', 'enquiry']),
@@ -179,6 +188,12 @@ export const deskReportSchema = v.object({
   ),
   byCampaign: v.array(
     v.object({
+      origin: v.pipe(
+        v.string(),
+        v.description(
+          'The origin of the buyers’ first enquiry: site, google_ads, meta or partner:<name>.',
+        ),
+      ),
       utmSource: optionalText,
       utmCampaign: optionalText,
       leads: count,

@@ -96,6 +96,7 @@ describe('the sales desk inbox and a lead', () => {
         id: ids.asha,
         buyerId: expect.any(Number) as unknown,
         enquiries: 1,
+        origin: 'site',
         receivedAt: '2026-11-21T16:45:00+05:30',
         kind: 'contact',
         form: 'contact-form',
@@ -121,8 +122,8 @@ describe('the sales desk inbox and a lead', () => {
     expect(await names('+91 98765 43210')).toEqual(['Ravi K']);
     expect(await names('98765-4')).toEqual(['Ravi K']);
     expect(await names('ravi k')).toEqual(['Ravi K']);
-    // A name only their first enquiry gave still finds the buyer.
-    expect(await names('kumar')).toEqual(['Ravi K']);
+    // A name only their first enquiry gave still finds the buyer, shown on that enquiry.
+    expect(await names('kumar')).toEqual(['Ravi Kumar']);
     expect(await names('reddy')).toEqual(['Asha Reddy']);
     expect(await names('100%_')).toEqual([]);
   });
@@ -131,9 +132,10 @@ describe('the sales desk inbox and a lead', () => {
     const names = async (query: string) =>
       (await page(agent, query)).leads.map((lead) => lead.name);
     expect(await names('form=contact-form')).toEqual(['Asha Reddy']);
-    expect(await names('utmSource=google&utmCampaign=plots')).toEqual(['Ravi K']);
+    // A buyer is listed on their latest enquiry that matches.
+    expect(await names('utmSource=google&utmCampaign=plots')).toEqual(['Ravi Kumar']);
     expect(await names('utmCampaign=diwali')).toEqual(['Asha Reddy']);
-    expect(await names('from=2026-11-21&to=2026-11-21')).toEqual(['Ravi K', 'Asha Reddy']);
+    expect(await names('from=2026-11-21&to=2026-11-21')).toEqual(['Asha Reddy', 'Ravi Kumar']);
     expect((await page(agent, 'from=2026-11-22&limit=100')).leads).toHaveLength(61);
     expect(await names('to=2026-11-20')).toEqual([]);
     expect((await page(agent, 'stage=new&limit=100')).leads).toHaveLength(62);

@@ -111,9 +111,30 @@ describe('the sales desk reports', () => {
       { day: '2026-11-21', form: 'inline-brochure', count: 1 },
     ]);
     expect(reports.byCampaign).toEqual([
-      { utmSource: 'google', utmCampaign: 'plots', leads: 3, siteVisits: 2, bookings: 1 },
-      { utmSource: null, utmCampaign: null, leads: 1, siteVisits: 0, bookings: 0 },
-      { utmSource: 'google', utmCampaign: 'villas', leads: 1, siteVisits: 1, bookings: 0 },
+      {
+        origin: 'site',
+        utmSource: 'google',
+        utmCampaign: 'plots',
+        leads: 3,
+        siteVisits: 2,
+        bookings: 1,
+      },
+      {
+        origin: 'site',
+        utmSource: null,
+        utmCampaign: null,
+        leads: 1,
+        siteVisits: 0,
+        bookings: 0,
+      },
+      {
+        origin: 'site',
+        utmSource: 'google',
+        utmCampaign: 'villas',
+        leads: 1,
+        siteVisits: 1,
+        bookings: 0,
+      },
     ]);
     expect(reports.funnel).toEqual([
       { stage: 'new', count: 5 },

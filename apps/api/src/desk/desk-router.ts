@@ -122,12 +122,15 @@ function toFilter(query: LeadFilterQuery, user: DeskUser, now: number): LeadFilt
   const filter: LeadFilter = {
     spam: query.spam === true,
     held: query.held === true,
+    test: query.test === true,
     stage: query.stage,
     form: query.form,
     utmSource: query.utmSource,
     utmCampaign: query.utmCampaign,
     owner: query.owner === 'me' ? user.id : query.owner,
   };
+  // A test lead is the team's own check of an ad platform's form: the managers' business.
+  if (filter.test && user.role !== 'manager') throw new DeskError(403, MESSAGES.managersOnly);
   if (query.from !== undefined) filter.since = indiaDayStart(query.from);
   if (query.to !== undefined) filter.until = indiaDayStart(addDays(query.to, 1));
   if (query.due === true) filter.dueBy = now;

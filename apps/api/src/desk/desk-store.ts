@@ -52,10 +52,10 @@ const INBOX_COLUMNS = `
   l.id, l.public_id, l.kind, l.name, l.mobile, l.plot_range, l.location, l.source, l.page,
   l.utm_source, l.utm_medium, l.utm_campaign, l.utm_term, l.utm_content, l.gclid, l.fbclid,
   l.landing_page, l.referrer, l.status, l.received_at, email.status AS email_status, coalesce(email.attempts, 0) AS attempts,
-  email.last_error, email.sent_at, l.consent_notice,
+  email.last_error, email.sent_at, l.consent_notice, l.origin,
   l.buyer_id, w.stage, w.owner_id, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
   w.first_contact_at, w.erased_at,
-  (SELECT count(*) FROM leads e WHERE e.buyer_id = l.buyer_id AND e.status <> 'spam')
+  (SELECT count(*) FROM leads e WHERE e.buyer_id = l.buyer_id AND e.status NOT IN ('spam', 'test'))
     AS enquiries`;
 // The email's delivery row, found through its (lead_id, channel) key.
 const EMAIL_JOIN = `
@@ -65,6 +65,8 @@ const INBOX_FROM = `
   FROM leads l
   JOIN buyers w ON w.id = l.buyer_id
   LEFT JOIN desk_users owner ON owner.id = w.owner_id ${EMAIL_JOIN}`;
+/** The statuses that are nobody's work: kept, never listed with a buyer nor reported. */
+const NOT_WORK = `NOT IN ('spam', 'test')`;
 /** Each buyer once, on their latest enquiry. */
 const BUYERS_FROM = `
   FROM buyers w
@@ -139,6 +141,7 @@ export interface NewEvent {
 }
 
 export interface CampaignRow {
+  origin: string;
   utm_source: string | null;
   utm_campaign: string | null;
   leads: number;
@@ -231,25 +234,41 @@ function workConditions(filter: LeadFilter, params: Record<string, string | numb
 }
 
 /**
- * The FROM, WHERE and ORDER BY of an inbox page: one row per buyer, on their latest enquiry,
- * newest first, from the buyers' own indexes. A buyer matches when any of their enquiries
- * matches the filters on leads (form, campaign, dates, name, mobile); a search by mobile finds
- * the matching ids in the narrow mobile index before touching any lead. Spam is nobody's work:
- * it is listed lead by lead.
+ * The FROM, WHERE and ORDER BY of an inbox page: one row per buyer, newest first. Without a
+ * filter on what people sent, each buyer is shown on their latest enquiry, read in order from
+ * the buyers' own indexes. With one (form, campaign, dates, name, mobile, held), the leads are
+ * read newest first from their indexes as before buyers, and each buyer is shown on their
+ * latest matching enquiry: one probe of the buyer's other leads per row skips the older ones.
+ * Spam and test leads are nobody's work: they are listed lead by lead.
  */
 function inboxQueryOf(
   filter: LeadFilter,
   cursor?: LeadCursor,
 ): { sql: string; params: Record<string, string | number> } {
-  if (filter.spam) return perLeadQueryOf(filter, cursor);
+  if (filter.spam || filter.test) return perLeadQueryOf(filter, cursor);
   const params: Record<string, string | number> = {};
-  const where = workConditions(filter, params);
-  const onLeads = leadConditions(filter, 'm', params);
+  const onLeads = leadConditions(filter, 'l', params);
   if (onLeads.length > 0) {
-    where.push(
-      `w.id IN (SELECT m.buyer_id FROM leads m WHERE m.status <> 'spam' AND ${onLeads.join(' AND ')})`,
-    );
+    const newer = leadConditions(filter, 'n', params);
+    const where = [
+      `l.status ${NOT_WORK}`,
+      ...onLeads,
+      ...workConditions(filter, params),
+      `NOT EXISTS (SELECT 1 FROM leads n INDEXED BY leads_by_buyer
+        WHERE n.buyer_id = l.buyer_id AND n.status ${NOT_WORK}
+          AND (n.received_at, n.id) > (l.received_at, l.id) AND ${newer.join(' AND ')})`,
+    ];
+    if (cursor !== undefined) {
+      where.push('(l.received_at, l.id) < (@cursorAt, @cursorId)');
+      params.cursorAt = cursor.receivedAt;
+      params.cursorId = cursor.id;
+    }
+    return {
+      sql: `${INBOX_FROM} WHERE ${where.join(' AND ')} ORDER BY l.received_at DESC, l.id DESC`,
+      params,
+    };
   }
+  const where = workConditions(filter, params);
   if (cursor !== undefined) {
     where.push('(w.last_received_at, w.latest_lead_id) < (@cursorAt, @cursorId)');
     params.cursorAt = cursor.receivedAt;
@@ -269,7 +288,11 @@ function perLeadQueryOf(
 ): { sql: string; params: Record<string, string | number> } {
   const params: Record<string, string | number> = {};
   const where = [
-    filter.spam ? `l.status = 'spam'` : `l.status <> 'spam'`,
+    filter.spam
+      ? `l.status = 'spam'`
+      : filter.test
+        ? `l.status = 'test'`
+        : `l.status NOT IN ('spam', 'test')`,
     ...leadConditions(filter, 'l', params),
     ...workConditions(filter, params),
   ];
@@ -362,11 +385,11 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
   );
   const enquiriesOf = db.prepare<[number], InboxRow>(
     `SELECT ${INBOX_COLUMNS} ${INBOX_FROM}
-     WHERE l.buyer_id = ? AND l.status <> 'spam' ORDER BY l.received_at, l.id LIMIT 200`,
+     WHERE l.buyer_id = ? AND l.status NOT IN ('spam', 'test') ORDER BY l.received_at, l.id LIMIT 200`,
   );
   const newLeads = db.prepare<[number], InboxRow>(
     `SELECT ${INBOX_COLUMNS} ${INBOX_FROM}
-     WHERE l.id > ? AND l.status <> 'spam' ORDER BY l.id LIMIT 100`,
+     WHERE l.id > ? AND l.status NOT IN ('spam', 'test') ORDER BY l.id LIMIT 100`,
   );
   const latestIds = db.prepare<[], { lead: number | null; event: number | null }>(
     `SELECT (SELECT max(id) FROM leads) AS lead, (SELECT max(id) FROM lead_events) AS event`,
@@ -431,22 +454,23 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
   const perDay = db.prepare<[number], { day_number: number; source: string | null; count: number }>(
     // 19,800,000 ms is India's +05:30: whole-day numbers of India dates.
     `SELECT (received_at + 19800000) / 86400000 AS day_number, source, count(*) AS count
-     FROM leads WHERE received_at >= ? AND status <> 'spam'
+     FROM leads WHERE received_at >= ? AND status NOT IN ('spam', 'test')
      GROUP BY day_number, source ORDER BY day_number, source`,
   );
   // First touch: a buyer counts once, under their first enquiry (spam aside), in the period
   // that enquiry arrived in; their stage and first contact are the buyer's.
   const FIRST_ENQUIRY = `
-    l.received_at >= ? AND l.status <> 'spam'
+    l.received_at >= ? AND l.status NOT IN ('spam', 'test')
       AND NOT EXISTS (SELECT 1 FROM leads e INDEXED BY leads_by_buyer
-        WHERE e.buyer_id = l.buyer_id AND e.status <> 'spam'
+        WHERE e.buyer_id = l.buyer_id AND e.status NOT IN ('spam', 'test')
           AND (e.received_at, e.id) < (l.received_at, l.id))`;
   const byCampaign = db.prepare<[number], CampaignRow>(
-    `SELECT l.utm_source, l.utm_campaign, count(*) AS leads,
+    `SELECT l.origin, l.utm_source, l.utm_campaign, count(*) AS leads,
             coalesce(sum(w.furthest_stage >= 3), 0) AS site_visits,
             coalesce(sum(w.stage = 'booked'), 0) AS bookings
      FROM leads l JOIN buyers w ON w.id = l.buyer_id WHERE ${FIRST_ENQUIRY}
-     GROUP BY l.utm_source, l.utm_campaign ORDER BY leads DESC, l.utm_source, l.utm_campaign`,
+     GROUP BY l.origin, l.utm_source, l.utm_campaign
+     ORDER BY leads DESC, l.origin <> 'site', l.origin, l.utm_source, l.utm_campaign`,
   );
   const furthest = db.prepare<[number], { rank: number; lost: number; count: number }>(
     `SELECT w.furthest_stage AS rank, w.stage = 'lost' AS lost, count(*) AS count

@@ -43,6 +43,8 @@ export interface LeadFilter {
   dueBy?: number | undefined;
   /** Only spam (true) or everything but spam (false). */
   spam: boolean;
+  /** Only the test leads of the ad platforms, lead by lead (hidden otherwise). */
+  test?: boolean | undefined;
   /** Only the leads held over the address limit, waiting for an operator to release them. */
   held?: boolean | undefined;
   /** Any part of the mobile number. */

@@ -1,6 +1,8 @@
 import {
   CONSENT_NOTICES,
   isConsentNoticeVersion,
+  formatOrigin,
+  isLeadOrigin,
   isLeadSource,
   type DeliveryState,
   type DeskLeadDetail,
@@ -22,6 +24,7 @@ export function toLeadRow(row: InboxRow): DeskLeadRow {
     enquiries: row.enquiries,
     receivedAt: indiaTimestamp(row.received_at),
     kind: row.kind === 'contact' || row.kind === 'enquiry' ? row.kind : 'brochure',
+    origin: isLeadOrigin(row.origin) ? row.origin : 'site',
     form: isLeadSource(row.source) ? row.source : null,
     name: row.name,
     mobile: row.mobile,
@@ -113,13 +116,15 @@ function enquiryEntries(row: InboxRow): Array<TimelineEntry & { ms: number }> {
       type: 'stored',
       actor: null,
       text:
-        row.status === 'duplicate'
-          ? 'Received again from the same mobile and form; kept, not emailed'
-          : row.status === 'spam'
-            ? 'Received with the hidden field filled (spam); kept, not emailed'
-            : row.status === 'held'
-              ? 'Received over the limit for one address; held, not emailed until released'
-              : 'Received from the website',
+        row.origin !== 'site' && isLeadOrigin(row.origin)
+          ? `Received from ${formatOrigin(row.origin)}${row.status === 'test' ? ' as a test lead; kept, not emailed' : ''}`
+          : row.status === 'duplicate'
+            ? 'Received again from the same mobile and form; kept, not emailed'
+            : row.status === 'spam'
+              ? 'Received with the hidden field filled (spam); kept, not emailed'
+              : row.status === 'held'
+                ? 'Received over the limit for one address; held, not emailed until released'
+                : 'Received from the website',
       leadId: row.id,
     },
   ];

@@ -21,6 +21,7 @@ export function buildReports(store: DeskStore, days: ReportDays, now: number): D
   }));
 
   const byCampaign = rows.byCampaign.map((row) => ({
+    origin: row.origin,
     utmSource: row.utm_source,
     utmCampaign: row.utm_campaign,
     leads: row.leads,

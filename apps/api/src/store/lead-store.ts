@@ -306,7 +306,8 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     INSERT INTO buyers (mobile, last_received_at) VALUES (?, ?)
     ON CONFLICT (mobile) DO UPDATE SET mobile = excluded.mobile
     RETURNING id`);
-  // Spam is nobody's work: it belongs to its buyer but never becomes their latest enquiry.
+  // Spam and test leads are nobody's work: they belong to their buyer but never become their
+  // latest enquiry.
   const latestEnquiry = db.prepare<{ buyerId: number; leadId: number; receivedAt: number }>(`
     UPDATE buyers SET latest_lead_id = @leadId, last_received_at = @receivedAt
     WHERE id = @buyerId AND (latest_lead_id IS NULL OR last_received_at <= @receivedAt)`);
@@ -431,7 +432,7 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
       externalId: lead.externalId ?? null,
     });
     if (!row) throw new Error('the lead was not stored');
-    if (status !== 'spam') {
+    if (status !== 'spam' && status !== 'test') {
       latestEnquiry.run({ buyerId: buyer.id, leadId: row.id, receivedAt: lead.receivedAt });
     }
     if (status === 'pending') {
@@ -467,7 +468,7 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
   // A buyer whose latest enquiry went falls back on the newest one left, and goes with the last.
   const refreshLatest = db.prepare(`
     UPDATE buyers SET latest_lead_id = (SELECT l.id FROM leads l
-      WHERE l.buyer_id = buyers.id AND l.status <> 'spam'
+      WHERE l.buyer_id = buyers.id AND l.status NOT IN ('spam', 'test')
       ORDER BY l.received_at DESC, l.id DESC LIMIT 1)
     WHERE latest_lead_id IS NULL`);
   const deleteLeadlessBuyers = db.prepare(`

@@ -9,6 +9,7 @@ function lead(overrides: Partial<LeadRow>): LeadRow {
     id: 1,
     buyerId: 1,
     enquiries: 1,
+    origin: 'site',
     receivedAt: new Date(Date.now() - 4 * 60_000).toISOString(),
     kind: 'brochure',
     form: 'brochure-modal',

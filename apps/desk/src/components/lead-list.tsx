@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { displayMobile, formatAge, formatDateTime } from '../lib/format.ts';
-import { formLabel, STAGE_LABELS } from '../lib/labels.ts';
+import { enquirySourceLabel, STAGE_LABELS } from '../lib/labels.ts';
 import type { LeadRow } from '../lib/types.ts';
 import { useNow } from '../lib/use-now.ts';
 import styles from './lead-list.module.css';
@@ -51,7 +51,7 @@ export function LeadList({ leads, empty, fresh, showFollowUp, label }: LeadListP
           </p>
           <p className={styles.meta}>
             <span>
-              {formLabel(lead.form)}
+              {enquirySourceLabel(lead)}
               {lead.enquiries > 1 ? ` · ${lead.enquiries} enquiries` : ''}
             </span>
             <time dateTime={lead.receivedAt} title={formatDateTime(lead.receivedAt)}>

@@ -1,3 +1,4 @@
+import { formatOrigin, isLeadOrigin } from '@iconia/shared';
 import type { DeliveryState, Form, LeadDetail } from './types.ts';
 
 export { STAGE_LABELS } from '@iconia/shared';
@@ -36,6 +37,13 @@ export const OUTBOX_STATUS_LABELS: Record<LeadDetail['status'], string> = {
   held: 'Held (over the limit for one address)',
   test: 'Test lead (kept, never delivered)',
 };
+
+/** Where an enquiry came from: the site's form, or the channel it entered by. */
+export function enquirySourceLabel(lead: { origin: string; form: Form | null }): string {
+  return lead.origin === 'site' || !isLeadOrigin(lead.origin)
+    ? formLabel(lead.form)
+    : formatOrigin(lead.origin);
+}
 
 export function formLabel(form: Form | null): string {
   return form ? FORM_LABELS[form] : 'Unknown form';

@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router';
 import { buttonClass, ui } from '../../components/ui.ts';
 import { FORM_LABELS, STAGE_LABELS } from '../../lib/labels.ts';
 import { FORMS, STAGES, type Person } from '../../lib/types.ts';
+import { useUser } from '../../lib/session.ts';
 import { isFiltered, type LeadFilters } from './lead-filters.ts';
 import styles from './inbox.module.css';
 
@@ -17,6 +18,7 @@ interface InboxFiltersProps {
 export function InboxFilters({ filters, people }: InboxFiltersProps) {
   const { q, ...rest } = filters;
   const narrowed = isFiltered({ ...filters, q: '' });
+  const user = useUser();
   return (
     <Form method="get" role="search" aria-label="Leads">
       <div className={styles.search}>
@@ -94,6 +96,12 @@ export function InboxFilters({ filters, people }: InboxFiltersProps) {
             <input id="held" name="held" type="checkbox" value="1" defaultChecked={rest.held} />
             <label htmlFor="held">Held only</label>
           </div>
+          {user.role === 'manager' ? (
+            <div className={styles.check}>
+              <input id="test" name="test" type="checkbox" value="1" defaultChecked={rest.test} />
+              <label htmlFor="test">Test leads only</label>
+            </div>
+          ) : null}
         </div>
         <div className={`${ui.actions} ${styles.grid}`}>
           <button type="submit" className={buttonClass()}>

@@ -9,6 +9,7 @@ function lead(overrides: Partial<LeadRow> = {}): LeadRow {
     id: 1,
     buyerId: 1,
     enquiries: 1,
+    origin: 'site',
     receivedAt: '2026-11-21T10:00:00+05:30',
     kind: 'contact',
     form: 'contact-form',
@@ -85,6 +86,11 @@ describe('matchesFilters (which live leads join the list on screen)', () => {
   it('when only due follow-ups or spam are shown, then a lead that just arrived does not join', () => {
     expect(matchesFilters(lead(), filters('due=1'), ME)).toBe(false);
     expect(matchesFilters(lead(), filters('spam=1'), ME)).toBe(false);
+  });
+
+  it('when a manager lists test leads, then the query asks for them and no live lead joins', () => {
+    expect(leadFiltersQuery(filters('test=1')).toString()).toBe('test=1');
+    expect(matchesFilters(lead(), filters('test=1'), ME)).toBe(false);
   });
 
   it('when only held leads are shown, then a held lead joins and any other does not', () => {

@@ -24,6 +24,8 @@ export interface LeadFilters {
   spam: boolean;
   /** Only the leads held over the per-address limit, which a manager may release. */
   held: boolean;
+  /** Managers: only the test leads an ad platform sent (hidden otherwise). */
+  test: boolean;
   q: string;
 }
 
@@ -38,6 +40,7 @@ const FILTER_KEYS = [
   'due',
   'spam',
   'held',
+  'test',
   'q',
 ] as const satisfies readonly (keyof LeadPageParams)[];
 
@@ -61,6 +64,7 @@ export function parseLeadFilters(params: URLSearchParams): LeadFilters {
     due: text('due') === '1',
     spam: text('spam') === '1',
     held: text('held') === '1',
+    test: text('test') === '1',
     q: text('q'),
   };
 }
@@ -96,8 +100,8 @@ export function matchesFilters(lead: LeadRow, filters: LeadFilters, myId: number
   if (filters.from && day < filters.from) return false;
   if (filters.to && day > filters.to) return false;
   if (filters.due && (!lead.followUpAt || Date.parse(lead.followUpAt) > Date.now())) return false;
-  // Live events never carry spam.
-  if (filters.spam) return false;
+  // Live events never carry spam or test leads.
+  if (filters.spam || filters.test) return false;
   if (filters.held && !lead.held) return false;
   if (filters.q && !matchesSearch(lead, filters.q)) return false;
   return true;

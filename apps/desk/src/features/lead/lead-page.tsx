@@ -11,6 +11,7 @@ import {
 } from '../../lib/format.ts';
 import {
   EMAIL_STATE_LABELS,
+  enquirySourceLabel,
   formLabel,
   OUTBOX_STATUS_LABELS,
   WEBHOOK_STATE_LABELS,
@@ -114,7 +115,7 @@ export function LeadPage() {
               {enquiries.map((enquiry, index) => (
                 <details key={enquiry.id} open={enquiry.id === lead.id}>
                   <summary>
-                    Enquiry {index + 1}: {formLabel(enquiry.form)},{' '}
+                    Enquiry {index + 1}: {enquirySourceLabel(enquiry)},{' '}
                     {formatDateTime(enquiry.receivedAt)}
                   </summary>
                   <LeadFields lead={enquiry} headingId={`fields-${enquiry.id}`} />
@@ -325,7 +326,7 @@ function NoteCard() {
 function enquiryName(enquiries: readonly LeadDetail[], leadId: number): string {
   const index = enquiries.findIndex((enquiry) => enquiry.id === leadId);
   const enquiry = enquiries[index];
-  return enquiry ? `Enquiry ${index + 1} (${formLabel(enquiry.form)})` : '';
+  return enquiry ? `Enquiry ${index + 1} (${enquirySourceLabel(enquiry)})` : '';
 }
 
 function LeadFields({ lead, headingId }: { lead: LeadDetail; headingId: string }) {
@@ -334,7 +335,8 @@ function LeadFields({ lead, headingId }: { lead: LeadDetail; headingId: string }
     ['Mobile', lead.erased ? null : displayMobile(lead.mobile)],
     ['Plot range', lead.plotRange],
     ['Location', lead.location],
-    ['Form', formLabel(lead.form)],
+    ['Came from', lead.origin === 'site' ? 'Website' : enquirySourceLabel(lead)],
+    ['Form', lead.origin === 'site' ? formLabel(lead.form) : null],
     ['Kind', lead.kind === 'brochure' ? 'Brochure request' : 'Enquiry'],
     ['Page', lead.page],
     ['Received', formatDateTime(lead.receivedAt)],

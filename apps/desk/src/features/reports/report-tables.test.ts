@@ -40,12 +40,20 @@ describe('report tables', () => {
   });
 
   it('when a lead came with no campaign, then its row says so in words', () => {
-    const row = { leads: 3, siteVisits: 1, bookings: 0 };
+    const row = { origin: 'site', leads: 3, siteVisits: 1, bookings: 0 };
     expect(campaignLabel({ ...row, utmSource: null, utmCampaign: null })).toBe(
       'No campaign (direct or organic)',
     );
     expect(campaignLabel({ ...row, utmSource: 'google', utmCampaign: 'diwali' })).toBe(
       'google / diwali',
+    );
+  });
+
+  it('when buyers first came from another channel, then their row names it before the campaign', () => {
+    const row = { leads: 2, siteVisits: 0, bookings: 0, utmSource: null, utmCampaign: 'plots' };
+    expect(campaignLabel({ ...row, origin: 'google_ads' })).toBe('Google Ads: no source / plots');
+    expect(campaignLabel({ ...row, origin: 'partner:acme-realty' })).toBe(
+      'Partner: acme-realty: no source / plots',
     );
   });
 });

@@ -1,3 +1,4 @@
+import { formatOrigin, isLeadOrigin } from '@iconia/shared';
 import { STAGE_LABELS } from '../../lib/labels.ts';
 import { FORMS, STAGES, type Form, type Report } from '../../lib/types.ts';
 import { indiaDay } from '../../lib/format.ts';
@@ -40,6 +41,12 @@ export function funnelRows(funnel: Report['funnel']): { label: string; count: nu
 }
 
 export function campaignLabel(row: Report['byCampaign'][number]): string {
-  if (!row.utmSource && !row.utmCampaign) return 'No campaign (direct or organic)';
-  return [row.utmSource ?? 'no source', row.utmCampaign ?? 'no campaign name'].join(' / ');
+  const campaign =
+    !row.utmSource && !row.utmCampaign
+      ? 'No campaign (direct or organic)'
+      : [row.utmSource ?? 'no source', row.utmCampaign ?? 'no campaign name'].join(' / ');
+  // The site's own leads keep their plain label; another origin names itself first.
+  return row.origin === 'site' || !isLeadOrigin(row.origin)
+    ? campaign
+    : `${formatOrigin(row.origin)}: ${campaign}`;
 }
