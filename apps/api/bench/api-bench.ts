@@ -36,6 +36,7 @@ import {
   type WebhookReceiver,
 } from '@iconia/testkit';
 import { drillWebhookSecret } from '../drills/webhooks.ts';
+import { runPartnerCase, type PartnerCaseReport } from './partner-intake-case.ts';
 
 const benchmarksDir = fileURLToPath(new URL('../../../docs/benchmarks/', import.meta.url));
 
@@ -302,8 +303,9 @@ function budgetChecks(run: {
   worker: WorkerReport;
   slowExit: number | null;
   meta: { result: LoadResult; report: MetaReport };
+  partner: { result: LoadResult; report: PartnerCaseReport };
 }): Check[] {
-  const { fast, slow, webhook, bare, worker, slowExit, meta } = run;
+  const { fast, slow, webhook, bare, worker, slowExit, meta, partner } = run;
   const cases = [
     { result: fast, name: 'POST /send-email with SMTP instant', short: 'SMTP instant' },
     { result: slow, name: 'POST /send-email with SMTP 2 s per message', short: 'SMTP 2 s' },
@@ -313,6 +315,7 @@ function budgetChecks(run: {
       short: 'webhook 2 s',
     },
     { result: meta.result, name: 'POST /intake/meta', short: 'Meta intake' },
+    { result: partner.result, name: 'POST /intake/partners/<name>', short: 'partner push' },
   ];
   const latency = cases.map(({ result, name, short }) => ({
     check: `p99 ≤ ${BUDGET.p99Ms} ms, ${short}`,
@@ -326,7 +329,7 @@ function budgetChecks(run: {
     speed: true,
     detail: `req/s of ${name} is ${count(result.rps)} (${Math.round((result.rps / bare.rps) * 100)} % of the bare handler's ${count(bare.rps)}), budget ${count(BUDGET.leadsPerSecond)}`,
   }));
-  const failedReplies = [fast, slow, webhook, bare, meta.result].filter(
+  const failedReplies = [fast, slow, webhook, bare, meta.result, partner.result].filter(
     (r) => r.errors + r.non2xx > 0,
   );
   const sent = worker.statuses.sent ?? 0;
@@ -359,6 +362,19 @@ function budgetChecks(run: {
         meta.report.emailsReceived === meta.report.leadsStored &&
         meta.report.uniqueMessageIds === meta.report.leadsStored,
       detail: `not every Meta lead arrived exactly once: ${count(meta.report.acknowledged)} events acknowledged, ${count(meta.report.graphReads)} Graph reads, ${count(meta.report.leadsStored)} leads stored, ${count(meta.report.emailsReceived)} emails (${count(meta.report.uniqueMessageIds)} unique Message-IDs)${meta.report.allDelivered ? '' : ', and the outbox was still not empty 5 minutes after the load'}`,
+    },
+    {
+      check: 'every partner lead stored and delivered exactly once',
+      ok:
+        partner.report.allDelivered &&
+        [
+          partner.report.leadsStored,
+          partner.report.emailsReceived,
+          partner.report.uniqueEmailIds,
+          partner.report.crmPosts,
+          partner.report.uniqueCrmIds,
+        ].every((value) => value === partner.report.distinctLeads),
+      detail: `not every partner lead arrived exactly once: ${count(partner.report.requests)} pushes carrying ${count(partner.report.distinctLeads)} distinct webhook-ids made ${count(partner.report.leadsStored)} leads, ${count(partner.report.emailsReceived)} emails (${count(partner.report.uniqueEmailIds)} unique) and ${count(partner.report.crmPosts)} CRM posts (${count(partner.report.uniqueCrmIds)} unique)${partner.report.allDelivered ? '' : ', and the outbox was still not empty 5 minutes after the load'}`,
     },
     {
       check: 'slow-SMTP server stopped cleanly (exit 0)',
@@ -452,7 +468,25 @@ async function main(): Promise<void> {
     // 4. Meta lead ads: the signed webhook event, then the Graph read through the outbox.
     const meta = await metaCase(path.join(temp.dir, 'meta'));
 
-    // 5. The ceiling.
+    // 5. Partners' signed pushes, every third a repeat of the one before.
+    const partnerLoadAtStart = oneMinuteLoad();
+    const partnerReport = await runPartnerCase({
+      dir: temp.dir,
+      env: serverEnv,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      stop: stopProcess,
+    });
+    const partner = {
+      result: summarise(
+        'POST /intake/partners/<name>, signed',
+        partnerLoadAtStart,
+        partnerReport.result,
+      ),
+      report: partnerReport,
+    };
+
+    // 6. The ceiling.
     const barePort = await freePort();
     const bareServer = await startServerProcess({
       entry: BARE_HANDLER,
@@ -475,9 +509,18 @@ async function main(): Promise<void> {
     );
     await stopProcess(bareServer);
 
-    const checks = budgetChecks({ fast, slow, webhook, bare, worker, slowExit, meta });
+    const checks = budgetChecks({
+      fast,
+      slow,
+      webhook,
+      bare,
+      worker,
+      slowExit,
+      meta,
+      partner,
+    });
 
-    const table = [fast, slow, webhook, meta.result, bare].map((r) => ({
+    const table = [fast, slow, webhook, meta.result, partner.result, bare].map((r) => ({
       case: r.label,
       'req/s': r.rps,
       'p50 ms': r.p50Ms,
@@ -521,9 +564,11 @@ async function main(): Promise<void> {
         smtpSlow: slow,
         webhookSlow: webhook,
         metaIntake: meta.result,
+        partnerPush: partner.result,
         bareExpress: bare,
       },
       metaIntake: meta.report,
+      partnerIntake: { ...partnerReport, result: undefined },
       webhookPostsDuringLoad: webhookPosts,
       slowSmtpStatusesAtStop: slowStatuses,
       worker,
