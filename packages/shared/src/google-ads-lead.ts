@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { NAME_MAX_LENGTH } from './lead.ts';
 
 /*
  * The body Google Ads posts for each lead form submission (its lead form webhook), as Google
@@ -88,3 +89,16 @@ export const googleAdsLeadSchema = v.pipe(
 );
 
 export type GoogleAdsLead = v.InferOutput<typeof googleAdsLeadSchema>;
+
+/** Where Google Ads posts its leads. */
+export const GOOGLE_ADS_PATH = '/intake/google-ads';
+
+/** The Google Ads endpoint's own refusals, besides the body schema's. */
+export const GOOGLE_ADS_REPLIES = {
+  off: 'Not found.',
+  wrongKey: 'The "google_key" is missing or wrong.',
+  noName: '"user_column_data" has no FULL_NAME (or FIRST_NAME) answer.',
+  nameTooLong: `FULL_NAME must be at most ${NAME_MAX_LENGTH} characters.`,
+  noPhone: '"user_column_data" has no PHONE_NUMBER answer: the form must ask for the phone number.',
+  badPhone: 'PHONE_NUMBER is not a valid phone number.',
+} as const;

@@ -12,6 +12,9 @@ export const PARTNER_NAME_PATTERN = /^[a-z0-9-]{2,40}$/;
 
 const PARTNER_PREFIX = 'partner:';
 
+/** Every origin as text, for schemas that check it: a fixed channel or `partner:<name>`. */
+export const ORIGIN_PATTERN = /^(?:site|google_ads|meta|partner:[a-z0-9-]{2,40})$/;
+
 /** The fixed origins and how sales staff read them. */
 export const ORIGIN_LABELS = {
   site: 'Website',
@@ -29,10 +32,7 @@ export function partnerName(origin: LeadOrigin): string | undefined {
 }
 
 export function isLeadOrigin(value: unknown): value is LeadOrigin {
-  if (typeof value !== 'string') return false;
-  if (Object.hasOwn(ORIGIN_LABELS, value)) return true;
-  const partner = value.startsWith(PARTNER_PREFIX) ? value.slice(PARTNER_PREFIX.length) : '';
-  return PARTNER_NAME_PATTERN.test(partner);
+  return typeof value === 'string' && ORIGIN_PATTERN.test(value);
 }
 
 /** How sales staff read an origin: "Google Ads", "Partner: acme-realty". */

@@ -3,7 +3,8 @@ import { CONSENT_NOTICES, type ConsentNoticeVersion } from './consent.ts';
 import { STAGES } from './desk.ts';
 import { CAMPAIGN_FIELDS, LEAD_ENDPOINTS, type CampaignField, type LeadKind } from './lead.ts';
 import { LEAD_SOURCES } from './lead-source.ts';
-import { ENQUIRY_KIND } from './origin.ts';
+import { E164_MOBILE } from './mobile.ts';
+import { ENQUIRY_KIND, ORIGIN_PATTERN } from './origin.ts';
 import { PLOT_RANGES } from './plot-ranges.ts';
 import { PROJECT_NAME } from './project.ts';
 
@@ -60,16 +61,39 @@ export const leadCreatedEventSchema = webhookEventSchema(
           'brochure: a brochure request · contact: a contact enquiry · enquiry: a lead from another channel (see origin).',
         ),
       ),
+      origin: v.pipe(
+        v.string(),
+        v.regex(ORIGIN_PATTERN),
+        v.metadata({
+          description:
+            'Where the lead entered: site (the site’s forms), google_ads, meta, or partner:<name>.',
+          examples: ['site', 'google_ads', 'partner:acme-realty'],
+        }),
+      ),
       name: v.pipe(v.string(), v.nonEmpty()),
       mobile: v.pipe(
         v.string(),
-        v.regex(/^\d{10}$/),
-        v.metadata({ description: 'Indian mobile number, ten digits.', examples: ['9876543210'] }),
+        v.regex(/^(?:\d{10}|\+[1-9]\d{7,14})$/),
+        v.metadata({
+          description: 'Ten digits for an Indian mobile number; E.164 for a number abroad.',
+          examples: ['9876543210', '+14155550123'],
+        }),
       ),
       mobileE164: v.pipe(
         v.string(),
-        v.regex(/^\+91\d{10}$/),
+        v.regex(E164_MOBILE),
         v.metadata({ description: 'The same number in E.164.', examples: ['+919876543210'] }),
+      ),
+      email: nullable(
+        v.string(),
+        'The email address the person gave; channels other than the site only.',
+      ),
+      message: nullable(v.string(), 'What the person wrote; channels other than the site only.'),
+      answers: v.pipe(
+        v.record(v.string(), v.string()),
+        v.description(
+          'Every other question the lead form asked, as asked, with its answer (a Google Ads or Meta form’s own questions, a partner’s extra fields); empty for the site’s forms.',
+        ),
       ),
       plotRange: nullable(
         v.picklist(PLOT_RANGES),

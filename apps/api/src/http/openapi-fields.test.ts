@@ -120,9 +120,11 @@ describe('the OpenAPI document, request side, against the running API', () => {
     temp.remove();
   });
 
+  // The site's form endpoints; the intake endpoints take a platform's JSON, checked by their own
+  // channel's tests and by the document's reply scenarios.
   const leadOperations = () =>
     Object.entries(document.paths)
-      .filter(([, methods]) => methods.post?.requestBody)
+      .filter(([path, methods]) => methods.post?.requestBody && !path.startsWith('/intake/'))
       .map(([path, methods]) => {
         const operation = methods.post!;
         const ref = Object.values(operation.requestBody.content)[0]!.schema.$ref;

@@ -32,6 +32,7 @@ const brochure: LeadForWebhook = {
   publicId: '3f0c8a5e-6b1d-4e2f-9a7c-2d4b6e8f0a1c',
   buyerId: 7,
   kind: 'brochure',
+  origin: 'site',
   name: 'Asha Rao',
   mobile: '9876543210',
   plotRange: '165 - 200 Sq. Yds',
@@ -43,6 +44,7 @@ const enquiry: LeadForWebhook = {
   publicId: 'a1',
   buyerId: 7,
   kind: 'contact',
+  origin: 'site',
   name: 'Ravi',
   mobile: '7400000001',
   location: 'Kokapet',
@@ -93,19 +95,19 @@ describe('the OpenAPI description of the webhooks', () => {
 
   it('when an event gains a field the schema does not describe, then the published schema refuses it', () => {
     const event = leadCreatedEvent(enquiry);
-    const grown = { ...event, data: { ...event.data, email: 'x@example.com' } };
+    const grown = { ...event, data: { ...event.data, whatsapp: '9876543210' } };
 
     expect(violations('lead.created', grown)).toEqual([
-      '/data must NOT have additional properties {"additionalProperty":"email"}',
+      '/data must NOT have additional properties {"additionalProperty":"whatsapp"}',
     ]);
   });
 
-  it('when an event carries a mobile that is not ten digits, then the published schema refuses it', () => {
+  it('when an event carries a mobile that is neither ten digits nor E.164, then the published schema refuses it', () => {
     const event = leadCreatedEvent(enquiry);
-    const wrong = { ...event, data: { ...event.data, mobile: '+917400000001' } };
+    const wrong = { ...event, data: { ...event.data, mobile: '98765' } };
 
     expect(violations('lead.created', wrong)).toEqual([
-      '/data/mobile must match pattern "^\\d{10}$" {"pattern":"^\\\\d{10}$"}',
+      expect.stringMatching(/^\/data\/mobile must match pattern/),
     ]);
   });
 

@@ -16,6 +16,9 @@ import { signingKeyOf, signWebhook } from '../standard-webhooks.ts';
 
 type Schema = Record<string, unknown>;
 
+/** The key Google Ads sends with each lead, as GOOGLE_ADS_WEBHOOK_KEY holds it. */
+const GOOGLE_KEY = 'a-long-random-google-ads-key';
+
 /** A copy of the site on another origin, allowed to post. */
 const PARTNER_ORIGIN = 'https://partner.example';
 /** The Meta channel's settings. */
@@ -94,6 +97,7 @@ describe('the OpenAPI document, checked against the running API', () => {
         TRUST_PROXY: 'loopback',
         CORS_ORIGINS: PARTNER_ORIGIN,
         INTAKE_PER_SOURCE_PER_MINUTE: '5',
+        GOOGLE_ADS_WEBHOOK_KEY: GOOGLE_KEY,
       },
     });
     meta = await startTestServer({
@@ -171,6 +175,65 @@ describe('the OpenAPI document, checked against the running API', () => {
     },
   });
 
+  let googleLeads = 0;
+  const googleLead = (overrides: Record<string, unknown> = {}) => {
+    googleLeads += 1;
+    return {
+      lead_id: `lead-${googleLeads}`,
+      google_key: GOOGLE_KEY,
+      user_column_data: [
+        { column_id: 'FULL_NAME', string_value: 'Asha Reddy' },
+        {
+          column_id: 'PHONE_NUMBER',
+          string_value: `+9198480${String(googleLeads).padStart(5, '0')}`,
+        },
+      ],
+      ...overrides,
+    };
+  };
+  /** A server of its own, so its ceiling or its broken store touch no other scenario. */
+  const googleAdsAlone = async (
+    env: Record<string, string>,
+    send: (server: TestServer) => Promise<Response>,
+  ) => {
+    const server = await startTestServer({
+      dataDir: `${temp.dir}/google-${googleLeads}`,
+      env: { GOOGLE_ADS_WEBHOOK_KEY: GOOGLE_KEY, ...env },
+    });
+    try {
+      return await send(server);
+    } finally {
+      await server.close();
+    }
+  };
+  const googleAds = (app: TestServer['app']) => request(app).post('/intake/google-ads');
+  const googleAdsScenarios: Record<string, () => Test | Promise<Response>> = {
+    '200': () => googleAds(t.app).send(googleLead()),
+    '400': () => googleAds(t.app).send(googleLead({ is_test: 'yes' })),
+    '401': () => googleAds(t.app).send(googleLead({ google_key: 'wrong' })),
+    '404': () => googleAds(down.app).send(googleLead()),
+    '405': () => request(t.url).get('/intake/google-ads'),
+    '408': () => {
+      const pending = googleAds(t.app)
+        .set('Content-Type', 'application/json')
+        .set('Content-Length', '100');
+      pending.write('{"lead_id":');
+      return pending;
+    },
+    '413': () => googleAds(t.app).send(googleLead({ padding: 'x'.repeat(70_000) })),
+    '429': () =>
+      googleAdsAlone({ INTAKE_PER_SOURCE_PER_MINUTE: '1' }, async ({ app }) => {
+        await googleAds(app).send(googleLead());
+        return googleAds(app).send(googleLead());
+      }),
+    '500': () =>
+      googleAdsAlone({}, async ({ app, store }) => {
+        // The server is up, its database gone: the lead cannot be stored.
+        store.close();
+        return googleAds(app).send(googleLead());
+      }),
+  };
+
   /** The same lead scenarios sent by a script, and by the browser's own form post. */
   const leadReplies = (path: string) => ({
     'text/plain': leadScenarios(path, false),
@@ -238,6 +301,7 @@ describe('the OpenAPI document, checked against the running API', () => {
   const scenarios: Record<string, Scenarios> = {
     'post /send-email': leadReplies('/send-email'),
     'post /contact-form': leadReplies('/contact-form'),
+    'post /intake/google-ads': { 'text/plain': googleAdsScenarios },
     'options /send-email': {
       'text/plain': {
         '204': () => preflight('/send-email', PARTNER_ORIGIN),

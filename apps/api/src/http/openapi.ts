@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { healthPaths, healthSchemas } from './openapi-health.ts';
+import { googleAdsPaths, googleAdsSchemas } from './openapi-intake.ts';
 import { leadPaths, leadSchemas } from './openapi-leads.ts';
 import { metaPaths, metaSchemas } from './openapi-meta.ts';
 import type { JsonObject } from './openapi-parts.ts';
@@ -20,9 +21,17 @@ export function createOpenApiDocument(intakePaths: JsonObject = {}): JsonObject 
         "Receives brochure requests and contact enquiries from the Elegant Iconia website, and leads from ad platforms and partners on the `/intake/…` endpoints (each authenticated by its own key or signature, with a ceiling per source rather than the site's per-address limit), and forwards them to the sales inbox and the CRM's webhooks. Scripts get plain-text replies from every lead endpoint; a browser's own form post to the site's two gets a redirect to the thank-you page or an HTML page naming the problem.",
     },
     servers: [{ url: '/' }],
-    paths: { ...leadPaths(), ...metaPaths(), ...intakePaths, ...healthPaths() },
+    paths: {
+      ...leadPaths(),
+      ...googleAdsPaths(),
+      ...metaPaths(),
+      ...intakePaths,
+      ...healthPaths(),
+    },
     webhooks: webhookOperations(),
-    components: { schemas: { ...leadSchemas(), ...metaSchemas(), ...healthSchemas() } },
+    components: {
+      schemas: { ...leadSchemas(), ...googleAdsSchemas(), ...metaSchemas(), ...healthSchemas() },
+    },
   };
 }
 

@@ -4,6 +4,8 @@ import * as v from 'valibot';
 import {
   characterCount,
   cleanText,
+  GOOGLE_ADS_PATH,
+  GOOGLE_ADS_REPLIES,
   googleAdsLeadSchema,
   NAME_MAX_LENGTH,
   parseMobile,
@@ -12,17 +14,8 @@ import {
 import type { ChannelEnquiry, IngestEnquiry } from './ingest-enquiry.ts';
 import { readJsonBody, type IntakeAnswer, type IntakeHttp } from './intake-http.ts';
 
-export const GOOGLE_ADS_PATH = '/intake/google-ads';
+/** Google Ads' refusals and ceiling count under this source. */
 export const GOOGLE_ADS_SOURCE = 'google_ads';
-
-export const GOOGLE_ADS_REPLIES = {
-  off: 'Not found.',
-  wrongKey: 'The "google_key" is missing or wrong.',
-  noName: '"user_column_data" has no FULL_NAME (or FIRST_NAME) answer.',
-  nameTooLong: `FULL_NAME must be at most ${NAME_MAX_LENGTH} characters.`,
-  noPhone: '"user_column_data" has no PHONE_NUMBER answer: the form must ask for the phone number.',
-  badPhone: 'PHONE_NUMBER is not a valid phone number.',
-} as const;
 
 /** The columns the lead's own fields come from; every other column is kept as an answer. */
 const NAME_COLUMNS = ['FULL_NAME', 'FIRST_NAME', 'LAST_NAME'];

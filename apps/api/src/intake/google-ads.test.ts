@@ -11,7 +11,7 @@ import {
   type WebhookReceiver,
 } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
-import { GOOGLE_ADS_PATH, GOOGLE_ADS_REPLIES } from './google-ads-routes.ts';
+import { GOOGLE_ADS_PATH, GOOGLE_ADS_REPLIES } from '@iconia/shared';
 import { INTAKE_BODY_LIMIT_BYTES, INTAKE_REPLIES } from './intake-http.ts';
 
 const KEY = randomBytes(24).toString('hex');
@@ -129,13 +129,23 @@ describe('POST /intake/google-ads', () => {
     });
     const [mail] = await inbox.waitFor(1);
     const [hook] = await receiver.waitFor(1);
-    expect(mail?.parsed.subject).toBe('New enquiry from Google Ads from Asha Reddy');
+    expect(mail?.parsed.subject).toBe('New enquiry via Google Ads from Asha Reddy');
     expect(mail?.parsed.text).toContain('Which plot size are you looking for?: 300 - 400 Sq. Yds');
     expect(mail?.parsed.text).toContain('Email: asha@example.com');
     expect(hook?.signatureError).toBeUndefined();
     expect(JSON.parse(hook?.body ?? '{}')).toMatchObject({
       type: 'lead.created',
-      data: { id: stored?.publicId, kind: 'enquiry', name: 'Asha Reddy' },
+      data: {
+        id: stored?.publicId,
+        kind: 'enquiry',
+        origin: 'google_ads',
+        name: 'Asha Reddy',
+        mobile: stored?.mobile.slice(3),
+        mobileE164: stored?.mobile,
+        email: 'asha@example.com',
+        answers: { 'Which plot size are you looking for?': '300 - 400 Sq. Yds' },
+        campaign: { utm_source: 'google', utm_campaign: '12345678901', gclid: 'gcl-id-12345' },
+      },
     });
   });
 

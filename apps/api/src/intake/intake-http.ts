@@ -1,5 +1,6 @@
 import express, { type Request, type RequestHandler } from 'express';
 import type { Clock } from '../clock.ts';
+import { INTAKE_BODY_LIMIT_BYTES, INTAKE_REPLIES } from '../http/intake-replies.ts';
 import { createSlidingAllowance } from '../http/rate-limit.ts';
 import { methodNotAllowed, sendText } from '../http/replies.ts';
 import { requestLogger } from '../http/request-log.ts';
@@ -7,23 +8,13 @@ import { requestTimeout } from '../http/request-timeout.ts';
 import type { Logger } from '../logger.ts';
 import type { IntakeRefusal } from '../store/intake-refusal-store.ts';
 
+export { INTAKE_BODY_LIMIT_BYTES, INTAKE_REPLIES };
+
 /**
  * The HTTP plumbing every intake channel shares (Google Ads, Meta, partners): the raw body up to
  * 64 kB, a ceiling per source, plain-text answers, and a record of every refused request by
  * source for source health. A channel writes one handler from a plain request to an answer.
  */
-
-/** An ad platform's lead is a few fields and answers; anything bigger is not a lead. */
-export const INTAKE_BODY_LIMIT_BYTES = 64 * 1024;
-
-/** What an intake endpoint answers, besides `success` and the field a 400 names. */
-export const INTAKE_REPLIES = {
-  success: 'success',
-  tooLarge: 'The request body is over 64 kB.',
-  unreadable: 'The request body could not be read.',
-  notJson: 'The request body is not valid JSON.',
-  tooMany: 'Too many requests from this source. Please retry after the time in Retry-After.',
-} as const;
 
 /** A request as a channel's handler sees it: the exact bytes sent and the headers, no Express. */
 export interface IntakeRequest {

@@ -37,6 +37,34 @@ describe('renderLeadEmail', () => {
     expect(email.text).toContain('Form: Brochure form on the home page');
   });
 
+  it('when an enquiry from a partner with a number abroad is rendered, then its origin, email, message, answers and links are in the email', () => {
+    const email = renderLeadEmail(
+      {
+        ...brochure,
+        kind: 'enquiry',
+        origin: 'partner:acme-realty',
+        mobile: '+14155550123',
+        plotRange: undefined,
+        email: 'kiran@example.com',
+        message: 'Site visit on Sunday?',
+        answers: { Budget: '1.5 Cr' },
+        attribution: { utm_source: 'acme' },
+      },
+      addresses,
+    );
+
+    expect(email.subject).toBe('New enquiry via Partner: acme-realty from Ravi Kumar');
+    expect(email.text).toContain('Mobile: +1 415 555 0123');
+    expect(email.text).toContain('Call: tel:+14155550123');
+    expect(email.text).toContain('WhatsApp: https://wa.me/14155550123');
+    expect(email.text).toContain('Email: kiran@example.com');
+    expect(email.text).toContain('Message: Site visit on Sunday?');
+    expect(email.text).toContain('Budget: 1.5 Cr');
+    expect(email.text).toContain('Origin: Partner: acme-realty');
+    expect(email.text).not.toContain('Form:');
+    expect(email.html).toContain('kiran@example.com');
+  });
+
   it('when the same lead is rendered twice, then the two emails are identical', () => {
     expect(renderLeadEmail(brochure, addresses)).toEqual(renderLeadEmail(brochure, addresses));
   });

@@ -61,10 +61,10 @@ const KIND_TITLES: Record<Exclude<StoredLeadKind, 'enquiry'>, string> = {
   contact: 'New enquiry',
 };
 
-/** A channel's enquiry is titled by where it came from: "New enquiry from Google Ads". */
+/** A channel's enquiry is titled by where it came from: "New enquiry via Google Ads". */
 function titleOf(lead: LeadForEmail): string {
   if (lead.kind !== 'enquiry') return KIND_TITLES[lead.kind];
-  return `New enquiry from ${formatOrigin(lead.origin ?? 'site')}`;
+  return `New enquiry via ${formatOrigin(lead.origin ?? 'site')}`;
 }
 
 /** Pure: the lead in, the sales email out. */

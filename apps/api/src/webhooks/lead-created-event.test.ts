@@ -5,11 +5,58 @@ import { leadCreatedEvent } from './lead-created-event.ts';
 const RECEIVED = Date.parse('2026-11-21T10:15:30.250Z');
 
 describe('the lead.created event', () => {
+  it('when an enquiry came from a channel with a number abroad, then its origin, email, message and answers are in the event', () => {
+    const { data } = leadCreatedEvent({
+      publicId: 'b2',
+      buyerId: 9,
+      kind: 'enquiry',
+      origin: 'google_ads',
+      name: 'Kiran Rao',
+      mobile: '+14155550123',
+      email: 'kiran@example.com',
+      message: 'Call after 6 pm IST',
+      answers: { 'Which plot size are you looking for?': '300 - 400 Sq. Yds' },
+      attribution: { utm_source: 'google', gclid: 'gcl-1' },
+      receivedAt: RECEIVED,
+    });
+
+    expect(data).toMatchObject({
+      kind: 'enquiry',
+      origin: 'google_ads',
+      mobile: '+14155550123',
+      mobileE164: '+14155550123',
+      email: 'kiran@example.com',
+      message: 'Call after 6 pm IST',
+      answers: { 'Which plot size are you looking for?': '300 - 400 Sq. Yds' },
+      form: null,
+    });
+  });
+
+  it('when a channel stored an Indian number in E.164, then mobile is its ten digits', () => {
+    const { data } = leadCreatedEvent({
+      publicId: 'c3',
+      buyerId: 10,
+      kind: 'enquiry',
+      origin: 'meta',
+      name: 'Asha',
+      mobile: '+919876543210',
+      attribution: {},
+      receivedAt: RECEIVED,
+    });
+
+    expect([data.mobile, data.mobileE164, data.answers]).toEqual([
+      '9876543210',
+      '+919876543210',
+      {},
+    ]);
+  });
+
   it('when a brochure lead came from a campaign, then every stored field and the project are in the event', () => {
     const event = leadCreatedEvent({
       publicId: '3f0c8a5e-6b1d-4e2f-9a7c-2d4b6e8f0a1c',
       buyerId: 7,
       kind: 'brochure',
+      origin: 'site',
       name: 'Asha Rao',
       mobile: '9876543210',
       plotRange: '200 - 300 Sq. Yds',
@@ -37,9 +84,13 @@ describe('the lead.created event', () => {
         id: '3f0c8a5e-6b1d-4e2f-9a7c-2d4b6e8f0a1c',
         buyerId: 7,
         kind: 'brochure',
+        origin: 'site',
         name: 'Asha Rao',
         mobile: '9876543210',
         mobileE164: '+919876543210',
+        email: null,
+        message: null,
+        answers: {},
         plotRange: '200 - 300 Sq. Yds',
         location: null,
         form: 'brochure-modal',
@@ -70,6 +121,7 @@ describe('the lead.created event', () => {
       publicId: 'a1',
       buyerId: 7,
       kind: 'contact',
+      origin: 'site',
       name: 'Ravi',
       mobile: '7400000001',
       location: 'Kokapet',
@@ -79,6 +131,7 @@ describe('the lead.created event', () => {
 
     expect(data).toMatchObject({
       kind: 'contact',
+      origin: 'site',
       plotRange: null,
       location: 'Kokapet',
       form: null,
@@ -99,6 +152,7 @@ describe('the lead.created event', () => {
       publicId: 'a2',
       buyerId: 7,
       kind: 'contact',
+      origin: 'site',
       name,
       mobile: '9876543210',
       attribution: {},

@@ -2,6 +2,7 @@ import {
   CAMPAIGN_FIELDS,
   CONSENT_NOTICES,
   LEAD_CREATED,
+  localMobile,
   PROJECT_NAME,
   type CampaignField,
   type LeadCreatedEvent,
@@ -15,6 +16,7 @@ export type LeadForWebhook = Pick<
   | 'publicId'
   | 'buyerId'
   | 'kind'
+  | 'origin'
   | 'name'
   | 'mobile'
   | 'plotRange'
@@ -22,11 +24,16 @@ export type LeadForWebhook = Pick<
   | 'attribution'
   | 'receivedAt'
   | 'consentNotice'
+  | 'email'
+  | 'message'
+  | 'answers'
 >;
 
 /** Pure: a stored lead in, the `lead.created` event out. */
 export function leadCreatedEvent(lead: LeadForWebhook): LeadCreatedEvent {
   const { attribution } = lead;
+  // The site's leads hold ten Indian digits, a channel's enquiries E.164.
+  const mobileE164 = lead.mobile.startsWith('+') ? lead.mobile : `+91${lead.mobile}`;
   return {
     type: LEAD_CREATED,
     timestamp: new Date(lead.receivedAt).toISOString(),
@@ -34,9 +41,13 @@ export function leadCreatedEvent(lead: LeadForWebhook): LeadCreatedEvent {
       id: lead.publicId,
       buyerId: lead.buyerId,
       kind: lead.kind,
+      origin: lead.origin,
       name: lead.name,
-      mobile: lead.mobile,
-      mobileE164: `+91${lead.mobile}`,
+      mobile: localMobile(mobileE164),
+      mobileE164,
+      email: lead.email ?? null,
+      message: lead.message ?? null,
+      answers: lead.answers ?? {},
       plotRange: lead.plotRange ?? null,
       location: lead.location ?? null,
       form: attribution.source ?? null,

@@ -15,6 +15,7 @@ const body = JSON.stringify(
     publicId: LEAD_ID,
     buyerId: 7,
     kind: 'brochure',
+    origin: 'site',
     name: 'Asha Rao',
     mobile: '9876543210',
     plotRange: '200 - 300 Sq. Yds',

@@ -19,6 +19,7 @@ const lead: LeadForWebhook = {
   publicId: '3f0c8a5e-6b1d-4e2f-9a7c-2d4b6e8f0a1c',
   buyerId: 7,
   kind: 'contact',
+  origin: 'site',
   name: 'Ravi',
   mobile: '9876543210',
   location: 'Kokapet',
