@@ -149,7 +149,7 @@ describe('the log, one JSON line per event', () => {
           component: 'delivery-worker',
           attempt: 1,
           outcome: 'failed',
-          mobile: '98xxxxxx10',
+          mobile: '+9198xxxxxx10',
           retryInSeconds: 10,
           err: expect.objectContaining({
             message: expect.stringMatching(/ECONNREFUSED/) as unknown,
@@ -160,7 +160,7 @@ describe('the log, one JSON line per event', () => {
           msg: 'lead emailed',
           attempt: 2,
           outcome: 'sent',
-          mobile: '98xxxxxx10',
+          mobile: '+9198xxxxxx10',
         }),
       ]);
       expect(t.logLines.join('\n')).not.toContain('9876543210');

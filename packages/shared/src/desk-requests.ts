@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { isDay } from './day.ts';
 import { CONTACT_CHANNELS, REPORT_DAYS, STAGES, type ReportDays } from './desk.ts';
 import { LEAD_SOURCES } from './lead-source.ts';
-import { INDIAN_MOBILE, normalizeMobile } from './mobile.ts';
+import { parseMobile } from './mobile.ts';
 import { PARTNER_NAME_PATTERN } from './origin.ts';
 
 /*
@@ -132,7 +132,7 @@ const leadFilterEntries = {
       v.trim(),
       v.maxLength(SEARCH_MAX_LENGTH, 'The search is too long.'),
       v.description(
-        'A mobile number or part of one, read as the site reads a mobile number, matches any part of the mobile; anything else any part of the name, case-insensitive.',
+        'A mobile number or part of one, with or without its country code (98765, +9198765, +44 7911), matches any part of the stored number; anything else any part of the name, case-insensitive.',
       ),
     ),
   ),
@@ -289,17 +289,23 @@ export const contactSchema = jsonBody({
 });
 export type ContactBody = v.InferInput<typeof contactSchema>;
 
-const ERASURE_MOBILE = '"mobile" must be a ten-digit Indian mobile number.';
+const ERASURE_MOBILE =
+  '"mobile" must be a ten-digit Indian mobile number or a number with its country code, such as +44 7911 123456.';
 
 export const erasureSchema = jsonBody({
   mobile: v.pipe(
     v.string(ERASURE_MOBILE),
     v.metadata({
-      description: 'Read as the site reads a mobile number: +91, spaces and dashes are fine.',
-      examples: ['9876543210', '+91 98765 43210'],
+      description:
+        'Ten Indian digits, read as the site reads a mobile number (+91, spaces and dashes are fine), or any number with its country code.',
+      examples: ['9876543210', '+91 98765 43210', '+44 7911 123456'],
     }),
-    v.transform(normalizeMobile),
-    v.regex(INDIAN_MOBILE, ERASURE_MOBILE),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const mobile = parseMobile(dataset.value);
+      if (mobile !== undefined) return mobile;
+      addIssue({ message: ERASURE_MOBILE });
+      return NEVER;
+    }),
   ),
 });
 export type ErasureBody = v.InferInput<typeof erasureSchema>;

@@ -115,7 +115,10 @@ const leadRowEntries = {
   ),
   form: v.nullable(v.picklist(LEAD_SOURCES)),
   name: v.pipe(text, v.description('Empty once the lead is erased.')),
-  mobile: v.pipe(text, v.description('Ten digits; empty once the lead is erased.')),
+  mobile: v.pipe(
+    text,
+    v.description('E.164, such as +919876543210; empty once the lead is erased.'),
+  ),
   plotRange: optionalText,
   location: optionalText,
   utmSource: optionalText,

@@ -77,24 +77,40 @@ export function isValidMobile(value: string): boolean {
 /** India's country calling code, as E.164 writes it after the `+`. */
 export const INDIA_CALLING_CODE = '91';
 
-/** The stored form of every mobile number: `+`, a country calling code and the number, 8 to 15 digits. */
-export const E164_MOBILE = /^\+[1-9]\d{7,14}$/;
+/** The stored form of the ten digits of an Indian mobile number, as the site's forms take them. */
+export function indianE164(national: string): string {
+  return `+${INDIA_CALLING_CODE}${national}`;
+}
+
+/** The stored form of every mobile number: `+`, a country calling code and the number, 7 to 15 digits. */
+export const E164_MOBILE = /^\+[1-9]\d{6,14}$/;
 
 /**
- * Reads a mobile number from any channel into E.164 (`+919876543210`), or undefined when it is
- * not one. Ten Indian digits are read as the site's forms read them (separators, +91, 0091, 91,
- * a trunk 0, Indic digits); an Indian number must be a mobile. A number written with `+` or `00`
- * and another country code is kept when it is a valid number of that country by Google's
- * libphonenumber metadata, so a buyer abroad can enquire through an ad or a partner.
+ * What a typed number reads as in E.164, by its shape alone: ten Indian digits as the site's
+ * forms read them (separators, +91, 0091, 91, a trunk 0, Indic digits), which must be a mobile,
+ * or a number written with `+` or `00` and another country code. Light enough for the desk's
+ * own forms; `parseMobile` also checks a foreign number against its country's numbering plan.
  */
-export function parseMobile(value: unknown): string | undefined {
+export function readMobile(value: unknown): string | undefined {
   const typed = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
   if (typeof typed !== 'string' || typed.length > MAX_INPUT_LENGTH) return undefined;
   const national = normalizeMobile(typed);
-  if (INDIAN_MOBILE.test(national)) return `+${INDIA_CALLING_CODE}${national}`;
+  if (INDIAN_MOBILE.test(national)) return indianE164(national);
   const international = /^(?:\+|00)([1-9]\d{6,14})$/.exec(national)?.[1];
   if (!international || international.startsWith(INDIA_CALLING_CODE)) return undefined;
-  const parsed = parsePhoneNumberFromString(`+${international}`);
+  return `+${international}`;
+}
+
+/**
+ * Reads a mobile number from any channel into E.164 (`+919876543210`), or undefined when it is
+ * not one: what `readMobile` reads, a foreign number only when it is a valid number of its
+ * country by Google's libphonenumber metadata, so a buyer abroad can enquire through an ad or a
+ * partner while a mistyped number is refused.
+ */
+export function parseMobile(value: unknown): string | undefined {
+  const read = readMobile(value);
+  if (read === undefined || isIndianMobile(read)) return read;
+  const parsed = parsePhoneNumberFromString(read);
   return parsed?.isValid() ? parsed.number : undefined;
 }
 

@@ -1,4 +1,5 @@
-import { SOURCE_LABELS, displayMobile, formatIndiaTime } from '../reports/lead-format.ts';
+import { displayMobile } from '@iconia/shared';
+import { SOURCE_LABELS, formatIndiaTime } from '../reports/lead-format.ts';
 import type { SourceKey } from '../reports/lead-stats.ts';
 import type { StoredLead } from '../store/lead-store.ts';
 

@@ -77,7 +77,7 @@ describe('pnpm leads, on a database filled through the real API', () => {
   const idOf = (t: TestServer, mobile: string, status?: string): string => {
     const lead = t.store
       .listLeads()
-      .filter((item) => item.mobile === mobile && (!status || item.status === status))
+      .filter((item) => item.mobile === `+91${mobile}` && (!status || item.status === status))
       .at(-1);
     if (!lead) throw new Error(`no lead from ${mobile}`);
     return lead.publicId;
@@ -151,7 +151,7 @@ describe('pnpm leads, on a database filled through the real API', () => {
         messageId: `<lead-${publicId}@iconia.test>`,
         kind: 'contact',
         name: 'Kiran',
-        mobile: '9555512345',
+        mobile: '+919555512345',
         attribution: { source: 'contact-form' },
         receivedAt: clock.now(),
         spam: false,

@@ -141,7 +141,7 @@ describe('erasing a lead the outbox has not delivered yet', () => {
     const postsBefore = receiver.posts.length;
     await sendLead('Kiran Rao', '9000000002');
     await receiver.waitFor(postsBefore + 1);
-    const kiran = t.store.listLeads().find((lead) => lead.mobile === '9000000002');
+    const kiran = t.store.listLeads().find((lead) => lead.mobile === '+919000000002');
 
     receiver.reply(answer(503));
     await manager.post('/desk/api/erasures').set(SAME_ORIGIN).send({ mobile: '9000000002' });

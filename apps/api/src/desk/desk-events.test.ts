@@ -48,7 +48,7 @@ describe('the live inbox', () => {
     expect(Date.now() - sent).toBeLessThan(2_000);
     expect(lead.data).toMatchObject({
       name: 'Lakshmi Devi',
-      mobile: '9988776655',
+      mobile: '+919988776655',
       form: 'brochure-modal',
       stage: 'new',
       owner: null,
@@ -214,7 +214,7 @@ describe('the live streams of the whole desk at their limit', () => {
         .field('location', 'Kukatpally');
       expect(lead.status).toBe(200);
       expect(lead.text).toBe('success');
-      expect(t.store.listLeads().map((row) => row.mobile)).toContain('9876500002');
+      expect(t.store.listLeads().map((row) => row.mobile)).toContain('+919876500002');
       expect((await request(t.url).get('/healthz')).status).toBe(200);
       // Every open desk hears of the lead.
       await streams[0]!.next((event) => event.event === 'lead');

@@ -204,6 +204,63 @@ describe('export and erasure on the sales desk', () => {
     expect(none.body).toEqual({ erased: 0 });
     const bad = await manager.post('/desk/api/erasures').set(SAME_ORIGIN).send({ mobile: '12345' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: '"mobile" must be a ten-digit Indian mobile number.' });
+    expect(bad.body).toEqual({
+      error:
+        '"mobile" must be a ten-digit Indian mobile number or a number with its country code, such as +44 7911 123456.',
+    });
+  });
+});
+
+describe('a buyer abroad on the sales desk', () => {
+  let t: DeskTestServer;
+  let manager: TestAgent;
+
+  beforeAll(async () => {
+    t = await startDeskTestServer();
+    await t.addUser('meena@iconia.test', 'manager', 'Meena');
+    t.storeLead({ name: 'Priya Nair', mobile: '+44 7911 123456' });
+    t.storeLead({ name: 'Ravi Kumar', mobile: '9876543210' });
+    manager = await t.signIn('meena@iconia.test');
+  });
+  afterAll(() => t.remove());
+
+  const found = async (q: string) =>
+    (
+      (await manager.get('/desk/api/leads').query({ q }).expect(200)).body as {
+        leads: DeskLeadRow[];
+      }
+    ).leads.map((lead) => `${lead.name} ${lead.mobile}`);
+
+  it('when a manager searches for the number as it is written abroad or in part, then the desk finds that buyer only', async () => {
+    expect(await found('+44 7911 123456')).toEqual(['Priya Nair +447911123456']);
+    expect(await found('7911 123')).toEqual(['Priya Nair +447911123456']);
+    expect(await found('+9198765')).toEqual(['Ravi Kumar +919876543210']);
+  });
+
+  it('when a manager erases by a foreign number, then that buyer is gone from the desk and the CSV and the other stays', async () => {
+    const erased = await manager
+      .post('/desk/api/erasures')
+      .set(SAME_ORIGIN)
+      .send({ mobile: '0044 7911 123456' })
+      .expect(200);
+
+    expect(erased.body).toEqual({ erased: 1 });
+    expect(await found('7911')).toEqual([]);
+    const csv = await manager.get('/desk/api/export.csv').expect(200);
+    expect(csv.text).not.toContain('7911');
+    expect(csv.text).toContain('Ravi Kumar');
+  });
+
+  it('when an erasure names a foreign number no country uses, then the answer says how to write it', async () => {
+    const bad = await manager
+      .post('/desk/api/erasures')
+      .set(SAME_ORIGIN)
+      .send({ mobile: '+44 1234' });
+
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      error:
+        '"mobile" must be a ten-digit Indian mobile number or a number with its country code, such as +44 7911 123456.',
+    });
   });
 });

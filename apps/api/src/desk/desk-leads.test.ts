@@ -101,7 +101,7 @@ describe('the sales desk inbox and a lead', () => {
         kind: 'contact',
         form: 'contact-form',
         name: 'Asha Reddy',
-        mobile: '9123456780',
+        mobile: '+919123456780',
         plotRange: null,
         location: 'Kukatpally',
         utmSource: 'facebook',

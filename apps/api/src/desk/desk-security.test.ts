@@ -111,7 +111,7 @@ describe('sales desk security', () => {
     }
     // Nothing happened: the lead keeps its mobile and no account was added.
     expect(t.deskStore.listUsers()).toHaveLength(2);
-    expect(t.store.listLeads()[0]?.mobile).toBe('9876543210');
+    expect(t.store.listLeads()[0]?.mobile).toBe('+919876543210');
     expect(t.store.db.prepare('SELECT count(*) FROM partner_sources').pluck().get()).toBe(0);
   });
 
@@ -136,7 +136,7 @@ describe('sales desk security', () => {
         expect(res.body).toEqual({ error: 'This request must come from the sales desk itself.' });
       }
     }
-    expect(t.store.listLeads()[0]?.mobile).toBe('9876543210');
+    expect(t.store.listLeads()[0]?.mobile).toBe('+919876543210');
     // The session survived the attempts: DELETE /session from another site did not sign out.
     expect((await agent.get('/desk/api/session')).status).toBe(200);
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Router } from 'express';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
+import { parseMobile } from '@iconia/shared';
 import { createTempDir, type TestClock } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { newLead } from '../../test/new-lead.ts';
@@ -43,7 +44,10 @@ export interface DeskTestServer extends TestServer {
   addUser(email: string, role: Role, name?: string): Promise<DeskUser>;
   /** A supertest agent holding a signed-in session of `email`. */
   signIn(email: string, password?: string): Promise<TestAgent>;
-  /** Stores a lead as the capture path does; returns its id. */
+  /**
+   * Stores a lead as the capture path does, its mobile (as a visitor or a channel sends it,
+   * `9876543210` or `+44 7911 123456`) in E.164; returns its id.
+   */
   storeLead(fields?: Partial<ReturnType<typeof newLead>>): number;
   remove(): Promise<void>;
 }
@@ -77,10 +81,10 @@ export async function startDeskTestServer(
     },
     storeLead(fields: Partial<ReturnType<typeof newLead>> = {}) {
       mobile += 1;
-      return running.store.insertLead(
-        { ...newLead(String(mobile)), receivedAt: running.clock.now(), ...fields },
-        0,
-      ).id;
+      const lead = { ...newLead(String(mobile)), receivedAt: running.clock.now(), ...fields };
+      const e164 = parseMobile(lead.mobile);
+      if (e164 === undefined) throw new Error(`${lead.mobile} is not a mobile number`);
+      return running.store.insertLead({ ...lead, mobile: e164 }, 0).id;
     },
     async remove() {
       await running.close();

@@ -108,8 +108,8 @@ describe('the daily digest', () => {
     await site.delivery.drain();
     await inbox.waitFor(3);
     // Late on 20 Nov and early on 21 Nov: leads whose emails have not gone out yet.
-    storePending('Kiran', '9555512345', india('2026-11-20', '23:30'));
-    storePending('Meena', '9988776655', india('2026-11-21', '06:15'));
+    storePending('Kiran', '+919555512345', india('2026-11-20', '23:30'));
+    storePending('Meena', '+919988776655', india('2026-11-21', '06:15'));
   });
   afterEach(async () => {
     for (const close of closers.splice(0).reverse()) await close();

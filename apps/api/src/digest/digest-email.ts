@@ -1,14 +1,8 @@
 import { renderEmailPage } from '../mail/email-page.ts';
 import type { LeadEmail, LeadEmailAddresses } from '../mail/lead-email.ts';
 import { dayLabel } from '../reports/india-day.ts';
-import {
-  displayMobile,
-  escapeHtml,
-  formatIndiaTime,
-  oneLine,
-  SOURCE_LABELS,
-  telLink,
-} from '../reports/lead-format.ts';
+import { displayMobile, telHref } from '@iconia/shared';
+import { escapeHtml, formatIndiaTime, oneLine, SOURCE_LABELS } from '../reports/lead-format.ts';
 import { countLeads, isGenuine, SOURCE_KEYS, type SourceKey } from '../reports/lead-stats.ts';
 import type { StoredLead } from '../store/lead-store.ts';
 
@@ -191,7 +185,7 @@ function renderHtml(parts: HtmlParts): string {
   const heading = (text: string) =>
     `<h2 style="margin:20px 0 6px;font-size:17px;color:#1d232b;">${e(text)}</h2>`;
   const call = (lead: StoredLead) =>
-    `<a href="${e(telLink(lead.mobile))}" style="color:#1f6f43;white-space:nowrap;">${e(displayMobile(lead.mobile))}</a>`;
+    `<a href="${e(telHref(lead.mobile))}" style="color:#1f6f43;white-space:nowrap;">${e(displayMobile(lead.mobile))}</a>`;
   const table = (rows: string[]) =>
     `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;">${rows.join('')}</table>`;
 

@@ -180,7 +180,7 @@ describe('the OpenAPI document, request side, against the running API', () => {
         };
         for (const [name, value] of Object.entries(fields)) {
           if (name === 'agree' || name === 'website') continue;
-          const want = name === 'mobile' ? value.replace(/\D/g, '').slice(-10) : value;
+          const want = name === 'mobile' ? `+91${value.replace(/\D/g, '').slice(-10)}` : value;
           expect(expected[name], `${path} ${encoding} ${name}`).toBe(want);
         }
         expect(stored.status).toBe('pending');
@@ -210,7 +210,7 @@ describe('the OpenAPI document, request side, against the running API', () => {
           } else {
             expect(reply.status, where).toBe(200);
             const stored = t.store.listLeads().at(-1)!;
-            expect(stored.mobile, where).toBe(fields.mobile);
+            expect(stored.mobile, where).toBe(`+91${fields.mobile}`);
             expect(stored.attribution, where).not.toHaveProperty(name);
           }
         }

@@ -34,7 +34,7 @@ const brochure: LeadForWebhook = {
   kind: 'brochure',
   origin: 'site',
   name: 'Asha Rao',
-  mobile: '9876543210',
+  mobile: '+919876543210',
   plotRange: '165 - 200 Sq. Yds',
   attribution: { source: 'inline-brochure', page: '/', utm_source: 'google', gclid: 'x' },
   receivedAt: RECEIVED,
@@ -46,7 +46,7 @@ const enquiry: LeadForWebhook = {
   kind: 'contact',
   origin: 'site',
   name: 'Ravi',
-  mobile: '7400000001',
+  mobile: '+917400000001',
   location: 'Kokapet',
   attribution: {},
   receivedAt: RECEIVED,
@@ -64,6 +64,7 @@ describe('the OpenAPI description of the webhooks', () => {
   it.each([
     ['a brochure request from a campaign', brochure],
     ['a contact enquiry with nothing optional', enquiry],
+    ['an enquiry from a mobile abroad', { ...enquiry, mobile: '+447911123456' }],
   ])(
     'when the lead.created event of %s is checked against the published schema, then it holds',
     (_title, lead) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   consentNoticeFor,
+  indianE164,
   maskMobile,
   type Attribution,
   type BrochureLead,
@@ -77,7 +78,7 @@ export function createCaptureLead(options: LeadCaptureOptions): CaptureLead {
       messageId: `<lead-${publicId}@${messageIdDomain}>`,
       kind: input.kind,
       name: input.fields.name,
-      mobile: input.fields.mobile,
+      mobile: indianE164(input.fields.mobile),
       plotRange: input.kind === 'brochure' ? input.fields.plotRange : undefined,
       location: input.kind === 'contact' ? input.fields.location : undefined,
       attribution: input.attribution,

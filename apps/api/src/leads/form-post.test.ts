@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 function storedWithMobile(app: TestServer, mobile: string) {
-  return app.store.listLeads().filter((lead) => lead.mobile === mobile);
+  return app.store.listLeads().filter((lead) => lead.mobile === `+91${mobile}`);
 }
 
 describe('a browser posting a lead form itself', () => {

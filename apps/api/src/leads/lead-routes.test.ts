@@ -104,17 +104,17 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(response.text).toBe('success');
-      const stored = t.store.listLeads().find((lead) => lead.mobile === mobile);
+      const stored = t.store.listLeads().find((lead) => lead.mobile === `+91${mobile}`);
       expect(stored).toMatchObject({ kind, name: 'Ravi Kumar', status: 'pending', ...extra });
     });
 
-    it('when the mobile is typed with +91, spaces and dashes, then it is stored as ten digits', async () => {
+    it('when the mobile is typed with +91, spaces and dashes, then it is stored as +91 and the ten digits', async () => {
       const mobile = uniqueMobile();
       const typed = `+91 ${mobile.slice(0, 5)}-${mobile.slice(5)}`;
       const response = await submit(t.url, path, { name: 'Ravi', mobile: typed }, encoding);
 
       expect(response.text).toBe('success');
-      expect(t.store.listLeads().some((lead) => lead.mobile === mobile)).toBe(true);
+      expect(t.store.listLeads().some((lead) => lead.mobile === `+91${mobile}`)).toBe(true);
     });
 
     it.each(INVALID_INPUTS)(
@@ -156,7 +156,7 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
       );
 
       expect(response.text).toBe('success');
-      const stored = t.store.listLeads().find((lead) => lead.mobile === mobile);
+      const stored = t.store.listLeads().find((lead) => lead.mobile === `+91${mobile}`);
       expect(stored?.attribution).toEqual({
         source,
         page: '/location-highlights',
@@ -193,10 +193,12 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
       );
 
       expect(response.text).toBe('success');
-      const stored = t.store.listLeads().find((lead) => lead.mobile === mobile);
+      const stored = t.store.listLeads().find((lead) => lead.mobile === `+91${mobile}`);
       expect(stored?.status).toBe('spam');
       await t.delivery.drain();
-      expect(t.store.listLeads().find((lead) => lead.mobile === mobile)?.status).toBe('spam');
+      expect(t.store.listLeads().find((lead) => lead.mobile === `+91${mobile}`)?.status).toBe(
+        'spam',
+      );
     });
   });
 
@@ -216,7 +218,9 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
       const mobile = uniqueMobile();
       const response = await submit(t.url, path, { name: 'Ravi', mobile }, 'multipart');
       expect(response.text).toBe('success');
-      expect(t.store.listLeads().find((lead) => lead.mobile === mobile)?.plotRange).toBeUndefined();
+      expect(
+        t.store.listLeads().find((lead) => lead.mobile === `+91${mobile}`)?.plotRange,
+      ).toBeUndefined();
     });
   } else {
     it('when the location is longer than 200 characters, then the reply is 400', async () => {
@@ -234,7 +238,9 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
       const mobile = uniqueMobile();
       const response = await submit(t.url, path, { name: 'Asha', mobile }, 'multipart');
       expect(response.text).toBe('success');
-      expect(t.store.listLeads().find((lead) => lead.mobile === mobile)?.location).toBeUndefined();
+      expect(
+        t.store.listLeads().find((lead) => lead.mobile === `+91${mobile}`)?.location,
+      ).toBeUndefined();
     });
   }
 
@@ -425,7 +431,7 @@ describe('lead endpoints, across requests', () => {
     expect(over.text).toBe('success');
     expect(other.status).toBe(200);
     const statusOf = (mobile: string) =>
-      t.store.listLeads().find((lead) => lead.mobile === mobile)?.status;
+      t.store.listLeads().find((lead) => lead.mobile === `+91${mobile}`)?.status;
     expect(statusOf('9876500003')).toBe('held');
     expect(statusOf('9876500004')).toBe('sent');
     expect(t.store.pendingSummary().count).toBe(0);
@@ -442,8 +448,8 @@ describe('lead endpoints, across requests', () => {
     await send('9876500002');
 
     expect(t.store.listLeads().map((lead) => [lead.mobile, lead.status])).toEqual([
-      ['9876543210', 'pending'],
-      ['9876500002', 'pending'],
+      ['+919876543210', 'pending'],
+      ['+919876500002', 'pending'],
     ]);
   });
 
@@ -477,7 +483,7 @@ describe('lead endpoints, across requests', () => {
       counter += 1;
       const mobile = `97${String(counter).padStart(8, '0')}`;
       await submit(t.url, '/send-email', { name: 'Ravi', mobile }, 'urlencoded');
-      return t.store.listLeads().find((lead) => lead.mobile === mobile)?.status;
+      return t.store.listLeads().find((lead) => lead.mobile === `+91${mobile}`)?.status;
     };
     for (let second = 0; second <= 120; second += 2) {
       await send();
@@ -493,7 +499,7 @@ describe('lead endpoints, across requests', () => {
 
     // Ten at once, then one a minute: at 60 s and 120 s of the flood, then the first after it.
     const emailed = t.store.listLeads().filter((lead) => lead.status !== 'held');
-    expect(emailed.map((lead) => Number(lead.mobile.slice(2)))).toEqual([
+    expect(emailed.map((lead) => Number(lead.mobile.slice(5)))).toEqual([
       1,
       2,
       3,
@@ -566,9 +572,9 @@ describe('lead endpoints, across requests', () => {
     await from('203.0.113.1', '9876500003');
 
     expect(t.store.listLeads().map((lead) => [lead.mobile, lead.status])).toEqual([
-      ['9876500001', 'pending'],
-      ['9876500002', 'pending'],
-      ['9876500003', 'held'],
+      ['+919876500001', 'pending'],
+      ['+919876500002', 'pending'],
+      ['+919876500003', 'held'],
     ]);
   });
 

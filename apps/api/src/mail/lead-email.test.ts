@@ -13,7 +13,7 @@ const brochure: LeadForEmail = {
   messageId: '<lead-0b7c2f3e-0000-4000-8000-000000000001@iconia.test>',
   kind: 'brochure',
   name: 'Ravi Kumar',
-  mobile: '9876543210',
+  mobile: '+919876543210',
   plotRange: '165 - 200 Sq. Yds',
   attribution: { source: 'inline-brochure', page: '/' },
   receivedAt: START_TIME,
@@ -63,6 +63,22 @@ describe('renderLeadEmail', () => {
     expect(email.text).toContain('Origin: Partner: acme-realty');
     expect(email.text).not.toContain('Form:');
     expect(email.html).toContain('kiran@example.com');
+  it('when the lead is from an Indian mobile, then the team reads +91 98765 43210 and taps tel:+9198… or wa.me/9198…', () => {
+    const email = renderLeadEmail(brochure, addresses);
+
+    expect(email.text).toContain('Mobile: +91 98765 43210');
+    expect(email.text).toContain('Call: tel:+919876543210');
+    expect(email.text).toContain('WhatsApp: https://wa.me/919876543210');
+    expect(email.html).toContain('href="tel:+919876543210"');
+  });
+
+  it('when the lead is from a mobile abroad, then the number, the call and the WhatsApp link carry its own country code', () => {
+    const email = renderLeadEmail({ ...brochure, mobile: '+447911123456' }, addresses);
+
+    expect(email.text).toContain('Mobile: +44 791 112 3456');
+    expect(email.text).toContain('Call: tel:+447911123456');
+    expect(email.text).toContain('WhatsApp: https://wa.me/447911123456');
+    expect(email.html).toContain('href="https://wa.me/447911123456"');
   });
 
   it('when the same lead is rendered twice, then the two emails are identical', () => {

@@ -1,21 +1,16 @@
 import {
   CAMPAIGN_FIELDS,
   CONSENT_NOTICES,
+  displayMobile,
+  telHref,
+  whatsAppHref,
   type Attribution,
   formatOrigin,
   type ConsentNoticeVersion,
   type LeadOrigin,
 } from '@iconia/shared';
 import type { MailAddress } from '../config.ts';
-import {
-  displayMobile,
-  escapeHtml,
-  formatIndiaTime,
-  oneLine,
-  SOURCE_LABELS,
-  telLink,
-  whatsAppLink,
-} from '../reports/lead-format.ts';
+import { escapeHtml, formatIndiaTime, oneLine, SOURCE_LABELS } from '../reports/lead-format.ts';
 import type { LeadAnswers, StoredLeadKind } from '../store/lead-types.ts';
 import { detailRow, renderEmailPage } from './email-page.ts';
 
@@ -126,8 +121,8 @@ function renderText(title: string, name: string, mobile: string, rows: Row[]): s
     '',
     `Name: ${name}`,
     `Mobile: ${displayMobile(mobile)}`,
-    `Call: ${telLink(mobile)}`,
-    `WhatsApp: ${whatsAppLink(mobile)}`,
+    `Call: ${telHref(mobile)}`,
+    `WhatsApp: ${whatsAppHref(mobile)}`,
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
@@ -149,8 +144,8 @@ function renderHtml(title: string, name: string, mobile: string, rows: Row[]): s
 <p style="margin:0 0 4px;color:#8a6d1f;font-size:13px;font-weight:bold;letter-spacing:0.06em;text-transform:uppercase;">${e(title)}</p>
 <h1 style="margin:0 0 4px;color:#1d232b;font-size:26px;line-height:1.25;">${e(name)}</h1>
 <p style="margin:0 0 16px;color:#1d232b;font-size:20px;">${e(displayMobile(mobile))}</p>
-${button(telLink(mobile), `Call ${displayMobile(mobile)}`, '#1f6f43')}
-${button(whatsAppLink(mobile), 'Chat on WhatsApp', '#128c7e')}
+${button(telHref(mobile), `Call ${displayMobile(mobile)}`, '#1f6f43')}
+${button(whatsAppHref(mobile), 'Chat on WhatsApp', '#128c7e')}
 </td></tr>
 <tr><td style="padding:8px 20px 20px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-top:1px solid #e3e6e8;">${detail}</table>

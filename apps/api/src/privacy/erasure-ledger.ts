@@ -10,6 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { localMobile } from '@iconia/shared';
 
 /** An erasure as the ledger keeps it: a keyed hash of the mobile, never the mobile. */
 export interface LedgerEntry {
@@ -25,8 +26,9 @@ export interface LedgerEntry {
  * what keeps the ledger from naming anyone.
  */
 export interface ErasureLedger {
+  /** The keyed hash of a stored (E.164) mobile. */
   hmacOf(mobile: string): string;
-  /** Appends the erasure and waits for the disk before the database is changed. */
+  /** Appends the erasure of a stored (E.164) mobile and waits for the disk before the database is changed. */
   record(mobile: string, at: number): LedgerEntry;
   entries(): LedgerEntry[];
 }
@@ -61,8 +63,11 @@ export function createErasureLedger(dataDir: string): ErasureLedger {
     }
     return key;
   };
+  // An Indian number is hashed as its ten digits, the form mobiles were stored in before E.164:
+  // the ledger's earlier entries then still name the same people, and a backup from before the
+  // change, migrated when it is opened, is matched against them.
   const hmacOf = (mobile: string): string =>
-    createHmac('sha256', keyOf()).update(mobile).digest('hex');
+    createHmac('sha256', keyOf()).update(localMobile(mobile)).digest('hex');
 
   return {
     hmacOf,

@@ -1,4 +1,4 @@
-import { CAMPAIGN_FIELDS, VISIT_FIELDS } from '@iconia/shared';
+import { CAMPAIGN_FIELDS, localMobile, VISIT_FIELDS } from '@iconia/shared';
 import { indiaTimestamp } from './india-day.ts';
 import { leadState } from './lead-stats.ts';
 import type { ListedLead } from '../store/lead-queries.ts';
@@ -38,7 +38,7 @@ export function toExportRecord(lead: ListedLead): ExportRecord {
     kind: lead.kind,
     status: leadState(lead),
     name: lead.name,
-    mobile: lead.mobile,
+    mobile: localMobile(lead.mobile),
     plotRange: lead.plotRange ?? null,
     location: lead.location ?? null,
     source: attribution.source ?? null,

@@ -1,11 +1,6 @@
 // How a lead reads to sales staff wherever they see it: the sales email, the daily digest, the
 // desk's timeline and `pnpm leads`.
-import {
-  displayMobile as displayE164,
-  telHref,
-  whatsAppHref,
-  type LeadSource,
-} from '@iconia/shared';
+import type { LeadSource } from '@iconia/shared';
 
 export const SOURCE_LABELS: Record<LeadSource, string> = {
   'inline-brochure': 'Brochure form on the home page',
@@ -51,20 +46,4 @@ export function escapeHtml(value: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-}
-
-/** The site's ten Indian digits, or a channel's number already in E.164. */
-const toE164 = (mobile: string): string => (mobile.startsWith('+') ? mobile : `+91${mobile}`);
-
-/** "+91 98765 43210"; "+1 415 555 0123" for a number abroad. */
-export function displayMobile(mobile: string): string {
-  return displayE164(toE164(mobile));
-}
-
-export function telLink(mobile: string): string {
-  return telHref(toE164(mobile));
-}
-
-export function whatsAppLink(mobile: string): string {
-  return whatsAppHref(toE164(mobile));
 }

@@ -65,7 +65,7 @@ describe('buyers on an existing lead database', () => {
       .all();
     expect(buyers).toEqual([
       {
-        mobile: '9876543210',
+        mobile: '+919876543210',
         // The spam lead belongs to the buyer but is not their latest enquiry.
         latest_lead_id: 2,
         stage: 'visit_scheduled',
@@ -79,7 +79,7 @@ describe('buyers on an existing lead database', () => {
         leads: '1,2,3',
       },
       {
-        mobile: '9123456780',
+        mobile: '+919123456780',
         latest_lead_id: 4,
         stage: 'new',
         furthest_stage: 0,
@@ -118,7 +118,7 @@ describe('buyers on an existing lead database', () => {
         leads: '6',
       },
       {
-        mobile: '9000000001',
+        mobile: '+919000000001',
         latest_lead_id: 8,
         stage: 'lost',
         furthest_stage: 1,
@@ -146,7 +146,7 @@ describe('buyers on an existing lead database', () => {
         messageId: '<m9@iconia.test>',
         kind: 'contact',
         name: 'Asha K',
-        mobile: '9876543210',
+        mobile: '+919876543210',
         attribution: { source: 'contact-form' },
         receivedAt: START_TIME + 100 * MIN,
         spam: false,
@@ -159,7 +159,7 @@ describe('buyers on an existing lead database', () => {
         messageId: '<m10@iconia.test>',
         kind: 'contact',
         name: 'Ravi',
-        mobile: '9555555555',
+        mobile: '+919555555555',
         attribution: {},
         receivedAt: START_TIME + 101 * MIN,
         spam: false,

@@ -15,6 +15,7 @@ import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 import { PARTNER_SOURCES_MIGRATION } from './partner-source-store.ts';
 import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
 import { SOURCE_HEALTH_MIGRATION } from './source-health-store.ts';
+import { MOBILE_E164_MIGRATION } from './mobile-e164-migration.ts';
 import {
   createOutboxStatements,
   OUTBOX_MESSAGES_MIGRATION,
@@ -259,6 +260,7 @@ export const MIGRATIONS: readonly string[] = [
   ENQUIRY_MIGRATION,
   INTAKE_REFUSALS_MIGRATION,
   SOURCE_HEALTH_MIGRATION,
+  MOBILE_E164_MIGRATION,
 ];
 
 /**

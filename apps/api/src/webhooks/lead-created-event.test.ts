@@ -58,7 +58,7 @@ describe('the lead.created event', () => {
       kind: 'brochure',
       origin: 'site',
       name: 'Asha Rao',
-      mobile: '9876543210',
+      mobile: '+919876543210',
       plotRange: '200 - 300 Sq. Yds',
       attribution: {
         source: 'brochure-modal',
@@ -123,7 +123,7 @@ describe('the lead.created event', () => {
       kind: 'contact',
       origin: 'site',
       name: 'Ravi',
-      mobile: '7400000001',
+      mobile: '+917400000001',
       location: 'Kokapet',
       attribution: {},
       receivedAt: RECEIVED,
@@ -141,9 +141,23 @@ describe('the lead.created event', () => {
       referrer: null,
       project: 'Elegant Iconia',
       consent: null,
+      mobile: '7400000001',
       mobileE164: '+917400000001',
     });
     expect(Object.values(data.campaign)).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('when the lead came from a mobile abroad, then the CRM gets the number in E.164 in both fields', () => {
+    const { data } = leadCreatedEvent({
+      publicId: 'a3',
+      kind: 'contact',
+      name: 'Priya',
+      mobile: '+447911123456',
+      attribution: {},
+      receivedAt: RECEIVED,
+    });
+
+    expect(data).toMatchObject({ mobile: '+447911123456', mobileE164: '+447911123456' });
   });
 
   it('when the event is sent as JSON, then a name in any script survives unchanged', () => {
@@ -154,7 +168,7 @@ describe('the lead.created event', () => {
       kind: 'contact',
       origin: 'site',
       name,
-      mobile: '9876543210',
+      mobile: '+919876543210',
       attribution: {},
       receivedAt: RECEIVED,
     });

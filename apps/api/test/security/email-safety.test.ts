@@ -190,7 +190,7 @@ describe('email safety', () => {
     );
 
     expect(response.text).toBe('success');
-    const stored = t.store.listLeads().find((lead) => lead.mobile === mobile);
+    const stored = t.store.listLeads().find((lead) => lead.mobile === `+91${mobile}`);
     expect(stored?.attribution).toEqual({ utm_source: 'google' });
   });
 });

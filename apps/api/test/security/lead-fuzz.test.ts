@@ -206,7 +206,10 @@ function invalidity(row: LeadRow, kind: LeadKind): string | undefined {
   if (row.kind !== kind) return `kind ${row.kind}`;
   const name = parseName(row.name);
   if (!name.ok || name.value !== row.name) return `name ${JSON.stringify(row.name)}`;
-  if (!isValidMobile(row.mobile)) return `mobile ${JSON.stringify(row.mobile)}`;
+  // The site's forms take Indian mobiles only; they are stored in E.164.
+  if (!row.mobile.startsWith('+91') || !isValidMobile(row.mobile.slice(3))) {
+    return `mobile ${JSON.stringify(row.mobile)}`;
+  }
   if (kind === 'contact' && row.plot_range !== null) return 'plot range on an enquiry';
   if (row.plot_range !== null && !isPlotRange(row.plot_range)) return `plot ${row.plot_range}`;
   if (kind === 'brochure' && row.location !== null) return 'location on a brochure lead';

@@ -86,7 +86,7 @@ describe('mobile numbers in the logs', () => {
     expect(lines.some((line) => line.includes('lead email failed; will retry'))).toBe(true);
     expect(lines.some((line) => line.includes('lead emailed'))).toBe(true);
     expect(lines.some((line) => line.includes('request refused'))).toBe(true);
-    expect(lines.join('\n')).toContain('98xxxxxx10');
+    expect(lines.join('\n')).toContain('+9198xxxxxx10');
     expect(tenDigitRuns(lines)).toEqual([]);
     expect(lines.join('\n')).not.toMatch(/98765[\s-]?43210|91234[\s-]?56780/);
   });

@@ -14,7 +14,7 @@ function lead(overrides: Partial<LeadRow>): LeadRow {
     kind: 'brochure',
     form: 'brochure-modal',
     name: 'Asha Rao',
-    mobile: '9876543210',
+    mobile: '+919876543210',
     plotRange: '200 - 300 Sq. Yds',
     location: null,
     utmSource: null,

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { displayMobile, formatAge, formatDateTime } from '../lib/format.ts';
+import { displayMobile } from '@iconia/shared';
+import { formatAge, formatDateTime } from '../lib/format.ts';
 import { enquirySourceLabel, STAGE_LABELS } from '../lib/labels.ts';
 import type { LeadRow } from '../lib/types.ts';
 import { useNow } from '../lib/use-now.ts';

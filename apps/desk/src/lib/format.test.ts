@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  displayMobile,
   formatAge,
   formatMinutes,
   fromDateTimeLocal,
   indiaDay,
-  telHref,
   toDateTimeLocal,
-  whatsAppHref,
 } from './format.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00Z');
@@ -27,14 +24,6 @@ describe('formatAge', () => {
 
   it('when the server clock is a little ahead, then a new lead reads "just now", never negative', () => {
     expect(formatAge(new Date(NOW + 5_000).toISOString(), NOW)).toBe('just now');
-  });
-});
-
-describe('contact links', () => {
-  it('when a lead has a ten-digit mobile, then Call dials +91 and WhatsApp opens wa.me/91', () => {
-    expect(telHref('9876543210')).toBe('tel:+919876543210');
-    expect(whatsAppHref('9876543210')).toBe('https://wa.me/919876543210');
-    expect(displayMobile('9876543210')).toBe('+91 98765 43210');
   });
 });
 

@@ -12,19 +12,6 @@ export function formatAge(iso: string, now: number = Date.now()): string {
   return days === 1 ? '1 day ago' : `${days} days ago`;
 }
 
-/** "+91 98765 43210" for the ten digits the API stores. */
-export function displayMobile(mobile: string): string {
-  return `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
-}
-
-export function telHref(mobile: string): string {
-  return `tel:+91${mobile}`;
-}
-
-export function whatsAppHref(mobile: string): string {
-  return `https://wa.me/91${mobile}`;
-}
-
 const DATE_TIME = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function formatDateTime(iso: string): string {

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { isValidMobile, normalizeMobile } from '@iconia/shared';
+import { displayMobile, readMobile } from '@iconia/shared';
 import { useFetcher, type ActionFunctionArgs } from 'react-router';
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
 import { api, attempt, type ActionResult } from '../../lib/api.ts';
-import { displayMobile } from '../../lib/format.ts';
 import { textField } from '../../lib/form-fields.ts';
 import type { ErasureAnswer, ErasureBody } from '../../lib/types.ts';
 
@@ -39,9 +38,11 @@ export function ErasurePage() {
 
   function review(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = normalizeMobile(textField(new FormData(event.currentTarget), 'mobile'));
-    if (!isValidMobile(parsed)) {
-      setInputError('Enter the ten-digit Indian mobile number, for example 98765 43210.');
+    const parsed = readMobile(textField(new FormData(event.currentTarget), 'mobile'));
+    if (parsed === undefined) {
+      setInputError(
+        'Enter the ten-digit Indian mobile number, for example 98765 43210, or a number from abroad with its country code, for example +44 7911 123456.',
+      );
       return;
     }
     setInputError('');

@@ -14,7 +14,7 @@ function lead(overrides: Partial<LeadRow> = {}): LeadRow {
     kind: 'contact',
     form: 'contact-form',
     name: 'Asha Rao',
-    mobile: '9876543210',
+    mobile: '+919876543210',
     plotRange: null,
     location: 'Kukatpally',
     utmSource: 'google',
@@ -81,6 +81,14 @@ describe('matchesFilters (which live leads join the list on screen)', () => {
     expect(matchesFilters(lead(), filters('q=asha'), ME)).toBe(true);
     expect(matchesFilters(lead(), filters('q=11111'), ME)).toBe(false);
     expect(matchesFilters(lead(), filters('q=ravi'), ME)).toBe(false);
+  });
+
+  it('when searching with a country code, then an Indian and a foreign number are both found', () => {
+    expect(matchesFilters(lead(), filters('q=%2B9198765'), ME)).toBe(true);
+    const abroad = lead({ mobile: '+447911123456' });
+    expect(matchesFilters(abroad, filters('q=%2B44 7911 123456'), ME)).toBe(true);
+    expect(matchesFilters(abroad, filters('q=7911 123'), ME)).toBe(true);
+    expect(matchesFilters(abroad, filters('q=%2B9198765'), ME)).toBe(false);
   });
 
   it('when only due follow-ups or spam are shown, then a lead that just arrived does not join', () => {

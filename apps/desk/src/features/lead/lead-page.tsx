@@ -2,13 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher, useLoaderData } from 'react-router';
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
-import {
-  displayMobile,
-  formatDateTime,
-  telHref,
-  toDateTimeLocal,
-  whatsAppHref,
-} from '../../lib/format.ts';
+import { displayMobile, telHref, whatsAppHref } from '@iconia/shared';
+import { formatDateTime, toDateTimeLocal } from '../../lib/format.ts';
 import {
   EMAIL_STATE_LABELS,
   enquirySourceLabel,
