@@ -150,6 +150,7 @@ describe('the lead.created event', () => {
   it('when the lead came from a mobile abroad, then the CRM gets the number in E.164 in both fields', () => {
     const { data } = leadCreatedEvent({
       publicId: 'a3',
+      buyerId: 8,
       kind: 'contact',
       name: 'Priya',
       mobile: '+447911123456',
