@@ -63,6 +63,8 @@ describe('renderLeadEmail', () => {
     expect(email.text).toContain('Origin: Partner: acme-realty');
     expect(email.text).not.toContain('Form:');
     expect(email.html).toContain('kiran@example.com');
+  });
+
   it('when the lead is from an Indian mobile, then the team reads +91 98765 43210 and taps tel:+9198… or wa.me/9198…', () => {
     const email = renderLeadEmail(brochure, addresses);
 

@@ -152,6 +152,7 @@ describe('the lead.created event', () => {
       publicId: 'a3',
       buyerId: 8,
       kind: 'contact',
+      origin: 'site',
       name: 'Priya',
       mobile: '+447911123456',
       attribution: {},
