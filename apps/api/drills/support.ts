@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import Database from 'better-sqlite3';
+import { indianE164 } from '@iconia/shared';
 import {
   API_DIR,
   createTempDir,
@@ -235,7 +236,9 @@ export function account(
   rows: readonly LeadRow[],
   inbox: Pick<SmtpInbox, 'messages'>,
 ): Accounting {
+  // Stored in E.164; the drill's visitors typed ten digits.
   const rowsByMobile = new Map(rows.map((row) => [row.mobile, row]));
+  const stored = (attempt: LeadAttempt) => rowsByMobile.has(indianE164(attempt.mobile));
   const idsReceived = inbox.messages.map((mail) => messageIdOf(mail.raw));
   const countById = new Map<string, number>();
   for (const id of idsReceived) if (id) countById.set(id, (countById.get(id) ?? 0) + 1);
@@ -247,14 +250,14 @@ export function account(
   const halfStored = rows.filter(
     (row) =>
       !row.name.startsWith('Drill Visitor ') ||
-      !/^\d{10}$/.test(row.mobile) ||
+      !/^\+91\d{10}$/.test(row.mobile) ||
       row.kind !== 'brochure' ||
       row.plot_range !== '200 - 300 Sq. Yds' ||
       row.source !== 'brochure-modal' ||
       row.consent_notice !== 'brochure-consent-v1' ||
       !/^<lead-[\w-]+@[^>]+>$/.test(row.message_id),
   ).length;
-  const successNotStored = success.filter((a) => !rowsByMobile.has(a.mobile)).length;
+  const successNotStored = success.filter((a) => !stored(a)).length;
   const undelivered = rows.filter(
     (row) => row.status !== 'spam' && row.status !== 'duplicate' && !countById.has(row.message_id),
   ).length;
@@ -266,10 +269,10 @@ export function account(
     refused: refused.length,
     noReply: noReply.length,
     stored: rows.length,
-    storedWithoutReply: noReply.filter((a) => rowsByMobile.has(a.mobile)).length,
+    storedWithoutReply: noReply.filter(stored).length,
     successNotStored,
     halfStored,
-    refusedButStored: refused.filter((a) => rowsByMobile.has(a.mobile)).length,
+    refusedButStored: refused.filter(stored).length,
     undelivered,
     messages: inbox.messages.length,
     distinctMessageIds: countById.size,
