@@ -36,7 +36,13 @@ import {
   type WebhookReceiver,
 } from '@iconia/testkit';
 import { drillWebhookSecret } from '../drills/webhooks.ts';
-import { runPartnerCase, type PartnerCaseReport } from './partner-intake-case.ts';
+import {
+  GOOGLE_ADS_CHANNEL,
+  PARTNER_CHANNEL,
+  runIntakeCase,
+  type IntakeCaseReport,
+  type IntakeChannel,
+} from './intake-case.ts';
 
 const benchmarksDir = fileURLToPath(new URL('../../../docs/benchmarks/', import.meta.url));
 
@@ -303,9 +309,10 @@ function budgetChecks(run: {
   worker: WorkerReport;
   slowExit: number | null;
   meta: { result: LoadResult; report: MetaReport };
-  partner: { result: LoadResult; report: PartnerCaseReport };
+  partner: { result: LoadResult; report: IntakeCaseReport };
+  google: { result: LoadResult; report: IntakeCaseReport };
 }): Check[] {
-  const { fast, slow, webhook, bare, worker, slowExit, meta, partner } = run;
+  const { fast, slow, webhook, bare, worker, slowExit, meta, partner, google } = run;
   const cases = [
     { result: fast, name: 'POST /send-email with SMTP instant', short: 'SMTP instant' },
     { result: slow, name: 'POST /send-email with SMTP 2 s per message', short: 'SMTP 2 s' },
@@ -316,6 +323,7 @@ function budgetChecks(run: {
     },
     { result: meta.result, name: 'POST /intake/meta', short: 'Meta intake' },
     { result: partner.result, name: 'POST /intake/partners/<name>', short: 'partner push' },
+    { result: google.result, name: 'POST /intake/google-ads', short: 'Google Ads' },
   ];
   const latency = cases.map(({ result, name, short }) => ({
     check: `p99 ≤ ${BUDGET.p99Ms} ms, ${short}`,
@@ -329,9 +337,15 @@ function budgetChecks(run: {
     speed: true,
     detail: `req/s of ${name} is ${count(result.rps)} (${Math.round((result.rps / bare.rps) * 100)} % of the bare handler's ${count(bare.rps)}), budget ${count(BUDGET.leadsPerSecond)}`,
   }));
-  const failedReplies = [fast, slow, webhook, bare, meta.result, partner.result].filter(
-    (r) => r.errors + r.non2xx > 0,
-  );
+  const failedReplies = [
+    fast,
+    slow,
+    webhook,
+    bare,
+    meta.result,
+    partner.result,
+    google.result,
+  ].filter((r) => r.errors + r.non2xx > 0);
   const sent = worker.statuses.sent ?? 0;
   return [
     ...latency,
@@ -363,25 +377,36 @@ function budgetChecks(run: {
         meta.report.uniqueMessageIds === meta.report.leadsStored,
       detail: `not every Meta lead arrived exactly once: ${count(meta.report.acknowledged)} events acknowledged, ${count(meta.report.graphReads)} Graph reads, ${count(meta.report.leadsStored)} leads stored, ${count(meta.report.emailsReceived)} emails (${count(meta.report.uniqueMessageIds)} unique Message-IDs)${meta.report.allDelivered ? '' : ', and the outbox was still not empty 5 minutes after the load'}`,
     },
-    {
-      check: 'every partner lead stored and delivered exactly once',
-      ok:
-        partner.report.allDelivered &&
-        [
-          partner.report.leadsStored,
-          partner.report.emailsReceived,
-          partner.report.uniqueEmailIds,
-          partner.report.crmPosts,
-          partner.report.uniqueCrmIds,
-        ].every((value) => value === partner.report.distinctLeads),
-      detail: `not every partner lead arrived exactly once: ${count(partner.report.requests)} pushes carrying ${count(partner.report.distinctLeads)} distinct webhook-ids made ${count(partner.report.leadsStored)} leads, ${count(partner.report.emailsReceived)} emails (${count(partner.report.uniqueEmailIds)} unique) and ${count(partner.report.crmPosts)} CRM posts (${count(partner.report.uniqueCrmIds)} unique)${partner.report.allDelivered ? '' : ', and the outbox was still not empty 5 minutes after the load'}`,
-    },
+    intakeExactlyOnce('partner', 'pushes', 'webhook-ids', partner.report),
+    intakeExactlyOnce('Google Ads', 'posts', 'lead_ids', google.report),
     {
       check: 'slow-SMTP server stopped cleanly (exit 0)',
       ok: slowExit === 0,
       detail: `the slow-SMTP server exited with ${String(slowExit)} on SIGTERM, expected 0`,
     },
   ];
+}
+
+/** Each distinct lead of an intake case stored, emailed and posted to the CRM once. */
+function intakeExactlyOnce(
+  channel: string,
+  requests: string,
+  keys: string,
+  report: IntakeCaseReport,
+): Check {
+  return {
+    check: `every ${channel} lead stored and delivered exactly once`,
+    ok:
+      report.allDelivered &&
+      [
+        report.leadsStored,
+        report.emailsReceived,
+        report.uniqueEmailIds,
+        report.crmPosts,
+        report.uniqueCrmIds,
+      ].every((value) => value === report.distinctLeads),
+    detail: `not every ${channel} lead arrived exactly once: ${count(report.requests)} ${requests} carrying ${count(report.distinctLeads)} distinct ${keys} made ${count(report.leadsStored)} leads, ${count(report.emailsReceived)} emails (${count(report.uniqueEmailIds)} unique) and ${count(report.crmPosts)} CRM posts (${count(report.uniqueCrmIds)} unique)${report.allDelivered ? '' : ', and the outbox was still not empty 5 minutes after the load'}`,
+  };
 }
 
 async function main(): Promise<void> {
@@ -468,25 +493,24 @@ async function main(): Promise<void> {
     // 4. Meta lead ads: the signed webhook event, then the Graph read through the outbox.
     const meta = await metaCase(path.join(temp.dir, 'meta'));
 
-    // 5. Partners' signed pushes, every third a repeat of the one before.
-    const partnerLoadAtStart = oneMinuteLoad();
-    const partnerReport = await runPartnerCase({
-      dir: temp.dir,
-      env: serverEnv,
-      connections: CONNECTIONS,
-      durationSeconds: DURATION_S,
-      stop: stopProcess,
-    });
-    const partner = {
-      result: summarise(
-        'POST /intake/partners/<name>, signed',
-        partnerLoadAtStart,
-        partnerReport.result,
-      ),
-      report: partnerReport,
+    // 5 and 6. Partners' signed pushes and Google's lead form webhook, every third post a
+    // repeat of the one before.
+    const intakeCase = async (channel: IntakeChannel, label: string) => {
+      const loadAtStart = oneMinuteLoad();
+      const report = await runIntakeCase({
+        channel,
+        dir: temp.dir,
+        env: serverEnv,
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_S,
+        stop: stopProcess,
+      });
+      return { result: summarise(label, loadAtStart, report.result), report };
     };
+    const partner = await intakeCase(PARTNER_CHANNEL, 'POST /intake/partners/<name>, signed');
+    const google = await intakeCase(GOOGLE_ADS_CHANNEL, 'POST /intake/google-ads');
 
-    // 6. The ceiling.
+    // 7. The ceiling.
     const barePort = await freePort();
     const bareServer = await startServerProcess({
       entry: BARE_HANDLER,
@@ -518,18 +542,21 @@ async function main(): Promise<void> {
       slowExit,
       meta,
       partner,
+      google,
     });
 
-    const table = [fast, slow, webhook, meta.result, partner.result, bare].map((r) => ({
-      case: r.label,
-      'req/s': r.rps,
-      'p50 ms': r.p50Ms,
-      'p99 ms': r.p99Ms,
-      requests: r.requests,
-      'non-2xx': r.non2xx,
-      errors: r.errors,
-      '% of bare': `${Math.round((r.rps / bare.rps) * 100)} %`,
-    }));
+    const table = [fast, slow, webhook, meta.result, partner.result, google.result, bare].map(
+      (r) => ({
+        case: r.label,
+        'req/s': r.rps,
+        'p50 ms': r.p50Ms,
+        'p99 ms': r.p99Ms,
+        requests: r.requests,
+        'non-2xx': r.non2xx,
+        errors: r.errors,
+        '% of bare': `${Math.round((r.rps / bare.rps) * 100)} %`,
+      }),
+    );
     console.table(table);
     console.table([
       {
@@ -565,10 +592,12 @@ async function main(): Promise<void> {
         webhookSlow: webhook,
         metaIntake: meta.result,
         partnerPush: partner.result,
+        googleAds: google.result,
         bareExpress: bare,
       },
       metaIntake: meta.report,
-      partnerIntake: { ...partnerReport, result: undefined },
+      partnerIntake: { ...partner.report, result: undefined },
+      googleAdsIntake: { ...google.report, result: undefined },
       webhookPostsDuringLoad: webhookPosts,
       slowSmtpStatusesAtStop: slowStatuses,
       worker,

@@ -12,7 +12,7 @@ import {
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 
 const APP_SECRET = 'meta-app-secret-for-tests';
-const VERIFY_TOKEN = 'verify-me-7f3a';
+const VERIFY_TOKEN = 'verify-me-7f3a'; // secret-scan: allow (the test's own handshake token)
 const PAGE_TOKEN = 'EAAGpageTokenForTests';
 
 describe('POST and GET /intake/meta', () => {

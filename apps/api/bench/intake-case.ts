@@ -1,7 +1,8 @@
 /**
- * The bench's partner case: signed pushes to POST /intake/partners/<name>, 50 connections, with
- * every third request a repeat of the one before (a partner retrying), then whether each distinct
- * lead reached the sales inbox and the CRM's endpoint exactly once.
+ * The bench's intake cases: a channel's posts (a partner's signed pushes, Google's lead form
+ * webhook), 50 connections, with every third request a repeat of the one before (the sender
+ * retrying), then whether each distinct lead reached the sales inbox and the CRM's endpoint
+ * exactly once.
  */
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
@@ -20,10 +21,79 @@ import { signingKeyOf, signWebhook } from '../src/standard-webhooks.ts';
 import { drillWebhookSecret } from '../drills/webhooks.ts';
 
 export const PARTNER_SOURCE = 'bench-portal';
+const GOOGLE_ADS_KEY = 'bench-google-ads-key';
 
-export interface PartnerCaseReport {
+/** One lead's request: the same for each repeat but for what is signed at send time. */
+type LeadRequest = (lead: number) => { headers: Record<string, string>; body: string };
+
+/** How the bench posts to one intake channel. */
+export interface IntakeChannel {
+  path: string;
+  origin: string;
+  /** Settings the server needs for the channel. */
+  env: Record<string, string>;
+  /** Once the server runs, on its database file: the request for each lead. */
+  prepare: (databaseFile: string) => LeadRequest;
+}
+
+export const PARTNER_CHANNEL: IntakeChannel = {
+  path: `/intake/partners/${PARTNER_SOURCE}`,
+  origin: `partner:${PARTNER_SOURCE}`,
+  env: {},
+  prepare(databaseFile) {
+    // Added while the server runs: it reads its sources on each request.
+    const key = addSource(databaseFile);
+    return (lead) => {
+      const id = `msg_bench_${lead}`;
+      const body = JSON.stringify({
+        name: `Portal Buyer ${lead}`,
+        mobile: `8${String(lead).padStart(9, '0')}`,
+        message: 'Looking for a 300 Sq. Yds plot',
+        campaign: { utm_source: 'bench-portal' },
+        externalId: `lead-${lead}`,
+      });
+      const timestamp = Math.floor(Date.now() / 1000);
+      return {
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signWebhook(key, id, timestamp, body),
+        },
+        body,
+      };
+    };
+  },
+};
+
+/** Google's lead form webhook JSON, as its documentation gives it. */
+export const GOOGLE_ADS_CHANNEL: IntakeChannel = {
+  path: '/intake/google-ads',
+  origin: 'google_ads',
+  env: { GOOGLE_ADS_WEBHOOK_KEY: GOOGLE_ADS_KEY },
+  prepare: () => (lead) => ({
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      lead_id: `bench-google-${lead}`,
+      api_version: '1.0',
+      form_id: 40000000001,
+      campaign_id: 20000000001,
+      google_key: GOOGLE_ADS_KEY,
+      is_test: false,
+      gcl_id: `bench-gclid-${lead}`,
+      adgroup_id: 30000000001,
+      creative_id: 50000000001,
+      user_column_data: [
+        { column_id: 'FULL_NAME', string_value: `Ads Buyer ${lead}` },
+        { column_id: 'PHONE_NUMBER', string_value: `+917${String(lead).padStart(9, '0')}` },
+      ],
+    }),
+  }),
+};
+
+export interface IntakeCaseReport {
   result: Result;
-  /** Distinct webhook-ids sent: the leads there should be. */
+  /** Distinct leads sent (idempotency keys): the leads there should be. */
   distinctLeads: number;
   requests: number;
   leadsStored: number;
@@ -44,13 +114,13 @@ function addSource(databaseFile: string): Buffer {
   }
 }
 
-function countPartnerLeads(databaseFile: string): number {
+function countLeads(databaseFile: string, origin: string): number {
   const db = new Database(databaseFile, { readonly: true });
   try {
     return db
       .prepare<[string], number>('SELECT count(*) FROM leads WHERE origin = ?')
       .pluck()
-      .get(`partner:${PARTNER_SOURCE}`) as number;
+      .get(origin) as number;
   } finally {
     db.close();
   }
@@ -68,36 +138,37 @@ async function waitUntilDelivered(port: number, timeoutMs: number): Promise<bool
   return false;
 }
 
-export async function runPartnerCase(options: {
+export async function runIntakeCase(options: {
+  channel: IntakeChannel;
   dir: string;
   env: (dataDir: string, inbox: SmtpInbox) => Record<string, string>;
   connections: number;
   durationSeconds: number;
   stop: (server: ServerProcess) => Promise<number | null>;
-}): Promise<PartnerCaseReport> {
+}): Promise<IntakeCaseReport> {
+  const { channel } = options;
   const inbox = await startSmtpInbox({ parse: false });
   let receiver: WebhookReceiver | undefined;
   let server: ServerProcess | undefined;
   try {
     receiver = await startWebhookReceiver();
-    const dataDir = path.join(options.dir, 'partner');
+    const dataDir = path.join(options.dir, channel.origin.replace(/\W/g, '-'));
     const databaseFile = path.join(dataDir, 'leads.sqlite');
     const port = await freePort();
     server = await startServerProcess({
       port,
       env: {
         ...options.env(dataDir, inbox),
+        ...channel.env,
         WEBHOOK_URL: receiver.url,
         WEBHOOK_SECRET: drillWebhookSecret(),
       },
       echo: 'stderr',
     });
-    // Added while the server runs: it reads its sources on each request.
-    const key = addSource(databaseFile);
+    const leadRequest = channel.prepare(databaseFile);
 
     let sent = 0;
     let distinct = 0;
-    let last = { id: '', body: '' };
     const result = await autocannon({
       url: `http://127.0.0.1:${port}`,
       connections: options.connections,
@@ -105,33 +176,11 @@ export async function runPartnerCase(options: {
       requests: [
         {
           method: 'POST',
-          path: `/intake/partners/${PARTNER_SOURCE}`,
+          path: channel.path,
           setupRequest: (request) => {
             sent += 1;
-            if (sent % 3 !== 0 || last.id === '') {
-              distinct += 1;
-              last = {
-                id: `msg_bench_${distinct}`,
-                body: JSON.stringify({
-                  name: `Portal Buyer ${distinct}`,
-                  mobile: `8${String(distinct).padStart(9, '0')}`,
-                  message: 'Looking for a 300 Sq. Yds plot',
-                  campaign: { utm_source: 'bench-portal' },
-                  externalId: `lead-${distinct}`,
-                }),
-              };
-            }
-            const timestamp = Math.floor(Date.now() / 1000);
-            return {
-              ...request,
-              headers: {
-                'content-type': 'application/json',
-                'webhook-id': last.id,
-                'webhook-timestamp': String(timestamp),
-                'webhook-signature': signWebhook(key, last.id, timestamp, last.body),
-              },
-              body: last.body,
-            };
+            if (sent % 3 !== 0 || distinct === 0) distinct += 1;
+            return { ...request, ...leadRequest(distinct) };
           },
         },
       ],
@@ -144,7 +193,7 @@ export async function runPartnerCase(options: {
       result,
       distinctLeads: distinct,
       requests: sent,
-      leadsStored: countPartnerLeads(databaseFile),
+      leadsStored: countLeads(databaseFile, channel.origin),
       emailsReceived: inbox.messages.length,
       uniqueEmailIds: new Set(inbox.messages.map((mail) => idOf(mail.raw))).size,
       crmPosts: receiver.posts.length,
