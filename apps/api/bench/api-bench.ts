@@ -42,6 +42,7 @@ import {
   runIntakeCase,
   type IntakeCaseReport,
   type IntakeChannel,
+  waitUntilDelivered,
 } from './intake-case.ts';
 
 const benchmarksDir = fileURLToPath(new URL('../../../docs/benchmarks/', import.meta.url));
@@ -267,18 +268,6 @@ function countByStatus(databaseFile: string): Record<string, number> {
   } finally {
     db.close();
   }
-}
-
-async function waitUntilDelivered(port: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as {
-      pending: number;
-    };
-    if (ready.pending === 0) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return false;
 }
 
 interface Check {

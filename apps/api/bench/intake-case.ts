@@ -126,7 +126,8 @@ function countLeads(databaseFile: string, origin: string): number {
   }
 }
 
-async function waitUntilDelivered(port: number, timeoutMs: number): Promise<boolean> {
+/** Waits until the server's outbox is empty, as /readyz counts it. */
+export async function waitUntilDelivered(port: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as {
