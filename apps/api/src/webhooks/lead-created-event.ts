@@ -32,8 +32,8 @@ export type LeadForWebhook = Pick<
 /** Pure: a stored lead in, the `lead.created` event out. */
 export function leadCreatedEvent(lead: LeadForWebhook): LeadCreatedEvent {
   const { attribution } = lead;
-  // The site's leads hold ten Indian digits, a channel's enquiries E.164.
-  const mobileE164 = lead.mobile.startsWith('+') ? lead.mobile : `+91${lead.mobile}`;
+  // Every lead's mobile is stored in E.164 (`parseMobile`; older ones by MOBILE_E164_MIGRATION).
+  const mobileE164 = lead.mobile;
   return {
     type: LEAD_CREATED,
     timestamp: new Date(lead.receivedAt).toISOString(),
