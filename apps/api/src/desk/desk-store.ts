@@ -65,6 +65,11 @@ const INBOX_FROM = `
   FROM leads l
   JOIN buyers w ON w.id = l.buyer_id
   LEFT JOIN desk_users owner ON owner.id = w.owner_id ${EMAIL_JOIN}`;
+/**
+ * The same, read from the leads' side first: SQLite keeps the order of a CROSS JOIN. Without it,
+ * a sparse filter such as a name search sorts every buyer instead of reading leads newest first.
+ */
+const LEADS_FIRST_FROM = INBOX_FROM.replace('JOIN buyers w', 'CROSS JOIN buyers w');
 /** The statuses that are nobody's work: kept, never listed with a buyer nor reported. */
 const NOT_WORK = `NOT IN ('spam', 'test')`;
 /** Each buyer once, on their latest enquiry. */
@@ -264,7 +269,7 @@ function inboxQueryOf(
       params.cursorId = cursor.id;
     }
     return {
-      sql: `${INBOX_FROM} WHERE ${where.join(' AND ')} ORDER BY l.received_at DESC, l.id DESC`,
+      sql: `${LEADS_FIRST_FROM} WHERE ${where.join(' AND ')} ORDER BY l.received_at DESC, l.id DESC`,
       params,
     };
   }
