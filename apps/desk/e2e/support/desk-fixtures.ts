@@ -39,13 +39,20 @@ export const test = base.extend<DeskFixtures>({
 
 export { expect };
 
-/** Signs in through the Sign in page as a person would and waits for the inbox. */
-export async function signIn(page: Page, who: AccountName | { email: string }): Promise<void> {
+/**
+ * Signs in through the Sign in page as a person would and waits for the inbox; with the run's
+ * password unless the test's own server gave the account another.
+ */
+export async function signIn(
+  page: Page,
+  who: AccountName | { email: string },
+  password = readDeskEnv('password'),
+): Promise<void> {
   const email = typeof who === 'string' ? ACCOUNTS[who].email : who.email;
   await page.goto('/desk/');
   await expect(page.getByRole('heading', { name: 'Sales desk' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(readDeskEnv('password'));
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
 }
