@@ -68,6 +68,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('when SITE_URL is unset or set, then the desk links of emails start with it, without a trailing slash', () => {
+    expect(loadConfig({}).siteUrl).toBe('https://www.eleganticonia.com');
+    expect(loadConfig({ SITE_URL: 'https://plots.example.in/' }).siteUrl).toBe(
+      'https://plots.example.in',
+    );
+    expect(loadConfig({ SITE_URL: 'http://localhost:8080' }).siteUrl).toBe('http://localhost:8080');
+  });
+
+  it('when SITE_URL is not an http(s) address, then the start is refused naming it', () => {
+    for (const bad of ['www.example.com', 'ftp://example.com', 'https://example.com/?a=1']) {
+      expect(() => loadConfig({ SITE_URL: bad })).toThrow(
+        /SITE_URL must be the site's public http\(s\) address/,
+      );
+    }
+  });
+
   it('when NODE_ENV is production and SMTP_URL is unset, then the start is refused naming SMTP_URL', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /SMTP_URL must be set when NODE_ENV=production.*ALLOW_FILE_INBOX=true/,

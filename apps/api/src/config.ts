@@ -52,6 +52,11 @@ export interface Config {
   googleAdsWebhookKey: string | undefined;
   /** Meta lead ads (`/intake/meta` and the Graph reads); undefined: the channel is off. */
   meta: MetaSettings | undefined;
+  /**
+   * The site's public origin (and path, if any), no trailing slash: emails link to the desk
+   * under it, `{siteUrl}/desk/leads/<id>`. The site's build reads the same variable.
+   */
+  siteUrl: string;
   /** Absolute directory of the built website. */
   webDist: string;
   /** Absolute directory of the built sales desk app, served under /desk: `apps/desk/dist`. */
@@ -78,6 +83,7 @@ export const ENV_DEFAULTS = {
   LOG_LEVEL: 'info',
   ALLOW_FILE_INBOX: 'false',
   INTAKE_PER_SOURCE_PER_MINUTE: '120',
+  SITE_URL: 'https://www.eleganticonia.com',
 } as const;
 
 const LOG_LEVELS = [
@@ -260,6 +266,12 @@ const ENV_ENTRIES = {
   META_VERIFY_TOKEN: text(),
   META_PAGE_ACCESS_TOKEN: text(),
   META_GRAPH_URL: text(),
+  SITE_URL: parsed(
+    text(ENV_DEFAULTS.SITE_URL),
+    parseSiteUrl,
+    (value) =>
+      `must be the site's public http(s) address without query or fragment, e.g. ${ENV_DEFAULTS.SITE_URL} (got "${value}").`,
+  ),
   WEB_DIST: text(),
 };
 
@@ -360,6 +372,7 @@ export function loadConfig(
     intakePerSourcePerMinute: read.INTAKE_PER_SOURCE_PER_MINUTE,
     googleAdsWebhookKey: read.GOOGLE_ADS_WEBHOOK_KEY,
     meta: meta.settings,
+    siteUrl: read.SITE_URL,
     webDist: read.WEB_DIST ? path.resolve(cwd, read.WEB_DIST) : defaultWebDist(),
     deskDist: defaultDeskDist(),
   };
@@ -378,6 +391,18 @@ function isSmtpUrl(value: string): boolean {
     return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
   } catch {
     return false;
+  }
+}
+
+/** The same rule as the site's build: an absolute http(s) URL, its trailing slash dropped. */
+function parseSiteUrl(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+    if (url.search || url.hash || value.includes('?') || value.includes('#')) return undefined;
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  } catch {
+    return undefined;
   }
 }
 

@@ -180,6 +180,7 @@ describe('the log, one JSON line per event', () => {
       channel: createEmailChannel(mailer, {
         from: { name: '', address: 'leads@iconia.test' },
         to: [{ name: '', address: 'sales@iconia.test' }],
+        siteUrl: 'https://iconia.test',
       }),
       clock,
       logger,

@@ -98,7 +98,11 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   const mailer = createMailer(config);
   const delivery = createDeliveryWorker({
     store,
-    channel: createEmailChannel(mailer, { from: config.mailFrom, to: config.mailTo }),
+    channel: createEmailChannel(mailer, {
+      from: config.mailFrom,
+      to: config.mailTo,
+      siteUrl: config.siteUrl,
+    }),
     clock,
     logger,
     pendingAlertMs: config.pendingAlertMs,

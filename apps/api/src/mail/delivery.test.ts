@@ -233,7 +233,11 @@ describe('lead delivery to the sales inbox', () => {
     const claimed = t.store.claimNextDue('email', 'crashed-instance', t.clock.now(), 60_000)!;
     const mailer = createSmtpMailer(inbox.url, 2_000);
     await mailer.send(
-      renderLeadEmail(claimed.lead!, { from: t.config.mailFrom, to: t.config.mailTo }),
+      renderLeadEmail(claimed.lead!, {
+        from: t.config.mailFrom,
+        to: t.config.mailTo,
+        siteUrl: t.config.siteUrl,
+      }),
     );
     mailer.close();
 

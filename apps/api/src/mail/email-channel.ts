@@ -1,27 +1,51 @@
 import * as v from 'valibot';
 import { UnsendableMessageError, type OutboxChannel } from '../outbox/outbox-channel.ts';
+import {
+  AGENT_ALERT_KIND,
+  MANAGER_ALERT_KIND,
+  agentAlertPayloadSchema,
+  managerAlertPayloadSchema,
+} from '../store/routing-alert-payloads.ts';
 import { EMAIL_CHANNEL } from '../store/lead-types.ts';
 import { SALES_EMAIL_KIND } from '../store/outbox-store.ts';
 import { SOURCE_ALERT_KIND, sourceAlertPayloadSchema } from '../store/source-health-store.ts';
-import { renderLeadEmail, type LeadEmail, type LeadEmailAddresses } from './lead-email.ts';
+import { renderLeadEmail, type LeadEmail, type LeadEmailSettings } from './lead-email.ts';
+import { renderAgentAlertEmail, renderManagerAlertEmail } from './routing-alert-email.ts';
 import { renderSourceAlertEmail } from './source-alert-email.ts';
 import type { Mailer } from './transport.ts';
 
 /**
  * The sales inbox as an outbox channel: each message is one email, its id the Message-ID. The
- * managers' lead source alerts go the same way, to the addresses their message names.
+ * managers' lead source alerts and routing's alerts go the same way, to the addresses their
+ * message names.
  */
-export function createEmailChannel(mailer: Mailer, addresses: LeadEmailAddresses): OutboxChannel {
+export function createEmailChannel(mailer: Mailer, settings: LeadEmailSettings): OutboxChannel {
+  const { from, siteUrl } = settings;
+  /** Each kind of message about no lead in particular: its payload's schema and its email. */
+  const payloadEmails: Record<
+    string,
+    (payload: unknown, messageId: string) => LeadEmail | undefined
+  > = {
+    [SOURCE_ALERT_KIND]: (payload, messageId) =>
+      withPayload(sourceAlertPayloadSchema, payload, (alert) =>
+        renderSourceAlertEmail({ ...alert, messageId }, from),
+      ),
+    [AGENT_ALERT_KIND]: (payload, messageId) =>
+      withPayload(agentAlertPayloadSchema, payload, (alert) =>
+        renderAgentAlertEmail({ ...alert, messageId }, from, siteUrl),
+      ),
+    [MANAGER_ALERT_KIND]: (payload, messageId) =>
+      withPayload(managerAlertPayloadSchema, payload, (alert) =>
+        renderManagerAlertEmail({ ...alert, messageId }, from, siteUrl),
+      ),
+  };
+
   function compose({ kind, lead, messageId, payload }: Parameters<OutboxChannel['send']>[0]) {
     if (kind === SALES_EMAIL_KIND && lead) {
-      return renderLeadEmail({ ...lead, messageId }, addresses);
+      return renderLeadEmail({ ...lead, messageId }, settings);
     }
-    if (kind === SOURCE_ALERT_KIND) {
-      const alert = v.safeParse(sourceAlertPayloadSchema, payload);
-      if (alert.success) {
-        return renderSourceAlertEmail({ ...alert.output, messageId }, addresses.from);
-      }
-    }
+    const email = payloadEmails[kind]?.(payload, messageId);
+    if (email) return email;
     throw new UnsendableMessageError(EMAIL_CHANNEL, kind);
   }
   return {
@@ -39,4 +63,14 @@ export function createEmailChannel(mailer: Mailer, addresses: LeadEmailAddresses
       return savedTo ? { savedTo } : {};
     },
   };
+}
+
+/** The email of a payload its schema accepts; undefined for one it refuses (never sendable). */
+function withPayload<T>(
+  schema: v.GenericSchema<unknown, T>,
+  payload: unknown,
+  render: (valid: T) => LeadEmail,
+): LeadEmail | undefined {
+  const parsed = v.safeParse(schema, payload);
+  return parsed.success ? render(parsed.output) : undefined;
 }

@@ -5,6 +5,16 @@ export function detailRow(label: string, value: string): string {
   return `<tr><td style="padding:8px 12px 8px 0;color:#5b6470;font-size:14px;vertical-align:top;white-space:nowrap;">${escapeHtml(label)}</td><td style="padding:8px 0;color:#1d232b;font-size:16px;word-break:break-word;">${escapeHtml(value)}</td></tr>`;
 }
 
+/** A wide button a thumb can hit on a phone: a call, a chat, the desk. */
+export function emailButton(href: string, label: string, colour: string): string {
+  return `<a href="${escapeHtml(href)}" style="display:block;margin:0 0 12px;padding:14px 16px;border-radius:8px;background:${colour};color:#ffffff;font-size:18px;font-weight:bold;text-align:center;text-decoration:none;">${escapeHtml(label)}</a>`;
+}
+
+/** The buyer's page in the sales desk, under the site's public address. */
+export function deskLeadUrl(siteUrl: string, leadId: number): string {
+  return `${siteUrl}/desk/leads/${leadId}`;
+}
+
 export interface EmailPage {
   title: string;
   /** The line a mail app shows beside the subject in a list, hidden in the message itself. */

@@ -6,9 +6,11 @@ import { renderLeadEmail, type LeadForEmail } from './lead-email.ts';
 const addresses = {
   from: { name: 'Elegant Iconia website', address: 'leads@iconia.test' },
   to: [{ name: '', address: 'sales@iconia.test' }],
+  siteUrl: 'https://iconia.test',
 };
 
 const brochure: LeadForEmail = {
+  id: 12,
   publicId: '0b7c2f3e-0000-4000-8000-000000000001',
   messageId: '<lead-0b7c2f3e-0000-4000-8000-000000000001@iconia.test>',
   kind: 'brochure',
@@ -35,6 +37,7 @@ describe('renderLeadEmail', () => {
     expect(email.date.getTime()).toBe(START_TIME);
     expect(email.headers).toEqual({ 'X-Lead-Id': brochure.publicId, 'X-Lead-Kind': 'brochure' });
     expect(email.text).toContain('Form: Brochure form on the home page');
+    expect(email.text).toContain('In the desk: https://iconia.test/desk/leads/12');
   });
 
   it('when an enquiry from a partner with a number abroad is rendered, then its origin, email, message, answers and links are in the email', () => {

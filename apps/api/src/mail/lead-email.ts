@@ -12,10 +12,12 @@ import {
 import type { MailAddress } from '../config.ts';
 import { escapeHtml, formatIndiaTime, oneLine, SOURCE_LABELS } from '../reports/lead-format.ts';
 import type { LeadAnswers, StoredLeadKind } from '../store/lead-types.ts';
-import { detailRow, renderEmailPage } from './email-page.ts';
+import { deskLeadUrl, detailRow, emailButton, renderEmailPage } from './email-page.ts';
 
 /** What the email needs to know about a lead. */
 export interface LeadForEmail {
+  /** The lead's row: its page in the desk is `/desk/leads/<id>`. */
+  id: number;
   publicId: string;
   messageId: string;
   kind: StoredLeadKind;
@@ -51,6 +53,11 @@ export interface LeadEmailAddresses {
   to: MailAddress[];
 }
 
+/** Who sends and receives the sales email, and the site's public address its desk link uses. */
+export interface LeadEmailSettings extends LeadEmailAddresses {
+  siteUrl: string;
+}
+
 const KIND_TITLES: Record<Exclude<StoredLeadKind, 'enquiry'>, string> = {
   brochure: 'New brochure request',
   contact: 'New enquiry',
@@ -63,19 +70,20 @@ function titleOf(lead: LeadForEmail): string {
 }
 
 /** Pure: the lead in, the sales email out. */
-export function renderLeadEmail(lead: LeadForEmail, addresses: LeadEmailAddresses): LeadEmail {
+export function renderLeadEmail(lead: LeadForEmail, settings: LeadEmailSettings): LeadEmail {
   const name = oneLine(lead.name);
   const title = titleOf(lead);
   const details = detailRows(lead);
+  const deskUrl = deskLeadUrl(settings.siteUrl, lead.id);
 
   return {
     leadId: lead.publicId,
     messageId: lead.messageId,
-    from: addresses.from,
-    to: addresses.to,
+    from: settings.from,
+    to: settings.to,
     subject: `${title} from ${name}`,
-    text: renderText(title, name, lead.mobile, details),
-    html: renderHtml(title, name, lead.mobile, details),
+    text: renderText(title, name, lead.mobile, deskUrl, details),
+    html: renderHtml(title, name, lead.mobile, deskUrl, details),
     date: new Date(lead.receivedAt),
     headers: { 'X-Lead-Id': lead.publicId, 'X-Lead-Kind': lead.kind },
   };
@@ -115,7 +123,13 @@ function consentLine(version: ConsentNoticeVersion | undefined): string {
   return `${CONSENT_NOTICES[version]} (notice ${version})`;
 }
 
-function renderText(title: string, name: string, mobile: string, rows: Row[]): string {
+function renderText(
+  title: string,
+  name: string,
+  mobile: string,
+  deskUrl: string,
+  rows: Row[],
+): string {
   return [
     `${title}`,
     '',
@@ -123,6 +137,7 @@ function renderText(title: string, name: string, mobile: string, rows: Row[]): s
     `Mobile: ${displayMobile(mobile)}`,
     `Call: ${telHref(mobile)}`,
     `WhatsApp: ${whatsAppHref(mobile)}`,
+    `In the desk: ${deskUrl}`,
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
@@ -131,10 +146,14 @@ function renderText(title: string, name: string, mobile: string, rows: Row[]): s
   ].join('\n');
 }
 
-function renderHtml(title: string, name: string, mobile: string, rows: Row[]): string {
+function renderHtml(
+  title: string,
+  name: string,
+  mobile: string,
+  deskUrl: string,
+  rows: Row[],
+): string {
   const e = escapeHtml;
-  const button = (href: string, label: string, colour: string): string =>
-    `<a href="${e(href)}" style="display:block;margin:0 0 12px;padding:14px 16px;border-radius:8px;background:${colour};color:#ffffff;font-size:18px;font-weight:bold;text-align:center;text-decoration:none;">${e(label)}</a>`;
   const detail = rows.map(([label, value]) => detailRow(label, value)).join('');
   return renderEmailPage({
     title,
@@ -144,8 +163,9 @@ function renderHtml(title: string, name: string, mobile: string, rows: Row[]): s
 <p style="margin:0 0 4px;color:#8a6d1f;font-size:13px;font-weight:bold;letter-spacing:0.06em;text-transform:uppercase;">${e(title)}</p>
 <h1 style="margin:0 0 4px;color:#1d232b;font-size:26px;line-height:1.25;">${e(name)}</h1>
 <p style="margin:0 0 16px;color:#1d232b;font-size:20px;">${e(displayMobile(mobile))}</p>
-${button(telHref(mobile), `Call ${displayMobile(mobile)}`, '#1f6f43')}
-${button(whatsAppHref(mobile), 'Chat on WhatsApp', '#128c7e')}
+${emailButton(telHref(mobile), `Call ${displayMobile(mobile)}`, '#1f6f43')}
+${emailButton(whatsAppHref(mobile), 'Chat on WhatsApp', '#128c7e')}
+${emailButton(deskUrl, 'Open in the desk', '#1d232b')}
 </td></tr>
 <tr><td style="padding:8px 20px 20px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-top:1px solid #e3e6e8;">${detail}</table>

@@ -39,7 +39,11 @@ describe('an email sent while the database cannot record it', () => {
     const workerWith = (store: LeadStore, instanceId: string) =>
       createDeliveryWorker({
         store,
-        channel: createEmailChannel(t.mailer, { from: t.config.mailFrom, to: t.config.mailTo }),
+        channel: createEmailChannel(t.mailer, {
+          from: t.config.mailFrom,
+          to: t.config.mailTo,
+          siteUrl: t.config.siteUrl,
+        }),
         clock: t.clock,
         logger,
         pendingAlertMs: 60_000,
