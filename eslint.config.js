@@ -71,7 +71,9 @@ const importZones = [
  *   parts and their HTTP plumbing (intake/*-routes.ts, *-openapi.ts, intake-http.ts). They never import one another, except that
  *   the HTTP routes build on http/ (parsers, replies, limits, OpenAPI parts).
  * - use cases: the rest of leads/ (capture-lead.ts), the rest of intake/ (the partner sources the
- *   desk and the CLI manage), the rest of desk/, routing/, and the jobs the
+ *   desk and the CLI manage), the rest of desk/, routing/, the desk's features (plots/: they
+ *   register their routes on the desk's router and use its sessions, input, errors, store and
+ *   work rules), and the jobs the
  *   root schedules: digest/ (the daily summary), privacy/ (retention, log redaction). Outside
  *   desk/, only its root (desk.ts) and its account use cases (accounts.ts) are imported.
  * - channels of the outbox: mail/, webhooks/, graph/ (Meta's lead reads); beside each other,
@@ -86,6 +88,8 @@ const importZones = [
  *   nothing else above it.
  */
 const API = './apps/api/src';
+/** Features whose endpoints live on the desk's router (`register<Feature>Routes`). */
+const DESK_FEATURES = ['plots'];
 const DESK_HTTP_FACE = ['desk', 'desk-router', 'desk-static', 'desk-openapi'];
 const HTTP_ROUTES = {
   'the lead routes': ['leads/*-routes.ts'],
@@ -103,6 +107,7 @@ const API_LAYERS = [
       'intake/**/!(*-routes|*-openapi|intake-http).ts',
       `desk/**/!(${DESK_HTTP_FACE.join('|')}).ts`,
       'routing',
+      ...DESK_FEATURES,
       'digest',
       'privacy',
     ],
@@ -185,10 +190,25 @@ const apiZones = [
     ),
   ),
   zone(
-    ['*.ts', '!(desk)/**'],
+    ['*.ts', `!(desk|${DESK_FEATURES.join('|')})/**`],
     'desk',
     "Outside desk/, call the desk's use cases (desk/accounts.ts) or mount it (desk/desk.ts); its store, errors and rules are its own.",
     ['./desk.ts', './accounts.ts'],
+  ),
+  // A feature of the desk registers its routes on the desk's router: it signs people in, reads
+  // input, refuses and checks who may work a buyer exactly as the desk does.
+  zone(
+    DESK_FEATURES.map((feature) => `${feature}/**`),
+    'desk',
+    "A desk feature uses the desk's sessions, input, errors, store and work rules, and nothing else of it.",
+    [
+      './auth.ts',
+      './desk-error.ts',
+      './desk-input.ts',
+      './desk-store.ts',
+      './desk-types.ts',
+      './lead-work.ts',
+    ],
   ),
 ];
 

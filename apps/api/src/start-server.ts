@@ -22,6 +22,7 @@ import type { Logger } from './logger.ts';
 import { createEmailChannel } from './mail/email-channel.ts';
 import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mail/transport.ts';
 import { createDeliveryWorker, type DeliveryWorker } from './outbox/outbox-worker.ts';
+import { createPlotsChannel, PLOTS_WORKER } from './plots/plot-channel.ts';
 import { createErasureLedger } from './privacy/erasure-ledger.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';
 import { createGroupCommit } from './store/group-commit.ts';
@@ -58,6 +59,8 @@ export interface RunningServer {
   metaGraph: DeliveryWorker | undefined;
   /** The sales desk under /desk, on the store's connection. */
   desk: Desk;
+  /** The plot inventory's due work: holds that expire. */
+  plots: DeliveryWorker;
   /** Every lead source's figures, and the managers' alerts when one goes quiet or fails. */
   sourceHealth: SourceHealth;
   /** Stops taking requests, lets those in flight finish, then stops delivery and closes. */
@@ -231,6 +234,15 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     },
     sourceHealth,
   });
+  // A hold's expiry is a row due when it runs out, so it frees the plot across restarts.
+  const plots = createDeliveryWorker({
+    store,
+    channel: createPlotsChannel(desk.api.plots, clock),
+    clock,
+    logger,
+    pendingAlertMs: config.pendingAlertMs,
+    ...PLOTS_WORKER,
+  });
   // A database restored from an older backup must not serve anyone erased since, not even once.
   const replayed = desk.api.erasure.replay(clock.now());
   if (replayed > 0) {
@@ -283,6 +295,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   delivery.start();
   for (const worker of webhooks) worker.start();
   metaGraph?.start();
+  plots.start();
   retention.start();
   digest?.start();
   sourceHealth.start();
@@ -314,7 +327,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     await new Promise((resolve) => setImmediate(resolve));
     retention.stop();
     sourceHealth.stop();
-    const workers = [delivery, ...webhooks, ...(metaGraph ? [metaGraph] : [])];
+    const workers = [delivery, ...webhooks, plots, ...(metaGraph ? [metaGraph] : [])];
     await Promise.all(workers.map((worker) => worker.stop()));
     await digest?.stop();
     mailer.close();
@@ -334,6 +347,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     webhooks,
     metaGraph,
     desk,
+    plots,
     sourceHealth,
     close: () => (closing ??= close()),
   };

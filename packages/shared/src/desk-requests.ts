@@ -43,7 +43,7 @@ function decodeLeadCursor(value: string): LeadCursor | undefined {
  * A JSON body of exactly these fields. A missing field is refused with its own rule's sentence,
  * an unknown one with the list of fields the endpoint takes.
  */
-function jsonBody<TEntries extends v.ObjectEntries>(entries: TEntries) {
+export function jsonBody<TEntries extends v.ObjectEntries>(entries: TEntries) {
   const fields = Object.keys(entries);
   return v.strictObject(entries, (issue) => {
     const at = issue.path?.[0];
@@ -61,7 +61,7 @@ function jsonBody<TEntries extends v.ObjectEntries>(entries: TEntries) {
  * A query string: an empty parameter counts as absent, a repeated one is refused, then the
  * fields' own rules apply. Parameters the endpoint does not read are ignored.
  */
-function fromQuery<TSchema extends v.GenericSchema<Record<string, unknown>, unknown>>(
+export function fromQuery<TSchema extends v.GenericSchema<Record<string, unknown>, unknown>>(
   fields: TSchema,
 ) {
   return v.pipe(
@@ -81,7 +81,7 @@ function fromQuery<TSchema extends v.GenericSchema<Record<string, unknown>, unkn
   );
 }
 
-const flag = (description: string) =>
+export const flag = (description: string) =>
   v.optional(
     v.pipe(
       v.string(),

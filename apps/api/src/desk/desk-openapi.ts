@@ -36,6 +36,19 @@ import {
   usersFields,
   webhookDeliverySchema,
   PARTNER_NAME_PATTERN,
+  buyerPlotsAnswerSchema,
+  plotAnswerSchema,
+  plotEditSchema,
+  plotEventSchema,
+  plotExtendSchema,
+  plotHoldRequestSchema,
+  plotImportAnswerSchema,
+  plotImportRefusalSchema,
+  plotRefusalSchema,
+  plotSchema,
+  plotsAnswerSchema,
+  plotsFields,
+  plotViewSchema,
 } from '@iconia/shared';
 import type { GenericSchema, ObjectEntries, ObjectSchema } from 'valibot';
 import {
@@ -67,6 +80,8 @@ interface Operation {
   };
   /** The refusals besides the ones every operation of its kind can give. */
   errors?: number[];
+  /** The 400's answer when it says more than `{ error }`. */
+  badInput?: GenericSchema;
 }
 
 const ERROR_TEXT: Record<number, string> = {
@@ -96,6 +111,8 @@ const NAMED_ANSWERS = {
   Report: deskReportSchema,
   PartnerSource: partnerSourceSchema,
   SourceHealth: sourceHealthRowSchema,
+  Plot: plotSchema,
+  PlotEvent: plotEventSchema,
   Error: deskErrorSchema,
 };
 
@@ -128,7 +145,7 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
     parameters.push({ name, in: 'query', required: false, schema: requestSchema(schema) });
   }
   const errors = new Set([...(spec.errors ?? []), 500]);
-  if (spec.query || spec.body) errors.add(400);
+  if (spec.query || spec.body || spec.badInput) errors.add(400);
   if (spec.body) [413, 415].forEach((status) => errors.add(status));
   if (spec.who !== 'anyone') errors.add(401);
   if (spec.who === 'manager' || STATE_CHANGING.has(method)) errors.add(403);
@@ -140,7 +157,7 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
   );
   const badInput = {
     'application/json': {
-      schema: answer(deskErrorSchema),
+      schema: answer(spec.badInput ?? deskErrorSchema),
       ...(refusals.length > 0
         ? {
             examples: Object.fromEntries(
@@ -404,6 +421,135 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       description:
         'Per source (the site, Google Ads and Meta when configured, every partner source): leads today (India day) and in the last seven India days, the last lead, refused requests in 24 hours and 7 days, failed Graph reads (Meta) and the alerts the managers were emailed and that have not recovered. See docs/operations.md.',
       answer: { status: 200, description: 'The sources.', json: sourceHealthAnswerSchema },
+    },
+  },
+  '/plots': {
+    get: {
+      summary: 'The plot inventory, filtered, with counts per status and phase',
+      who: 'signed in',
+      description: 'The counts cover the whole inventory whatever the filters.',
+      query: plotsFields,
+      answer: { status: 200, description: 'The plots and the counts.', json: plotsAnswerSchema },
+    },
+  },
+  '/plots.csv': {
+    get: {
+      summary: 'The inventory as CSV',
+      who: 'manager',
+      description:
+        'The import’s columns first (so the file imports back), then the total price, buyer, agent and hold expiry. Cells that a spreadsheet would run as a formula are prefixed with a quote.',
+      answer: {
+        status: 200,
+        description: 'A CSV attachment, by phase and number.',
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      },
+    },
+  },
+  '/plot-bookings.csv': {
+    get: {
+      summary: 'The booking records as CSV',
+      who: 'manager',
+      description:
+        'Every booking requested, approved, refused or cancelled, newest first, with the buyer’s first enquiry’s origin and campaign. Formula-safe as the leads export.',
+      answer: {
+        status: 200,
+        description: 'A CSV attachment.',
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      },
+    },
+  },
+  '/plots/import': {
+    post: {
+      summary: 'Import the inventory from CSV',
+      who: 'manager',
+      description:
+        'The body is the CSV file itself (content-type: text/csv, at most 1 MB), with a header row: number, phase, size_sq_yd, facing, corner, price and/or rate_per_sq_yd, optionally status (available or booked; held and booking requested leave the desk’s state as it is). All rows or none: a 400 lists every bad row with its line. A known number updates its plot and keeps its hold or booking.',
+      answer: {
+        status: 200,
+        description: 'How many plots were added and updated.',
+        json: plotImportAnswerSchema,
+      },
+      errors: [413, 415],
+      badInput: plotImportRefusalSchema,
+    },
+  },
+  '/plots/{id}': {
+    get: {
+      summary: 'A plot and its history',
+      who: 'signed in',
+      answer: { status: 200, description: 'The plot.', json: plotViewSchema },
+    },
+    patch: {
+      summary: 'Correct a plot',
+      who: 'manager',
+      body: plotEditSchema,
+      answer: { status: 200, description: 'The plot as it is now.', json: plotAnswerSchema },
+    },
+  },
+  '/plots/{id}/hold': {
+    post: {
+      summary: 'Hold a plot for a buyer',
+      who: 'signed in',
+      description:
+        'For 48 hours; agents hold for their own and unassigned buyers. A plot held already answers 409 naming who holds it and until when.',
+      body: plotHoldRequestSchema,
+      answer: { status: 201, description: 'The plot, held.', json: plotAnswerSchema },
+      errors: [409],
+    },
+    delete: {
+      summary: 'Release a hold',
+      who: 'signed in',
+      description: 'The agent who holds it, or a manager.',
+      answer: { status: 200, description: 'The plot, available.', json: plotAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/plots/{id}/hold/extend': {
+    post: {
+      summary: 'Extend a hold',
+      who: 'manager',
+      body: plotExtendSchema,
+      answer: { status: 200, description: 'The plot, held longer.', json: plotAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/plots/{id}/booking': {
+    post: {
+      summary: 'Request the booking of a held plot',
+      who: 'signed in',
+      description: 'The agent who holds it, or a manager. The hold stays while a manager decides.',
+      answer: {
+        status: 201,
+        description: 'The plot, booking requested.',
+        json: plotAnswerSchema,
+      },
+      errors: [409],
+    },
+  },
+  '/plots/{id}/booking/approve': {
+    post: {
+      summary: 'Approve a booking',
+      who: 'manager',
+      description: 'The plot is booked and the buyer’s stage becomes Booked.',
+      answer: { status: 200, description: 'The plot, booked.', json: plotAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/plots/{id}/booking/refuse': {
+    post: {
+      summary: 'Refuse a booking',
+      who: 'manager',
+      description: 'The plot goes back to held for the buyer.',
+      body: plotRefusalSchema,
+      answer: { status: 200, description: 'The plot, held.', json: plotAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/leads/{id}/plots': {
+    get: {
+      summary: 'The plots held or booked for the lead’s buyer',
+      who: 'signed in',
+      answer: { status: 200, description: 'The plots.', json: buyerPlotsAnswerSchema },
     },
   },
   '/openapi.json': {

@@ -62,6 +62,23 @@ describe('the sales desk reports', () => {
     return id;
   }
 
+  /** Arjun holds a plot for the lead's buyer and asks for its booking; Meena approves it. */
+  async function bookPlot(leadId: number) {
+    const meena = await t.signIn('meena@iconia.test');
+    const imported = await meena
+      .post('/desk/api/plots/import')
+      .set(SAME_ORIGIN)
+      .set('Content-Type', 'text/csv')
+      .send('number,phase,size_sq_yd,facing,corner,price\nA-1,Phase 1,200,East,no,4000000\n');
+    expect(imported.status).toBe(200);
+    const agent = await t.signIn('arjun@iconia.test');
+    const held = await agent.post('/desk/api/plots/1/hold').set(SAME_ORIGIN).send({ leadId });
+    expect(held.status).toBe(201);
+    expect((await agent.post('/desk/api/plots/1/booking').set(SAME_ORIGIN)).status).toBe(201);
+    const approved = await meena.post('/desk/api/plots/1/booking/approve').set(SAME_ORIGIN);
+    expect(approved.status).toBe(200);
+  }
+
   beforeAll(async () => {
     t = await startDeskTestServer();
     await t.addUser('meena@iconia.test', 'manager', 'Meena');
@@ -75,7 +92,8 @@ describe('the sales desk reports', () => {
     t.clock.advance(-DAY);
     await contacted('arjun@iconia.test', 5, 'plots', 'visit_scheduled');
     await contacted('arjun@iconia.test', 10, 'plots', 'visit_done');
-    await contacted('arjun@iconia.test', 30, 'plots', 'booked', '9700000001');
+    const booked = await contacted('arjun@iconia.test', 30, 'plots', 'visit_done', '9700000001');
+    await bookPlot(booked);
     t.clock.advance(DAY);
     // Today: Kiran calls after 2 minutes and the lead is lost after a site visit.
     const lost = await contacted('kiran@iconia.test', 2, 'villas', 'visit_done');

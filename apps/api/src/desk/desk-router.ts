@@ -2,7 +2,6 @@ import type Database from 'better-sqlite3';
 import express, { Router, type ErrorRequestHandler, type Request } from 'express';
 import {
   contactSchema,
-  deskIdSchema,
   encodeLeadCursor,
   erasureSchema,
   exportQuerySchema,
@@ -12,7 +11,6 @@ import {
   newAgentSchema,
   newPartnerSourceSchema,
   noteSchema,
-  NOT_A_JSON_OBJECT,
   reportQuerySchema,
   signInSchema,
   usersQuerySchema,
@@ -21,7 +19,6 @@ import {
   type LeadView,
   type PartnerSource,
 } from '@iconia/shared';
-import * as v from 'valibot';
 import { EXPORT_FIELDS, toExportRecord } from '../reports/lead-export.ts';
 import { toCsv } from '../reports/csv.ts';
 import type { Clock } from '../clock.ts';
@@ -31,6 +28,7 @@ import { toLead } from '../store/lead-types.ts';
 import { createAccount, disableAccount } from './accounts.ts';
 import { createAuth, currentUser, sessionToken, type Auth } from './auth.ts';
 import { DeskError, MESSAGES } from './desk-error.ts';
+import { parse, pathId } from './desk-input.ts';
 import { createDeskOpenApiDocument } from './desk-openapi.ts';
 import { createDeskStore, toDeskUser, type DeskStore, type ExportRow } from './desk-store.ts';
 import type { DeskUser, LeadFilter } from './desk-types.ts';
@@ -41,6 +39,9 @@ import { createErasure, type Erasure } from './erasure.ts';
 import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
 import type { SourceHealth } from '../intake/source-health.ts';
 import { buildReports } from './reports.ts';
+import { createPlotInventory, type PlotInventory } from '../plots/plot-inventory.ts';
+import { registerPlotRoutes } from '../plots/plot-routes.ts';
+import { createPlotStore } from '../plots/plot-store.ts';
 import {
   createPartnerSources,
   PartnerSourceError,
@@ -69,31 +70,12 @@ export interface DeskApi {
   auth: Auth;
   events: LiveEvents;
   erasure: Erasure;
+  /** The plot inventory; its holds' expiries are the plots channel's work. */
+  plots: PlotInventory;
 }
 
 const DAY_MS = 86_400_000;
 const UNCONTACTED_DAYS = 30;
-
-/** Input read with its shared schema (`@iconia/shared`); the first problem is the 400's sentence. */
-function parse<TSchema extends v.GenericSchema>(
-  schema: TSchema,
-  input: unknown,
-): v.InferOutput<TSchema> {
-  // A JSON array passes for an object in JavaScript; the desk only ever sends objects.
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new DeskError(400, NOT_A_JSON_OBJECT);
-  }
-  const result = v.safeParse(schema, input, { abortEarly: true });
-  if (!result.success) throw new DeskError(400, result.issues[0].message);
-  return result.output;
-}
-
-/** The `:id` of the path; anything but a positive whole number cannot name a lead or account. */
-function pathId(req: Request, notFound: string): number {
-  const result = v.safeParse(deskIdSchema, req.params.id);
-  if (!result.success) throw new DeskError(404, notFound);
-  return result.output;
-}
 
 const leadId = (req: Request): number => pathId(req, MESSAGES.leadNotFound);
 
@@ -178,7 +160,12 @@ function csvOf(rows: readonly ExportRow[]): string {
 export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   const { db, clock, logger } = deps;
   const store = createDeskStore(db, { webhookChannels: deps.webhookChannels ?? [] });
-  const erasure = createErasure(store, deps.ledger);
+  const plotStore = createPlotStore(db);
+  const plots = createPlotInventory({ plots: plotStore, desk: store, onQueued: deps.onQueued });
+  const erasure = createErasure(store, deps.ledger, {
+    transaction: plotStore.transaction,
+    steps: [(buyerIds, now) => buyerIds.forEach((buyerId) => plots.eraseBuyer(buyerId, now))],
+  });
   const auth = createAuth(store, clock);
   const events = createLiveEvents({
     store,
@@ -418,6 +405,16 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     res.json(deps.sourceHealth.report());
   });
 
+  registerPlotRoutes(router, {
+    plots: plotStore,
+    inventory: plots,
+    desk: store,
+    clock,
+    logger,
+    requireSession,
+    requireManager,
+  });
+
   const openApiDocument = createDeskOpenApiDocument();
   router.get('/openapi.json', requireSession, requireManager, (_req, res) => {
     res.json(openApiDocument);
@@ -449,5 +446,5 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   };
   router.use(handleError);
 
-  return { router, store, auth, events, erasure };
+  return { router, store, auth, events, erasure, plots };
 }

@@ -55,9 +55,22 @@ describe('sales desk security', () => {
         'POST /desk/api/sources/acme-realty/enable',
         'GET /desk/api/source-health',
         'GET /desk/api/openapi.json',
+        'GET /desk/api/plots',
+        'GET /desk/api/plots.csv',
+        'GET /desk/api/plot-bookings.csv',
+        'POST /desk/api/plots/import',
+        'GET /desk/api/plots/1',
+        'PATCH /desk/api/plots/1',
+        'POST /desk/api/plots/1/hold',
+        'DELETE /desk/api/plots/1/hold',
+        'POST /desk/api/plots/1/hold/extend',
+        'POST /desk/api/plots/1/booking',
+        'POST /desk/api/plots/1/booking/approve',
+        'POST /desk/api/plots/1/booking/refuse',
+        'GET /desk/api/leads/1/plots',
       ]),
     );
-    expect(endpoints.length).toBeGreaterThanOrEqual(18);
+    expect(endpoints.length).toBeGreaterThanOrEqual(31);
   });
 
   it('when a stranger calls any endpoint but sign-in, then it answers 401 and shows no data', async () => {
@@ -100,6 +113,13 @@ describe('sales desk security', () => {
         'GET /desk/api/users',
         'GET /desk/api/source-health',
         'GET /desk/api/openapi.json',
+        'GET /desk/api/plots.csv',
+        'GET /desk/api/plot-bookings.csv',
+        'POST /desk/api/plots/import',
+        'PATCH /desk/api/plots/1',
+        'POST /desk/api/plots/1/hold/extend',
+        'POST /desk/api/plots/1/booking/approve',
+        'POST /desk/api/plots/1/booking/refuse',
       ]),
     );
     for (const endpoint of managerEndpoints) {

@@ -472,7 +472,8 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
   const byCampaign = db.prepare<[number], CampaignRow>(
     `SELECT l.origin, l.utm_source, l.utm_campaign, count(*) AS leads,
             coalesce(sum(w.furthest_stage >= 3), 0) AS site_visits,
-            coalesce(sum(w.stage = 'booked'), 0) AS bookings
+            coalesce(sum((SELECT count(*) FROM plot_bookings b
+              WHERE b.buyer_id = w.id AND b.status = 'approved')), 0) AS bookings
      FROM leads l JOIN buyers w ON w.id = l.buyer_id WHERE ${FIRST_ENQUIRY}
      GROUP BY l.origin, l.utm_source, l.utm_campaign
      ORDER BY leads DESC, l.origin <> 'site', l.origin, l.utm_source, l.utm_campaign`,

@@ -12,15 +12,35 @@ export interface Erasure {
   replay(now: number): number;
 }
 
+/** A feature's own part of an erasure: its rows about these buyers, in the same transaction. */
+export type ErasureStep = (buyerIds: readonly number[], now: number) => void;
+
+export interface ErasureOptions {
+  /** Runs the desk's erasure and every step as one transaction. */
+  transaction: <T>(run: () => T) => T;
+  steps: readonly ErasureStep[];
+}
+
 /**
  * An erasure is written to the ledger beside the database first, then to the database; a crash
  * between the two is repaired by the replay at the next start.
  */
-export function createErasure(store: DeskStore, ledger: ErasureLedger): Erasure {
+export function createErasure(
+  store: DeskStore,
+  ledger: ErasureLedger,
+  options: ErasureOptions = { transaction: (run) => run(), steps: [] },
+): Erasure {
+  const eraseRows = (...[target, actor, now]: Parameters<DeskStore['erase']>): number[] =>
+    options.transaction(() => {
+      const ids = store.erase(target, actor, now);
+      const buyers = new Set(ids.flatMap((id) => store.leadById(id)?.buyer_id ?? []));
+      for (const step of options.steps) step([...buyers], now);
+      return ids;
+    });
   return {
     erase(mobile, actor, now) {
       const { hmac } = ledger.record(mobile, now);
-      const ids = store.erase({ mobile, hmac, upTo: now }, actor, now);
+      const ids = eraseRows({ mobile, hmac, upTo: now }, actor, now);
       store.checkpoint();
       return ids;
     },
@@ -37,7 +57,7 @@ export function createErasure(store: DeskStore, ledger: ErasureLedger): Erasure 
       let erased = 0;
       for (const entry of missing) {
         const target = { mobile: mobiles.get(entry.hmac), hmac: entry.hmac, upTo: entry.at };
-        erased += store.erase(target, null, now).length;
+        erased += eraseRows(target, null, now).length;
       }
       store.checkpoint();
       return erased;

@@ -26,6 +26,10 @@ const NEW_WORK: WorkRow = {
   first_contact_by: null,
 };
 
+/** Booked follows the record: a plot's booking approved by a manager, never a hand-set stage. */
+export const BOOKED_BY_HAND =
+  'A buyer becomes Booked when a manager approves the booking of a plot held for them; request the booking from the Plots screen.';
+
 export function findLead(store: DeskStore, id: number): InboxRow {
   const lead = store.leadById(id);
   if (!lead) throw new DeskError(404, MESSAGES.leadNotFound);
@@ -88,6 +92,7 @@ export function changeLead(
   }
 
   if (change.stage !== undefined && change.stage !== work.stage) {
+    if (change.stage === 'booked') throw new DeskError(409, BOOKED_BY_HAND);
     if (change.stage === 'lost') {
       const reason = change.lostReason?.trim() ?? '';
       if (reason === '') throw new DeskError(400, 'A lost lead needs a reason.');

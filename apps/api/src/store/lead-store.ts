@@ -16,6 +16,7 @@ import { PARTNER_SOURCES_MIGRATION } from './partner-source-store.ts';
 import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
 import { SOURCE_HEALTH_MIGRATION } from './source-health-store.ts';
 import { MOBILE_E164_MIGRATION } from './mobile-e164-migration.ts';
+import { PLOTS_MIGRATION } from './plot-schema.ts';
 import {
   createOutboxStatements,
   OUTBOX_MESSAGES_MIGRATION,
@@ -261,6 +262,7 @@ export const MIGRATIONS: readonly string[] = [
   INTAKE_REFUSALS_MIGRATION,
   SOURCE_HEALTH_MIGRATION,
   MOBILE_E164_MIGRATION,
+  PLOTS_MIGRATION,
 ];
 
 /**

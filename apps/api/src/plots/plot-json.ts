@@ -1,0 +1,72 @@
+import type { Plot, PlotBuyer, PlotEvent } from '@iconia/shared';
+import { indiaTimestamp } from '../reports/india-day.ts';
+import type { PlotEventRow, PlotRow } from './plot-store.ts';
+
+/** The price of the whole plot: its own, else the rate times the size, in whole rupees. */
+export function totalPrice(row: Pick<PlotRow, 'price' | 'rate_per_sq_yd' | 'size_sq_yd'>): number {
+  return row.price ?? Math.round((row.rate_per_sq_yd ?? 0) * row.size_sq_yd);
+}
+
+function buyer(
+  buyerId: number | null,
+  leadId: number | null,
+  name: string | null,
+): PlotBuyer | null {
+  return buyerId === null ? null : { buyerId, leadId, name: name ?? '' };
+}
+
+export function toPlotJson(row: PlotRow): Plot {
+  const holdBuyer = buyer(row.hold_buyer_id, row.hold_lead_id, row.hold_buyer_name);
+  const bookingBuyer = buyer(row.booking_buyer_id, row.booking_lead_id, row.booking_buyer_name);
+  return {
+    id: row.id,
+    number: row.number,
+    phase: row.phase,
+    sizeSqYd: row.size_sq_yd,
+    facing: row.facing,
+    corner: row.corner === 1,
+    price: row.price,
+    ratePerSqYd: row.rate_per_sq_yd,
+    totalPrice: totalPrice(row),
+    status: row.status,
+    hold:
+      holdBuyer && row.hold_agent_id !== null && row.held_at !== null && row.expires_at !== null
+        ? {
+            buyer: holdBuyer,
+            agent: { id: row.hold_agent_id, name: row.hold_agent_name ?? '' },
+            heldAt: indiaTimestamp(row.held_at),
+            expiresAt: indiaTimestamp(row.expires_at),
+          }
+        : null,
+    booking:
+      bookingBuyer &&
+      row.booking_id !== null &&
+      row.booking_status !== null &&
+      row.requested_by !== null &&
+      row.requested_at !== null
+        ? {
+            id: row.booking_id,
+            status: row.booking_status,
+            buyer: bookingBuyer,
+            requestedBy: { id: row.requested_by, name: row.requested_by_name ?? '' },
+            requestedAt: indiaTimestamp(row.requested_at),
+            decidedBy:
+              row.decided_by === null
+                ? null
+                : { id: row.decided_by, name: row.decided_by_name ?? '' },
+            decidedAt: row.decided_at === null ? null : indiaTimestamp(row.decided_at),
+          }
+        : null,
+    updatedAt: indiaTimestamp(row.updated_at),
+  };
+}
+
+export function toPlotEventJson(row: PlotEventRow): PlotEvent {
+  return {
+    at: indiaTimestamp(row.at),
+    type: row.type,
+    actor: row.actor_id === null ? null : { id: row.actor_id, name: row.actor_name ?? '' },
+    buyer: buyer(row.buyer_id, row.buyer_lead_id, row.buyer_name),
+    text: row.text,
+  };
+}
