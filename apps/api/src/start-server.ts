@@ -24,6 +24,8 @@ import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mail/transport.ts
 import { createDeliveryWorker, type DeliveryWorker } from './outbox/outbox-worker.ts';
 import { createPlotsChannel, PLOTS_WORKER } from './plots/plot-channel.ts';
 import { createErasureLedger } from './privacy/erasure-ledger.ts';
+import { createRouting, type Routing, type RoutingOptions } from './routing/routing.ts';
+import { createRoutingChannel } from './routing/routing-channel.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';
 import { createGroupCommit } from './store/group-commit.ts';
 import { createIntakeRefusalStore } from './store/intake-refusal-store.ts';
@@ -57,6 +59,10 @@ export interface RunningServer {
   webhooks: DeliveryWorker[];
   /** The Graph reads of Meta leads; undefined when the Meta channel is off. */
   metaGraph: DeliveryWorker | undefined;
+  /** Routing's due steps (reassignments and the managers' alerts), as outbox messages. */
+  routingSteps: DeliveryWorker;
+  /** Who gets a buyer: duty, settings, assignments (on the store's connection). */
+  routing: Routing;
   /** The sales desk under /desk, on the store's connection. */
   desk: Desk;
   /** The plot inventory's due work: holds that expire. */
@@ -68,9 +74,12 @@ export interface RunningServer {
 }
 
 /** A disk that is full, read-only or missing is an operator's problem: say which file and why. */
-function openStore(file: string, routes: LeadMessageRoute[]): LeadStore {
+function openStore(file: string, routes: LeadMessageRoute[], routing: RoutingOptions): LeadStore {
   try {
-    return openLeadStore(file, { routes });
+    return openLeadStore(file, {
+      routes,
+      onLeadStored: (db) => createRouting(db, routing).onLeadStored,
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
@@ -88,10 +97,16 @@ function openStore(file: string, routes: LeadMessageRoute[]): LeadStore {
 export async function startServer(config: Config, options: ServerOptions): Promise<RunningServer> {
   const { clock, logger } = options;
   const webhookChannels = createWebhookChannels(config.webhooks, clock);
-  const store = openStore(config.databaseFile, [
-    SALES_EMAIL_ROUTE,
-    ...webhookChannels.map((channel) => channel.route),
-  ]);
+  const routingOptions: RoutingOptions = {
+    messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
+    fallbackTo: config.mailTo.map((to) => ({ name: to.name, email: to.address })),
+  };
+  const store = openStore(
+    config.databaseFile,
+    [SALES_EMAIL_ROUTE, ...webhookChannels.map((channel) => channel.route)],
+    routingOptions,
+  );
+  const routing = createRouting(store.db, routingOptions);
   // The only server on the file takes back what a killed one was sending, at once rather than
   // when its lease lapses; beside another server, a lease may be that server's live send.
   let leasesTakenBack = 0;
@@ -113,6 +128,14 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     // file never picks up a lead this one is still sending.
     leaseMs: Math.max(60_000, config.smtpTimeoutMs * 4),
     concurrency: config.smtpUrl ? SMTP_CONNECTIONS : 1,
+  });
+  const routingSteps = createDeliveryWorker({
+    store,
+    channel: createRoutingChannel(routing, clock, () => delivery.wake()),
+    clock,
+    logger,
+    pendingAlertMs: config.pendingAlertMs,
+    leaseMs: 60_000,
   });
   const webhooks = webhookChannels.map((channel) =>
     createDeliveryWorker({
@@ -230,9 +253,11 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     ledger: createErasureLedger(config.dataDir),
     webhookChannels: webhookChannels.map((channel) => channel.name),
     onQueued: () => {
+      delivery.wake();
       for (const worker of webhooks) worker.wake();
     },
     sourceHealth,
+    routing,
   });
   // A hold's expiry is a row due when it runs out, so it frees the plot across restarts.
   const plots = createDeliveryWorker({
@@ -293,6 +318,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     );
   }
   delivery.start();
+  routingSteps.start();
   for (const worker of webhooks) worker.start();
   metaGraph?.start();
   plots.start();
@@ -327,7 +353,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     await new Promise((resolve) => setImmediate(resolve));
     retention.stop();
     sourceHealth.stop();
-    const workers = [delivery, ...webhooks, plots, ...(metaGraph ? [metaGraph] : [])];
+    const workers = [delivery, routingSteps, ...webhooks, plots, ...(metaGraph ? [metaGraph] : [])];
     await Promise.all(workers.map((worker) => worker.stop()));
     await digest?.stop();
     mailer.close();
@@ -346,6 +372,8 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     delivery,
     webhooks,
     metaGraph,
+    routingSteps,
+    routing,
     desk,
     plots,
     sourceHealth,

@@ -39,6 +39,7 @@ export const TIMELINE_TYPES = [
   'note',
   'contact',
   'erased',
+  'routing',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

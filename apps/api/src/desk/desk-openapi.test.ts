@@ -129,6 +129,9 @@ describe('the desk API OpenAPI document', () => {
       ['/users', '/desk/api/users', '200'],
       ['/users', '/desk/api/users?short=1', '200'],
       ['/source-health', '/desk/api/source-health', '200'],
+      ['/duty', '/desk/api/duty', '200'],
+      ['/routing', '/desk/api/routing', '200'],
+      ['/routing/unanswered', '/desk/api/routing/unanswered', '200'],
       ['/leads', '/desk/api/leads?stage=hot', '400'],
       ['/leads/{id}', '/desk/api/leads/99999', '404'],
     ];

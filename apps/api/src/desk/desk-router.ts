@@ -38,6 +38,8 @@ import { createLiveEvents, type LiveEvents } from './live-events.ts';
 import { createErasure, type Erasure } from './erasure.ts';
 import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
 import type { SourceHealth } from '../intake/source-health.ts';
+import type { Routing } from '../routing/routing.ts';
+import { registerRoutingRoutes } from './routing-routes.ts';
 import { buildReports } from './reports.ts';
 import { createPlotInventory, type PlotInventory } from '../plots/plot-inventory.ts';
 import { registerPlotRoutes } from '../plots/plot-routes.ts';
@@ -61,6 +63,8 @@ export interface DeskRouterDeps {
   onQueued?: () => void;
   /** The lead sources' figures and alerts. */
   sourceHealth: Pick<SourceHealth, 'report'>;
+  /** Who gets a buyer; the desk's answers stop its clock. */
+  routing: Routing;
 }
 
 export interface DeskApi {
@@ -249,7 +253,9 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   router.patch('/leads/:id', requireSession, (req, res) => {
     const change = parse(leadChangeSchema, req.body);
     const lead = findLead(store, leadId(req));
-    if (changeLead(store, currentUser(res), lead, change, clock.now())) deps.onQueued?.();
+    if (changeLead(store, deps.routing, currentUser(res), lead, change, clock.now())) {
+      deps.onQueued?.();
+    }
     res.json({ lead: leadAnswer(lead.id).lead });
   });
 
@@ -277,7 +283,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     const lead = findLead(store, leadId(req));
     const user = currentUser(res);
     const now = clock.now();
-    recordContact(store, user, lead, channel, now);
+    recordContact(store, deps.routing, user, lead, channel, now);
     res.status(201).json({
       entry: toTimelineEntry({
         at: now,
@@ -413,6 +419,15 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     logger,
     requireSession,
     requireManager,
+  });
+
+  registerRoutingRoutes(router, {
+    routing: deps.routing,
+    store,
+    auth,
+    clock,
+    logger,
+    onQueued: deps.onQueued,
   });
 
   const openApiDocument = createDeskOpenApiDocument();

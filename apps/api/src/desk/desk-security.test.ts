@@ -68,9 +68,15 @@ describe('sales desk security', () => {
         'POST /desk/api/plots/1/booking/approve',
         'POST /desk/api/plots/1/booking/refuse',
         'GET /desk/api/leads/1/plots',
+        'GET /desk/api/duty',
+        'PUT /desk/api/duty',
+        'PUT /desk/api/users/1/duty',
+        'GET /desk/api/routing',
+        'PATCH /desk/api/routing',
+        'GET /desk/api/routing/unanswered',
       ]),
     );
-    expect(endpoints.length).toBeGreaterThanOrEqual(31);
+    expect(endpoints.length).toBeGreaterThanOrEqual(37);
   });
 
   it('when a stranger calls any endpoint but sign-in, then it answers 401 and shows no data', async () => {
@@ -120,6 +126,9 @@ describe('sales desk security', () => {
         'POST /desk/api/plots/1/hold/extend',
         'POST /desk/api/plots/1/booking/approve',
         'POST /desk/api/plots/1/booking/refuse',
+        'PUT /desk/api/users/1/duty',
+        'GET /desk/api/routing',
+        'PATCH /desk/api/routing',
       ]),
     );
     for (const endpoint of managerEndpoints) {
@@ -133,6 +142,7 @@ describe('sales desk security', () => {
     expect(t.deskStore.listUsers()).toHaveLength(2);
     expect(t.store.listLeads()[0]?.mobile).toBe('+919876543210');
     expect(t.store.db.prepare('SELECT count(*) FROM partner_sources').pluck().get()).toBe(0);
+    expect(t.routing.duty(manager.id)?.onDuty).toBe(false);
   });
 
   it('when a signed-in request comes from another site, then every state-changing endpoint answers 403', async () => {

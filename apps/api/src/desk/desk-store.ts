@@ -652,6 +652,8 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
     changedBuyersAfter: (eventId: number) => changedBuyers.all(eventId),
 
     workOf: (leadId: number) => workOf.get(leadId),
+    /** Runs `write` in one transaction (joining the caller's, if any). */
+    transaction: <T>(write: () => T): T => db.transaction(write)(),
     /**
      * Writes the work of the lead's buyer and its timeline entries together, and tells the CRM
      * endpoints of a change of stage or owner (`changed`) in the same transaction; returns the

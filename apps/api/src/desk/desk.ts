@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
 import type { SourceHealth } from '../intake/source-health.ts';
+import type { Routing } from '../routing/routing.ts';
 import { createDeskApi, type DeskApi } from './desk-router.ts';
 import { createDeskStatic, deskHeaders } from './desk-static.ts';
 
@@ -29,6 +30,7 @@ export function createDesk(deps: {
   webhookChannels?: readonly string[];
   onQueued?: () => void;
   sourceHealth: Pick<SourceHealth, 'report'>;
+  routing: Routing;
 }): Desk {
   const api = createDeskApi(deps);
   const router = Router();

@@ -9,6 +9,14 @@ import {
   type Stage,
 } from './desk-types.ts';
 
+/** Routing's part of the desk's writes, run in the same transaction. */
+export interface RoutingOfWork {
+  /** A call, a WhatsApp tap or a stage change: the buyer's current assignment is answered. */
+  answered(buyerId: number, at: number): void;
+  /** Someone chose the buyer's owner by hand: the running clock ends. */
+  ownerChosen(buyerId: number, leadId: number, ownerId: number | null, at: number): void;
+}
+
 export interface LeadChange {
   stage?: Stage;
   lostReason?: string;
@@ -60,6 +68,7 @@ function withFirstContact(work: WorkRow, user: DeskUser, now: number): WorkRow {
 /** Applies the change to the lead's buyer; returns whether their stage or owner changed. */
 export function changeLead(
   store: DeskStore,
+  routing: RoutingOfWork,
   user: DeskUser,
   lead: InboxRow,
   change: LeadChange,
@@ -131,7 +140,16 @@ export function changeLead(
     );
   }
 
-  if (events.length > 0) store.saveWork(lead.id, work, now, events, changed);
+  if (events.length > 0) {
+    store.transaction(() => {
+      store.saveWork(lead.id, work, now, events, changed);
+      if (changed.includes('owner')) {
+        routing.ownerChosen(lead.buyer_id, lead.id, work.owner_id, now);
+      }
+      // Any stage change counts as the buyer answered, Lost included.
+      if (changed.includes('stage')) routing.answered(lead.buyer_id, now);
+    });
+  }
   return changed.length > 0;
 }
 
@@ -154,6 +172,7 @@ export const CONTACT_TEXT: Record<ContactChannel, string> = {
 
 export function recordContact(
   store: DeskStore,
+  routing: RoutingOfWork,
   user: DeskUser,
   lead: InboxRow,
   channel: ContactChannel,
@@ -162,7 +181,10 @@ export function recordContact(
   assertMayWork(user, lead);
   assertNotErased(lead);
   const work = withFirstContact(store.workOf(lead.id) ?? NEW_WORK, user, now);
-  store.saveWork(lead.id, work, now, [
-    { type: 'contact', actorId: user.id, text: CONTACT_TEXT[channel] },
-  ]);
+  store.transaction(() => {
+    store.saveWork(lead.id, work, now, [
+      { type: 'contact', actorId: user.id, text: CONTACT_TEXT[channel] },
+    ]);
+    routing.answered(lead.buyer_id, now);
+  });
 }

@@ -17,6 +17,7 @@ import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
 import { SOURCE_HEALTH_MIGRATION } from './source-health-store.ts';
 import { MOBILE_E164_MIGRATION } from './mobile-e164-migration.ts';
 import { PLOTS_MIGRATION } from './plot-schema.ts';
+import { ROUTING_MIGRATION } from './routing-schema.ts';
 import {
   createOutboxStatements,
   OUTBOX_MESSAGES_MIGRATION,
@@ -118,9 +119,25 @@ export interface LeadStore extends LeadQueries, DigestLog {
   close(): void;
 }
 
+/** A lead just stored, as a hook run inside the storing transaction sees it. */
+export interface StoredLeadFacts {
+  id: number;
+  buyerId: number;
+  status: LeadStatus;
+  receivedAt: number;
+}
+
+/**
+ * Runs for each lead stored, inside the transaction that stores it, on the store's connection
+ * (made once the schema is up to date): what it writes commits or rolls back with the lead.
+ */
+export type LeadStoredHook = (db: Database.Database) => (lead: StoredLeadFacts) => void;
+
 export interface LeadStoreOptions {
   /** The messages every pending lead is sent as, one per route; the sales email first. */
   routes?: readonly LeadMessageRoute[];
+  /** Routing's assignment of the buyer, in the lead's own transaction. */
+  onLeadStored?: LeadStoredHook;
 }
 
 /** Below this much free space the database is reported unwritable before a write fails. */
@@ -263,6 +280,7 @@ export const MIGRATIONS: readonly string[] = [
   SOURCE_HEALTH_MIGRATION,
   MOBILE_E164_MIGRATION,
   PLOTS_MIGRATION,
+  ROUTING_MIGRATION,
 ];
 
 /**
@@ -290,6 +308,7 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
   // rewritten once, without them.
   if (version > 0 && version <= MIGRATIONS.indexOf(ERASURE_ON_DISK_MIGRATION)) db.exec('VACUUM');
   db.pragma('foreign_keys = ON');
+  const onLeadStored = options.onLeadStored?.(db);
 
   const insert = db.prepare<Record<string, unknown>, { id: number }>(`
     INSERT INTO leads (public_id, message_id, kind, name, mobile, plot_range, location,
@@ -439,6 +458,7 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     if (status !== 'spam' && status !== 'test') {
       latestEnquiry.run({ buyerId: buyer.id, leadId: row.id, receivedAt: lead.receivedAt });
     }
+    onLeadStored?.({ id: row.id, buyerId: buyer.id, status, receivedAt: lead.receivedAt });
     if (status === 'pending') {
       for (const route of routes) {
         outbox.queue({

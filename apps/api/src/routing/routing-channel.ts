@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import type { Clock } from '../clock.ts';
+import { UnsendableMessageError, type OutboxChannel } from '../outbox/outbox-channel.ts';
+import { ROUTING_CHANNEL, ROUTING_DUE_KIND, type Routing } from './routing.ts';
+
+const duePayloadSchema = v.object({ assignmentId: v.pipe(v.number(), v.integer()) });
+
+/**
+ * Due reassignments leave the outbox here: "sending" one is performing the step in one
+ * transaction. `onQueued` is told when the step queued emails, so they go out at once.
+ */
+export function createRoutingChannel(
+  routing: Pick<Routing, 'runDue'>,
+  clock: Clock,
+  onQueued: () => void,
+): OutboxChannel {
+  return {
+    name: ROUTING_CHANNEL,
+    messages: {
+      sent: 'routing step done',
+      failed: 'routing step failed; it will be tried again',
+      dead: 'routing step given up',
+      backlog: 'routing steps are overdue',
+    },
+    send(delivery) {
+      const payload = v.safeParse(duePayloadSchema, delivery.payload);
+      if (delivery.kind !== ROUTING_DUE_KIND || !payload.success) {
+        return Promise.reject(new UnsendableMessageError(ROUTING_CHANNEL, delivery.kind));
+      }
+      const outcome = routing.runDue(payload.output, clock.now());
+      if (outcome !== 'nothing-to-do') onQueued();
+      return Promise.resolve({ outcome, assignmentId: payload.output.assignmentId });
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type Database from 'better-sqlite3';
+import { toLead, type LeadRow } from '../store/lead-types.ts';
+import { createOutboxStatements } from '../store/outbox-store.ts';
+import {
+  agentAlertMessage,
+  managerAlertMessage,
+  type ManagerAlertEvent,
+} from './routing-messages.ts';
+import type { AssignmentRow, PersonRow, SettingsRow } from './routing-store.ts';
+
+export interface RoutingNoticeOptions {
+  /** The domain of the emails' Message-IDs (the sender's). */
+  messageIdDomain: string;
+  /** Who gets the managers' alert when no manager account is active: the sales inbox. */
+  fallbackTo: ReadonlyArray<{ name: string; email: string }>;
+}
+
+/**
+ * The emails of routing's steps, queued in the step's transaction with ids of their own (one per
+ * assignment), so a step run twice queues each email once.
+ */
+export function createRoutingNotices(db: Database.Database, options: RoutingNoticeOptions) {
+  const outbox = createOutboxStatements(db);
+  const leadRow = db.prepare<[number], LeadRow>(`SELECT * FROM lead_rows WHERE id = ?`);
+  const latestOfBuyer = db.prepare<[number], LeadRow>(
+    `SELECT r.* FROM lead_rows r JOIN buyers b ON b.latest_lead_id = r.id WHERE b.id = ?`,
+  );
+  const managers = db.prepare<[], { name: string; email: string }>(
+    `SELECT name, email FROM desk_users WHERE role = 'manager' AND disabled_at IS NULL ORDER BY id`,
+  );
+
+  function leadOf(buyerId: number, leadId: number | null) {
+    const row = (leadId === null ? undefined : leadRow.get(leadId)) ?? latestOfBuyer.get(buyerId);
+    return row ? toLead(row) : undefined;
+  }
+
+  return {
+    /** The person a buyer was just handed to: who to call and by when. */
+    agentAlert(
+      assignment: Pick<AssignmentRow, 'id' | 'buyer_id' | 'lead_id' | 'reason' | 'attempt'> & {
+        assigned_at: number;
+        due_at: number;
+      },
+      person: PersonRow,
+      settings: SettingsRow,
+    ): void {
+      const lead = leadOf(assignment.buyer_id, assignment.lead_id);
+      if (!lead) return;
+      outbox.queueOnce(
+        agentAlertMessage({
+          lead,
+          assignment: {
+            id: assignment.id,
+            reason: assignment.reason,
+            attempt: assignment.attempt,
+            assignedAt: assignment.assigned_at,
+            dueAt: assignment.due_at,
+          },
+          agent: { name: person.name, email: person.email },
+          targetMinutes: settings.target_minutes,
+          messageIdDomain: options.messageIdDomain,
+        }),
+      );
+    },
+    /**
+     * The managers, once per assignment that ran out; false when that alert was queued before
+     * (the step already ran).
+     */
+    managersAlert(alert: {
+      event: ManagerAlertEvent;
+      missed: AssignmentRow;
+      missedBy: { id: number; name: string };
+      nowWith: { id: number; name: string };
+      settings: SettingsRow;
+      at: number;
+    }): boolean {
+      const { missed } = alert;
+      const lead = leadOf(missed.buyer_id, missed.lead_id);
+      if (!lead) return false;
+      const active = managers.all();
+      return outbox.queueOnce(
+        managerAlertMessage({
+          event: alert.event,
+          lead,
+          missed: {
+            id: missed.id,
+            attempt: missed.attempt,
+            assignedAt: missed.assigned_at,
+            dueAt: missed.due_at ?? alert.at,
+            agent: alert.missedBy,
+          },
+          nowWith: alert.nowWith,
+          to: active.length > 0 ? active : options.fallbackTo,
+          targetMinutes: alert.settings.target_minutes,
+          at: alert.at,
+          messageIdDomain: options.messageIdDomain,
+        }),
+      );
+    },
+  };
+}
