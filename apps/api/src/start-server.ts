@@ -253,9 +253,9 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     ledger: createErasureLedger(config.dataDir),
     webhookChannels: webhookChannels.map((channel) => channel.name),
     onQueued: () => {
-      delivery.wake();
       for (const worker of webhooks) worker.wake();
     },
+    onEmailQueued: () => delivery.wake(),
     sourceHealth,
     routing,
   });

@@ -212,9 +212,15 @@ describe('the sales desk inbox and a lead', () => {
       status: 'pending',
       email: { state: 'pending', attempts: 0, lastError: null, sentAt: null },
     });
-    // Both of Ravi's enquiries are on the buyer's timeline, before the work on them.
+    // Both of Ravi's enquiries are on the buyer's timeline, before the work on them; with
+    // nobody on duty, the first waited for someone to take it.
     expect(body.timeline.map((entry) => [entry.type, entry.text, entry.actor?.name])).toEqual([
       ['stored', 'Received from the website', undefined],
+      [
+        'routing',
+        'Waiting: nobody is on duty; the first person to come on duty gets this buyer',
+        undefined,
+      ],
       ['stored', 'Received from the website', undefined],
       ['owner', 'Took the lead', 'Arjun'],
       ['contact', 'Called', 'Arjun'],

@@ -61,6 +61,8 @@ export interface DeskRouterDeps {
   webhookChannels?: readonly string[];
   /** Called once a change queued a message for those endpoints, so it goes out at once. */
   onQueued?: () => void;
+  /** Called once a change queued emails (buyers handed out to people), so they go out at once. */
+  onEmailQueued?: () => void;
   /** The lead sources' figures and alerts. */
   sourceHealth: Pick<SourceHealth, 'report'>;
   /** Who gets a buyer; the desk's answers stop its clock. */
@@ -427,7 +429,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     auth,
     clock,
     logger,
-    onQueued: deps.onQueued,
+    onQueued: deps.onEmailQueued,
   });
 
   const openApiDocument = createDeskOpenApiDocument();

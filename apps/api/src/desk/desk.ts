@@ -29,6 +29,7 @@ export function createDesk(deps: {
   ledger: ErasureLedger;
   webhookChannels?: readonly string[];
   onQueued?: () => void;
+  onEmailQueued?: () => void;
   sourceHealth: Pick<SourceHealth, 'report'>;
   routing: Routing;
 }): Desk {

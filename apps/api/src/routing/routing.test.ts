@@ -142,7 +142,10 @@ describe('routing new buyers to the people on duty', () => {
   it('when a manager sets working hours badly, then it answers 400 with a sentence naming the field', async () => {
     const admin = await t.signIn('meena@iconia.test');
 
-    const badTime = await admin.patch('/desk/api/routing').set(SAME_ORIGIN).send({ workStart: '9' });
+    const badTime = await admin
+      .patch('/desk/api/routing')
+      .set(SAME_ORIGIN)
+      .send({ workStart: '9' });
     const badTarget = await admin
       .patch('/desk/api/routing')
       .set(SAME_ORIGIN)
@@ -181,7 +184,10 @@ describe('routing new buyers to the people on duty', () => {
     clock.advance(2 * MINUTE);
     const second = t.storeLead({ receivedAt: clock.now() });
     const agent = await t.signIn('arjun@iconia.test');
-    await agent.post(`/desk/api/leads/${second}/contacts`).set(SAME_ORIGIN).send({ channel: 'call' });
+    await agent
+      .post(`/desk/api/leads/${second}/contacts`)
+      .set(SAME_ORIGIN)
+      .send({ channel: 'call' });
     clock.advance(MINUTE);
     const third = t.storeLead({ receivedAt: clock.now() });
 
@@ -189,9 +195,9 @@ describe('routing new buyers to the people on duty', () => {
 
     expect(res.status).toBe(200);
     expect(
-      (res.body as { buyers: Array<{ lead: { id: number }; workingMinutesLeft: number }> }).buyers.map(
-        (row) => [row.lead.id, row.workingMinutesLeft],
-      ),
+      (
+        res.body as { buyers: Array<{ lead: { id: number }; workingMinutesLeft: number }> }
+      ).buyers.map((row) => [row.lead.id, row.workingMinutesLeft]),
     ).toEqual([
       [first, 2],
       [third, 5],

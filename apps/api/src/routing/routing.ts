@@ -353,7 +353,7 @@ export function createRouting(db: Database.Database, options: RoutingOptions) {
 
   return {
     /** The store's hook: each lead stored, inside its transaction. */
-    onLeadStored(lead: StoredLeadFacts): void {
+    onLeadStored: (lead: StoredLeadFacts): void => {
       // Spam, test leads, repeats of a recent one and leads held over the limit are nobody's.
       if (lead.status !== 'pending') return;
       route(lead.buyerId, lead.id, lead.receivedAt);

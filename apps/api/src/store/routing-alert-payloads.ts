@@ -1,3 +1,4 @@
+import { ASSIGNMENT_REASONS, type AssignmentReason } from '@iconia/shared';
 import * as v from 'valibot';
 
 /**
@@ -12,9 +13,7 @@ export const AGENT_ALERT_KIND = 'routing.agent-alert';
 /** To the managers: a buyer was not answered in time. */
 export const MANAGER_ALERT_KIND = 'routing.manager-alert';
 
-/** Why a buyer went to an agent, as buyer_assignments.reason records it. */
-export const ASSIGNMENT_REASONS = ['new', 'returning', 'on_duty', 'reassigned', 'manual'] as const;
-export type AssignmentReason = (typeof ASSIGNMENT_REASONS)[number];
+export { ASSIGNMENT_REASONS, type AssignmentReason };
 
 /**
  * What the managers are told: the buyer moved to another agent; or it could not move, because
