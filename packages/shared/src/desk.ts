@@ -202,7 +202,10 @@ export const deskReportSchema = v.object({
       utmCampaign: optionalText,
       leads: count,
       siteVisits: count,
-      bookings: count,
+      bookings: v.pipe(
+        count,
+        v.description('Plots booked (bookings a manager approved) for these buyers.'),
+      ),
     }),
   ),
   funnel: v.array(v.object({ stage: v.picklist(STAGES), count })),
@@ -213,6 +216,10 @@ export const deskReportSchema = v.object({
       medianMinutes: v.nullable(v.number()),
       p90Minutes: v.nullable(v.number()),
     }),
+  ),
+  bookingsByAgent: v.pipe(
+    v.array(v.object({ user: personSchema, bookings: count })),
+    v.description('Bookings approved in the period, by the agent who asked for each; most first.'),
   ),
 });
 export type DeskReport = v.InferOutput<typeof deskReportSchema>;

@@ -24,6 +24,7 @@ interface Reports {
     medianMinutes: number;
     p90Minutes: number;
   }>;
+  bookingsByAgent: Array<{ user: { id: number; name: string }; bookings: number }>;
 }
 
 describe('the sales desk reports', () => {
@@ -165,6 +166,9 @@ describe('the sales desk reports', () => {
     expect(reports.firstContact).toEqual([
       { user: { id: arjun.id, name: 'Arjun' }, leads: 3, medianMinutes: 10, p90Minutes: 30 },
       { user: { id: kiran.id, name: 'Kiran' }, leads: 1, medianMinutes: 2, p90Minutes: 2 },
+    ]);
+    expect(reports.bookingsByAgent).toEqual([
+      { user: { id: arjun.id, name: 'Arjun' }, bookings: 1 },
     ]);
   });
 

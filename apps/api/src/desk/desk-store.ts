@@ -492,6 +492,17 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
      ORDER BY u.name, u.id, minutes`,
   );
 
+  const bookingsByAgent = db.prepare<
+    [number],
+    { user_id: number; user_name: string; bookings: number }
+  >(
+    `SELECT u.id AS user_id, u.name AS user_name, count(*) AS bookings
+     FROM plot_bookings b INDEXED BY plot_bookings_by_decision
+     JOIN desk_users u ON u.id = b.requested_by
+     WHERE b.status = 'approved' AND b.decided_at >= ?
+     GROUP BY u.id ORDER BY bookings DESC, u.name, u.id`,
+  );
+
   const insertExport = db.prepare<[number, number, string, number]>(
     `INSERT INTO desk_exports (at, actor_id, filters, rows) VALUES (?, ?, ?, ?)`,
   );
@@ -704,6 +715,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
       byCampaign: byCampaign.all(since),
       furthest: furthest.all(since),
       firstContacts: firstContacts.all(since),
+      bookingsByAgent: bookingsByAgent.all(since),
     }),
 
     recordExport: (actorId: number, now: number, filters: string, rows: number) => {

@@ -53,5 +53,10 @@ export function buildReports(store: DeskStore, days: ReportDays, now: number): D
     p90Minutes: percentile(minutes, 0.9),
   }));
 
-  return { days, perDay, byCampaign, funnel, firstContact };
+  const bookingsByAgent = rows.bookingsByAgent.map((row) => ({
+    user: { id: row.user_id, name: row.user_name },
+    bookings: row.bookings,
+  }));
+
+  return { days, perDay, byCampaign, funnel, firstContact, bookingsByAgent };
 }
