@@ -1,7 +1,9 @@
 /**
  * Sales desk inbox speed: seeds a lead database with 100,000 leads (a fifth of them worked by
- * five agents: stages, owners, follow-ups), signs in as an agent, and times GET /desk/api/leads
- * for the first page, filtered pages, deeper pages and searches, one request at a time over
+ * five agents: stages, owners, follow-ups) and an inventory of 1,000 plots (some held, some
+ * booked), signs in as an agent, and times GET /desk/api/leads for the first page, filtered
+ * pages, deeper pages and searches, and GET /desk/api/plots as the Plots screen asks for it,
+ * one request at a time over
  * loopback HTTP against the server `pnpm start` runs, on a real SQLite file. Prints p50 and p95 per case and
  * whether each p95 is within the 50 ms budget; `--check` exits non-zero when one is not.
  *
@@ -15,10 +17,12 @@ import { createAccount } from '../src/desk/accounts.ts';
 import { createDeskStore, type WorkRow } from '../src/desk/desk-store.ts';
 import { STAGE_RANK, type DeskUser, type Stage } from '../src/desk/desk-types.ts';
 import { openLeadStore, type NewLead } from '../src/store/lead-store.ts';
+import { createPlotStore } from '../src/plots/plot-store.ts';
 import { createTempDir, createTestClock } from '@iconia/testkit';
 import { startTestServer } from '@iconia/testkit/in-process';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
+const PLOTS = 1_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const BUDGET_P95_MS = 50;
 const CHECK = process.argv.includes('--check');
@@ -121,6 +125,49 @@ async function main(): Promise<void> {
       desk.saveWork(id, work, NOW, [{ type: 'stage', actorId: owner.id, text: 'Seeded' }]);
     }
   })();
+  // The Plots screen's inventory: four phases; a tenth held for a buyer, a twentieth booked.
+  const plots = createPlotStore(db);
+  const FACINGS = ['north', 'east', 'south', 'west', 'north_east', 'south_west'] as const;
+  const buyers = db
+    .prepare('SELECT id FROM buyers ORDER BY id LIMIT 5000')
+    .pluck()
+    .all() as number[];
+  db.transaction(() => {
+    for (let index = 1; index <= PLOTS; index += 1) {
+      const plotId = plots.insertPlot(
+        {
+          number: `P-${index}`,
+          phase: `Phase ${(index % 4) + 1}`,
+          sizeSqYd: 150 + Math.floor(next() * 350),
+          facing: pick(FACINGS),
+          corner: next() < 0.1,
+          price: null,
+          ratePerSqYd: 15_000 + Math.floor(next() * 10) * 500,
+        },
+        'available',
+        NOW,
+      );
+      const roll = next();
+      if (roll >= 0.15) continue;
+      const agent = pick(agents);
+      const buyerId = pick(buyers);
+      const holdId = plots.insertHold({
+        plotId,
+        buyerId,
+        agentId: agent.id,
+        now: NOW,
+        expiresAt: NOW + 2 * DAY,
+      });
+      plots.setStatus(plotId, 'held', NOW);
+      if (roll >= 0.05) continue;
+      plots.insertBooking({ plotId, holdId, buyerId, by: agent.id, now: NOW });
+      plots.endHold(holdId, 'booked', NOW);
+      db.prepare(
+        `UPDATE plot_bookings SET status = 'approved', decided_at = ? WHERE hold_id = ?`,
+      ).run(NOW, holdId);
+      plots.setStatus(plotId, 'booked', NOW);
+    }
+  })();
   db.pragma('optimize');
   store.close();
   console.log(
@@ -136,9 +183,12 @@ async function main(): Promise<void> {
   });
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 
-  const get = async (query: string): Promise<{ ms: number; body: { nextCursor: string } }> => {
+  const get = async (
+    query: string,
+    endpoint = 'leads',
+  ): Promise<{ ms: number; body: { nextCursor: string } }> => {
     const start = performance.now();
-    const res = await fetch(`${base}/leads?${query}`, { headers: { cookie } });
+    const res = await fetch(`${base}/${endpoint}?${query}`, { headers: { cookie } });
     const body = (await res.json()) as { nextCursor: string };
     const ms = performance.now() - start;
     if (res.status !== 200) throw new Error(`${query}: ${res.status} ${JSON.stringify(body)}`);
@@ -151,7 +201,7 @@ async function main(): Promise<void> {
     deepCursor = (await get(`cursor=${deepCursor}`)).body.nextCursor;
 
   const someMobile = () => pick(mobiles);
-  const cases: Array<{ name: string; kind: string; query: () => string }> = [
+  const cases: Array<{ name: string; kind: string; query: () => string; endpoint?: string }> = [
     { name: 'First page (50 newest)', kind: 'first page', query: () => '' },
     { name: 'Second page (cursor)', kind: 'filtered', query: () => `cursor=${firstPageCursor}` },
     { name: 'Page 42 (cursor)', kind: 'filtered', query: () => `cursor=${deepCursor}` },
@@ -191,13 +241,34 @@ async function main(): Promise<void> {
       query: () => `q=${someMobile().slice(2, 8)}`,
     },
     { name: 'Search: name', kind: 'search by name', query: () => `q=${pick(FIRST)}` },
+    { name: 'Plots: all 1,000', kind: 'plots', endpoint: 'plots', query: () => '' },
+    {
+      name: 'Plots: a phase, available',
+      kind: 'plots',
+      endpoint: 'plots',
+      query: () => `phase=Phase%20${1 + Math.floor(next() * 4)}&status=available`,
+    },
+    {
+      name: 'Plots: size range, corner',
+      kind: 'plots',
+      endpoint: 'plots',
+      query: () => 'minSize=200&maxSize=300&corner=1',
+    },
+    {
+      name: 'Plots: facing, held',
+      kind: 'plots',
+      endpoint: 'plots',
+      query: () => 'facing=east&status=held',
+    },
   ];
 
   const rows = [];
   for (const bench of cases) {
-    for (let warm = 0; warm < 10; warm += 1) await get(bench.query());
+    for (let warm = 0; warm < 10; warm += 1) await get(bench.query(), bench.endpoint);
     const times: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) times.push((await get(bench.query())).ms);
+    for (let run = 0; run < RUNS; run += 1) {
+      times.push((await get(bench.query(), bench.endpoint)).ms);
+    }
     times.sort((a, b) => a - b);
     const p95 = percentileMs(times, 0.95);
     rows.push({
@@ -212,7 +283,7 @@ async function main(): Promise<void> {
   temp.remove();
 
   console.log(
-    `\nGET /desk/api/leads, ${RUNS} requests per case, one at a time; budget p95 ≤ ${BUDGET_P95_MS} ms.` +
+    `\nGET /desk/api/leads and /desk/api/plots (${PLOTS} plots), ${RUNS} requests per case, one at a time; budget p95 ≤ ${BUDGET_P95_MS} ms.` +
       `\nMachine: ${cpus().length} cores, load average ${loadavg()
         .map((value) => value.toFixed(2))
         .join(' ')}, Node ${process.version}.\n`,
