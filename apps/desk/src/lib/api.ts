@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The API's whole JSON answer, for the few that carry more than a sentence. */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -25,24 +27,39 @@ function currentDeskPath(): string {
   return pathname.replace(/^\/desk(?=\/|$)/, '') + search;
 }
 
-async function readError(response: Response): Promise<string> {
+async function readError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string' && body.error) return body.error;
+    if (typeof body.error === 'string' && body.error) {
+      return new ApiError(response.status, body.error, body);
+    }
   } catch {
     // Not JSON: a proxy or the network answered, not the desk API.
   }
-  if (response.status === 429) return 'Too many attempts. Please wait a few minutes and try again.';
-  if (response.status >= 500) return 'The desk server had a problem. Please try again.';
-  return `The request failed (${response.status}).`;
+  if (response.status === 429) {
+    return new ApiError(429, 'Too many attempts. Please wait a few minutes and try again.');
+  }
+  if (response.status >= 500) {
+    return new ApiError(response.status, 'The desk server had a problem. Please try again.');
+  }
+  return new ApiError(response.status, `The request failed (${response.status}).`);
 }
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its own content type (a CSV file), instead of a JSON body. */
+  file?: { type: string; text: string };
   signal?: AbortSignal;
   /** Sign-in itself answers 401 for a wrong password: that is an error to show, not a redirect. */
   redirectOn401?: boolean;
+}
+
+function payload(body: unknown, file: RequestOptions['file']): RequestInit {
+  if (file) return { headers: { 'content-type': file.type }, body: file.text };
+  if (body === undefined) return { headers: {}, body: null };
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
 /**
@@ -51,14 +68,13 @@ interface RequestOptions {
  * ApiError carrying the API's own sentence.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, redirectOn401 = true } = options;
+  const { method = 'GET', body, file, signal, redirectOn401 = true } = options;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? null : JSON.stringify(body),
+      ...payload(body, file),
       signal: signal ?? null,
     });
   } catch (error) {
@@ -71,7 +87,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   // React Router redirects from a loader or action by throwing its Response.
   // eslint-disable-next-line @typescript-eslint/only-throw-error
   if (response.status === 401 && redirectOn401) throw signInRedirect();
-  if (!response.ok) throw new ApiError(response.status, await readError(response));
+  if (!response.ok) throw await readError(response);
   if (response.status === 204) return null as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
