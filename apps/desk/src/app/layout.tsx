@@ -6,6 +6,7 @@ import styles from './layout.module.css';
 const AGENT_LINKS = [
   { to: '/', label: 'Inbox' },
   { to: '/today', label: 'Today' },
+  { to: '/plots', label: 'Plots' },
   { to: '/reports', label: 'Reports' },
 ];
 const MANAGER_LINKS = [

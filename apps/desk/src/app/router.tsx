@@ -47,6 +47,9 @@ export function createDeskRouter() {
               { path: 'leads/:id', loader: leadLoader, action: leadAction, Component: LeadPage },
               // Reports bring their chart library; both load only when the page is opened.
               { path: 'reports', lazy: () => import('../features/reports/reports-route.tsx') },
+              // Plots load with their screens only when opened.
+              { path: 'plots', lazy: () => import('../features/plots/plots-route.tsx') },
+              { path: 'plots/:id', lazy: () => import('../features/plots/plot-route.tsx') },
               { path: 'users', loader: usersLoader, action: usersAction, Component: UsersPage },
               { path: 'erasure', action: erasureAction, Component: ErasurePage },
               {

@@ -1,7 +1,7 @@
 import { formatOrigin, isLeadOrigin } from '@iconia/shared';
 import type { DeliveryState, Form, LeadDetail } from './types.ts';
 
-export { STAGE_LABELS } from '@iconia/shared';
+export { FACING_LABELS, PLOT_STATUS_LABELS, STAGE_LABELS } from '@iconia/shared';
 
 /** The words the sales email uses for each form, so the desk and the inbox agree. */
 export const FORM_LABELS: Record<Form, string> = {

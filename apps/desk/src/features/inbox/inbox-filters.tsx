@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import panel from '../../components/filter-panel.module.css';
 import { buttonClass, ui } from '../../components/ui.ts';
 import { FORM_LABELS, STAGE_LABELS } from '../../lib/labels.ts';
 import { FORMS, STAGES, type Person } from '../../lib/types.ts';
@@ -30,9 +31,9 @@ export function InboxFilters({ filters, people }: InboxFiltersProps) {
           Search
         </button>
       </div>
-      <details className={styles.filters} open={narrowed}>
+      <details className={panel.panel} open={narrowed}>
         <summary>Filters{narrowed ? ' (on)' : ''}</summary>
-        <div className={styles.grid}>
+        <div className={panel.grid}>
           <div className={ui.field}>
             <label htmlFor="stage">Stage</label>
             <select id="stage" name="stage" defaultValue={rest.stage}>
@@ -84,26 +85,26 @@ export function InboxFilters({ filters, people }: InboxFiltersProps) {
             <label htmlFor="to">Received to</label>
             <input id="to" name="to" type="date" defaultValue={rest.to} />
           </div>
-          <div className={styles.check}>
+          <div className={panel.check}>
             <input id="due" name="due" type="checkbox" value="1" defaultChecked={rest.due} />
             <label htmlFor="due">Follow-up due</label>
           </div>
-          <div className={styles.check}>
+          <div className={panel.check}>
             <input id="spam" name="spam" type="checkbox" value="1" defaultChecked={rest.spam} />
             <label htmlFor="spam">Spam only</label>
           </div>
-          <div className={styles.check}>
+          <div className={panel.check}>
             <input id="held" name="held" type="checkbox" value="1" defaultChecked={rest.held} />
             <label htmlFor="held">Held only</label>
           </div>
           {user.role === 'manager' ? (
-            <div className={styles.check}>
+            <div className={panel.check}>
               <input id="test" name="test" type="checkbox" value="1" defaultChecked={rest.test} />
               <label htmlFor="test">Test leads only</label>
             </div>
           ) : null}
         </div>
-        <div className={`${ui.actions} ${styles.grid}`}>
+        <div className={`${ui.actions} ${panel.grid}`}>
           <button type="submit" className={buttonClass()}>
             Apply filters
           </button>

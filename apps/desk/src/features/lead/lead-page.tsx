@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher, useLoaderData } from 'react-router';
+import { BuyerPlots } from '../../components/buyer-plots.tsx';
+import record from '../../components/record.module.css';
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
 import { displayMobile, telHref, whatsAppHref } from '@iconia/shared';
@@ -40,7 +42,7 @@ function FormResult({ result }: { result: LeadActionResult | undefined }) {
 }
 
 export function LeadPage() {
-  const { lead, enquiries, timeline, people } = useLoaderData<typeof leadLoader>();
+  const { lead, enquiries, timeline, people, plots } = useLoaderData<typeof leadLoader>();
   const user = useUser();
   const canWork = user.role === 'manager' || !lead.owner || lead.owner.id === user.id;
 
@@ -66,7 +68,7 @@ export function LeadPage() {
         ) : null}
         {lead.erased ? null : <ContactButtons lead={lead} record={canWork} />}
       </div>
-      <div className={styles.columns}>
+      <div className={record.columns}>
         <div>
           {lead.erased ? (
             <p className={ui.card}>This person’s data was erased at their request.</p>
@@ -82,12 +84,13 @@ export function LeadPage() {
               {lead.owner?.name} owns this lead; only they or a manager can change it.
             </p>
           )}
+          {lead.erased ? null : <BuyerPlots leadId={lead.id} name={lead.name} plots={plots} />}
           <section className={ui.card} aria-labelledby="timeline">
             <h2 id="timeline">Timeline</h2>
-            <ol className={styles.timeline}>
+            <ol className={record.timeline}>
               {timeline.map((entry, index) => (
                 <li key={index}>
-                  <p className={styles.when}>
+                  <p className={record.when}>
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                     {entry.actor ? ` · ${entry.actor.name}` : ''}
                   </p>
@@ -160,6 +163,9 @@ function ContactButtons({ lead, record }: { lead: LeadDetail; record: boolean })
   );
 }
 
+/** Stages that follow a record, never set by hand: Booked comes from an approved booking. */
+const RECORDED_STAGES: ReadonlySet<Stage> = new Set(['booked']);
+
 function StageCard({ lead }: { lead: LeadDetail }) {
   const { fetcher, busy, result } = useLeadForm('stage');
   const [stage, setStage] = useState<Stage>(lead.stage);
@@ -176,11 +182,13 @@ function StageCard({ lead }: { lead: LeadDetail }) {
             value={stage}
             onChange={(event) => setStage(event.target.value as Stage)}
           >
-            {STAGES.map((value) => (
-              <option key={value} value={value}>
-                {STAGE_LABELS[value]}
-              </option>
-            ))}
+            {STAGES.filter((value) => value === lead.stage || !RECORDED_STAGES.has(value)).map(
+              (value) => (
+                <option key={value} value={value}>
+                  {STAGE_LABELS[value]}
+                </option>
+              ),
+            )}
           </select>
         </div>
         {stage === 'lost' ? (
@@ -372,9 +380,9 @@ function LeadFields({ lead, headingId }: { lead: LeadDetail; headingId: string }
   return (
     <section className={ui.card} aria-labelledby={headingId}>
       <h2 id={headingId}>Everything stored</h2>
-      <dl className={styles.details}>
+      <dl className={record.facts}>
         {fields.map(([label, value]) => (
-          <div key={label} className={styles.pair}>
+          <div key={label} className={record.pair}>
             <dt>{label}</dt>
             <dd>{value === null || value === '' ? '—' : value}</dd>
           </div>

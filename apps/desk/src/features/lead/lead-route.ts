@@ -5,6 +5,7 @@ import { fromDateTimeLocal } from '../../lib/format.ts';
 import {
   CONTACT_CHANNELS,
   STAGES,
+  type BuyerPlotsAnswer,
   type ContactChannel,
   type EntryAnswer,
   type LeadAnswer,
@@ -13,19 +14,23 @@ import {
   type NoteBody,
   type PeopleAnswer,
   type Person,
+  type Plot,
   type Stage,
 } from '../../lib/types.ts';
 
 export interface LeadData extends LeadView {
   people: Person[];
+  /** The plots held, awaiting approval or booked for the buyer. */
+  plots: Plot[];
 }
 
 export async function leadLoader({ params, request }: LoaderFunctionArgs): Promise<LeadData> {
-  const [view, people] = await Promise.all([
+  const [view, people, plots] = await Promise.all([
     api<LeadView>(`/leads/${params.id}`, { signal: request.signal }),
     api<PeopleAnswer>('/users?short=1', { signal: request.signal }),
+    api<BuyerPlotsAnswer>(`/leads/${params.id}/plots`, { signal: request.signal }),
   ]);
-  return { ...view, people: people.users };
+  return { ...view, people: people.users, plots: plots.plots };
 }
 
 export type LeadIntent = 'stage' | 'follow-up' | 'owner' | 'note' | 'contact';
