@@ -37,6 +37,22 @@ const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void
     },
   },
   {
+    name: 'Plots with a refused import',
+    path: '/desk/plots',
+    ready: async (page) => {
+      const section = page.getByRole('region', { name: 'Import plots from a CSV file' });
+      await section.getByLabel('CSV file').setInputFiles({
+        name: 'plots.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'number,phase,size_sq_yd,facing,corner,price\nAXE-1,Axe,wide,East,no,100\n',
+        ),
+      });
+      await section.getByRole('button', { name: 'Import plots' }).click();
+      await expect(section.getByRole('list', { name: 'Rows to correct' })).toBeVisible();
+    },
+  },
+  {
     name: 'Users',
     path: '/desk/users',
     ready: (page) => expect(page.getByRole('heading', { name: 'Add an agent' })).toBeVisible(),
@@ -107,5 +123,45 @@ test.describe('accessibility of the desk @layout', () => {
 
     await expectNoAxeViolations(page, 'Lead');
     await expectNoSideways(page, 'Lead');
+  });
+
+  test('when a plot held for a buyer awaits approval with the refusal dialog open, then axe finds no WCAG A/AA violation and nothing scrolls sideways', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const visitor = newVisitor(testInfo);
+    const visitorPage = await newPerson(browser);
+    await sendContactForm(visitorPage, visitor);
+    await visitorPage.context().close();
+    const number = `AXE-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 5)}`;
+    await signIn(page, 'manager');
+    await page.goto('/desk/plots');
+    const section = page.getByRole('region', { name: 'Import plots from a CSV file' });
+    await section.getByLabel('CSV file').setInputFiles({
+      name: 'plots.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `number,phase,size_sq_yd,facing,corner,rate_per_sq_yd\n${number},Phase axe,240,North-East,yes,18000\n`,
+      ),
+    });
+    await section.getByRole('button', { name: 'Import plots' }).click();
+    await expect(section.getByRole('status')).toHaveText(/^Imported plots\.csv/);
+
+    await page.goto('/desk/');
+    await page.getByRole('link', { name: visitor.name }).click();
+    await page.getByRole('link', { name: `Hold a plot for ${visitor.name}` }).click();
+    await page.getByRole('button', { name: `Hold plot ${number} for ${visitor.name}` }).click();
+    await expect(page.getByRole('region', { name: 'Plots', exact: true })).toContainText('Held');
+    await expectNoAxeViolations(page, 'Buyer with a held plot');
+    await expectNoSideways(page, 'Buyer with a held plot');
+
+    await page.getByRole('link', { name: `Plot ${number}` }).click();
+    await page.getByText('Correct this plot').click();
+    await page.getByRole('button', { name: 'Request booking' }).click();
+    await page.getByRole('button', { name: 'Refuse booking…' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+
+    await expectNoAxeViolations(page, 'Plot awaiting approval');
+    await expectNoSideways(page, 'Plot awaiting approval');
   });
 });
