@@ -40,9 +40,14 @@ export interface ClockDeskOptions {
   clockDeskEnv: Record<string, string>;
 }
 
-/** Every outbox worker of the running server: the steps due work takes and the mail it sends. */
+/** Every outbox worker of the running server: routing's due steps first, then the mail they queue. */
 function workersOf(server: DeskTestServer) {
-  return [server.delivery, ...server.webhooks, ...(server.metaGraph ? [server.metaGraph] : [])];
+  return [
+    server.routingSteps,
+    server.delivery,
+    ...server.webhooks,
+    ...(server.metaGraph ? [server.metaGraph] : []),
+  ];
 }
 
 async function startClockDesk(
