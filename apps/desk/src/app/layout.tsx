@@ -1,6 +1,7 @@
 import { Form, NavLink, Outlet, useNavigation } from 'react-router';
+import { SwitchButton } from '../components/switch-button.tsx';
 import { buttonClass } from '../components/ui.ts';
-import { useUser } from '../lib/session.ts';
+import { DUTY_PATH, useDuty, useUser } from '../lib/session.ts';
 import styles from './layout.module.css';
 
 const AGENT_LINKS = [
@@ -18,6 +19,7 @@ const MANAGER_LINKS = [
 /** The frame of every signed-in page: navigation, the account menu and a loading bar. */
 export function Layout() {
   const user = useUser();
+  const duty = useDuty();
   const navigation = useNavigation();
   const links = user.role === 'manager' ? [...AGENT_LINKS, ...MANAGER_LINKS] : AGENT_LINKS;
 
@@ -42,6 +44,15 @@ export function Layout() {
               ))}
             </ul>
           </nav>
+          <div className={styles.duty}>
+            <SwitchButton
+              label="On duty"
+              checked={duty.onDuty}
+              action={DUTY_PATH}
+              intent="duty"
+              tone="dark"
+            />
+          </div>
           <details className={styles.account}>
             <summary>
               <span className="visually-hidden">Account of </span>

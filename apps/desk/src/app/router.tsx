@@ -9,7 +9,7 @@ import { leadAction, leadLoader } from '../features/lead/lead-route.ts';
 import { signInAction, signInLoader, signOutAction } from '../features/session/session.ts';
 import { SignInPage } from '../features/session/sign-in.tsx';
 import { todayLoader, TodayPage } from '../features/today/today-page.tsx';
-import { SESSION_ROUTE_ID, sessionLoader } from '../lib/session.ts';
+import { DUTY_PATH, dutyAction, SESSION_ROUTE_ID, sessionLoader } from '../lib/session.ts';
 import { Layout } from './layout.tsx';
 import { sourcesAction, sourcesLoader, SourcesPage } from './sources-page.tsx';
 import { NotFound, RouteError } from './route-error.tsx';
@@ -52,6 +52,7 @@ export function createDeskRouter() {
               { path: 'plots/:id', lazy: () => import('../features/plots/plot-route.tsx') },
               { path: 'users', loader: usersLoader, action: usersAction, Component: UsersPage },
               { path: 'erasure', action: erasureAction, Component: ErasurePage },
+              { path: DUTY_PATH.slice(1), action: dutyAction },
               {
                 path: 'sources',
                 loader: sourcesLoader,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAge,
   formatMinutes,
+  formatTimeLeft,
   fromDateTimeLocal,
   indiaDay,
   toDateTimeLocal,
@@ -55,5 +56,19 @@ describe('formatMinutes', () => {
     [3 * 1440 + 240, '3 d 4 h'],
   ])('when first contact took %s minutes, then the report reads "%s"', (minutes, expected) => {
     expect(formatMinutes(minutes)).toBe(expected);
+  });
+});
+
+describe('formatTimeLeft', () => {
+  it.each([
+    [5, '5 min left'],
+    [0.4, 'under 1 min left'],
+    [0, 'Due now'],
+    [-0.5, 'Due now'],
+    [-12, '12 min over'],
+    [-75, '1 h 15 min over'],
+    [null, 'No target'],
+  ])('when %s working minutes are left to the target, then it reads "%s"', (minutes, expected) => {
+    expect(formatTimeLeft(minutes)).toBe(expected);
   });
 });

@@ -51,6 +51,17 @@ export function formatMinutes(minutes: number | null): string {
   return hours ? `${days} d ${hours} h` : `${days} d`;
 }
 
+/**
+ * Working minutes to the first-response target as "5 min left", "under 1 min left" or
+ * "12 min over"; "No target" when none runs.
+ */
+export function formatTimeLeft(minutes: number | null): string {
+  if (minutes === null) return 'No target';
+  if (minutes > 0) return `${formatMinutes(minutes)} left`;
+  if (minutes > -1) return 'Due now';
+  return `${formatMinutes(-minutes)} over`;
+}
+
 const INDIA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
 
 /** The calendar day of an instant in India, where the sales team works, as YYYY-MM-DD. */

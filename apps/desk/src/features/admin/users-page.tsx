@@ -6,24 +6,55 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { ErrorText, Notice } from '../../components/status.tsx';
+import { SwitchButton } from '../../components/switch-button.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
 import { api, attempt, type ActionResult } from '../../lib/api.ts';
 import { rawField, textField } from '../../lib/form-fields.ts';
-import type { NewAgentBody, User, UserAnswer, UsersAnswer } from '../../lib/types.ts';
+import type {
+  DutyAnswer,
+  DutyChange,
+  NewAgentBody,
+  RoutingAnswer,
+  User,
+  UserAnswer,
+  UsersAnswer,
+} from '../../lib/types.ts';
 import { useUser } from '../../lib/session.ts';
+import { routingAction, RoutingPanel } from './routing-panel.tsx';
 import styles from './users.module.css';
 
-export function usersLoader({ request }: LoaderFunctionArgs): Promise<UsersAnswer> {
-  return api<UsersAnswer>('/users', { signal: request.signal });
+interface UsersData extends UsersAnswer {
+  routing: RoutingAnswer;
+}
+
+export async function usersLoader({ request }: LoaderFunctionArgs): Promise<UsersData> {
+  const [{ users }, routing] = await Promise.all([
+    api<UsersAnswer>('/users', { signal: request.signal }),
+    api<RoutingAnswer>('/routing', { signal: request.signal }),
+  ]);
+  return { users, routing };
 }
 
 interface UsersActionResult extends ActionResult {
-  intent: 'add' | 'disable';
+  intent: 'add' | 'disable' | 'duty' | 'routing';
 }
 
 export async function usersAction({ request }: ActionFunctionArgs): Promise<UsersActionResult> {
   const form = await request.formData();
-  if (textField(form, 'intent') === 'disable') {
+  const intent = textField(form, 'intent');
+  if (intent === 'duty') {
+    const result = await attempt(async () => {
+      await api<DutyAnswer>(`/users/${textField(form, 'userId')}/duty`, {
+        method: 'PUT',
+        body: { onDuty: form.get('on') === 'true' } satisfies DutyChange,
+      });
+    });
+    return { ...result, intent };
+  }
+  if (intent === 'routing' || intent === 'auto-assign') {
+    return { ...(await routingAction(form)), intent: 'routing' };
+  }
+  if (intent === 'disable') {
     const result = await attempt(async () => {
       const { user } = await api<UserAnswer>(`/users/${textField(form, 'userId')}/disable`, {
         method: 'POST',
@@ -49,15 +80,21 @@ export async function usersAction({ request }: ActionFunctionArgs): Promise<User
 
 /** Managers add agents and disable accounts; a disabled person is signed out at once. */
 export function UsersPage() {
-  const { users } = useLoaderData<typeof usersLoader>();
+  const { users, routing } = useLoaderData<typeof usersLoader>();
+  const onDuty = new Map(routing.people.map((person) => [person.id, person.onDuty]));
   return (
     <>
       <h1>Users</h1>
+      <RoutingPanel routing={routing} />
       <section className={ui.card} aria-labelledby="people">
         <h2 id="people">People with access</h2>
+        <p className={ui.muted}>
+          People on duty take new buyers in turn; a buyer who enquires again goes to their own
+          agent, on duty or not.
+        </p>
         <ul className={styles.people}>
           {users.map((user) => (
-            <UserItem key={user.id} user={user} />
+            <UserItem key={user.id} user={user} onDuty={onDuty.get(user.id)} />
           ))}
         </ul>
       </section>
@@ -66,7 +103,8 @@ export function UsersPage() {
   );
 }
 
-function UserItem({ user }: { user: User }) {
+/** `onDuty` is undefined for an account that takes no buyers (a disabled one). */
+function UserItem({ user, onDuty }: { user: User; onDuty: boolean | undefined }) {
   const me = useUser();
   const fetcher = useFetcher<UsersActionResult>();
   const busy = fetcher.state !== 'idle';
@@ -80,6 +118,16 @@ function UserItem({ user }: { user: User }) {
           {user.role === 'manager' ? 'Manager' : 'Agent'} · {user.disabled ? 'Disabled' : 'Active'}
         </p>
       </div>
+      {onDuty === undefined || user.disabled ? null : (
+        <SwitchButton
+          label="On duty"
+          subject={user.name}
+          checked={onDuty}
+          action="/users"
+          intent="duty"
+          fields={{ userId: String(user.id) }}
+        />
+      )}
       {canDisable ? (
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="disable" />

@@ -1,4 +1,5 @@
 import { useLoaderData, useLocation } from 'react-router';
+import { CallFirst } from '../../components/call-first.tsx';
 import { LeadList } from '../../components/lead-list.tsx';
 import { ErrorText } from '../../components/status.tsx';
 import { buttonClass } from '../../components/ui.ts';
@@ -38,6 +39,7 @@ export function InboxPage() {
           </a>
         ) : null}
       </div>
+      <CallFirst initial={data.unanswered} />
       <InboxFilters key={`filters${search}`} filters={data.filters} people={data.people} />
       <InboxList key={`list?${query}`} data={data} myId={user.id} />
     </>

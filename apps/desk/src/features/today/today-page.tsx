@@ -1,11 +1,21 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { CallFirst, unansweredLoader } from '../../components/call-first.tsx';
 import { LeadList } from '../../components/lead-list.tsx';
 import { ui } from '../../components/ui.ts';
 import { api } from '../../lib/api.ts';
-import type { TodayLists } from '../../lib/types.ts';
+import type { TodayLists, UnansweredBuyer } from '../../lib/types.ts';
 
-export function todayLoader({ request }: LoaderFunctionArgs): Promise<TodayLists> {
-  return api<TodayLists>('/today', { signal: request.signal });
+interface TodayData {
+  lists: TodayLists;
+  unanswered: UnansweredBuyer[];
+}
+
+export async function todayLoader({ request }: LoaderFunctionArgs): Promise<TodayData> {
+  const [lists, unanswered] = await Promise.all([
+    api<TodayLists>('/today', { signal: request.signal }),
+    unansweredLoader(request.signal),
+  ]);
+  return { lists, unanswered: unanswered.buyers };
 }
 
 const SECTIONS = [
@@ -18,12 +28,13 @@ const SECTIONS = [
   },
 ] as const;
 
-/** What the signed-in person should do today, oldest first. */
+/** What the signed-in person should do today: their new buyers to call first, then the rest, oldest first. */
 export function TodayPage() {
-  const lists = useLoaderData<typeof todayLoader>();
+  const { lists, unanswered } = useLoaderData<typeof todayLoader>();
   return (
     <>
       <h1>Today</h1>
+      <CallFirst initial={unanswered} />
       {SECTIONS.map((section) => (
         <section key={section.key} className={ui.card} aria-labelledby={`today-${section.key}`}>
           <h2 id={`today-${section.key}`}>
