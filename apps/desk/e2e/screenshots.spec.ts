@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PLOT_RANGES } from '@iconia/shared';
+import { test as clockTest } from './support/clock-desk.ts';
 import { expect, signIn, test } from './support/desk-fixtures.ts';
 
 /**
@@ -88,9 +89,58 @@ test('desk screenshots for the sales guide @screenshots', async ({ page, request
   await signIn(page, 'manager');
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/desk/users');
+  await page.getByRole('heading', { name: 'People with access' }).scrollIntoViewIfNeeded();
   await shoot(page, 'users');
   await page.goto('/desk/erasure');
   await page.getByLabel('Mobile number').fill('98765 43210');
   await page.getByRole('button', { name: 'Erase…' }).click();
   await shoot(page, 'erasure');
 });
+
+// Routing hands every new buyer to someone on duty, which the shared server's leads must not see:
+// these pictures come from a server of their own, on the test kit's clock.
+clockTest(
+  'routing screenshots for the sales guide @screenshots',
+  async ({ clockDesk, page, request }) => {
+    test.setTimeout(120_000);
+    await mkdir(IMAGES, { recursive: true });
+    const manager = { email: 'meera.manager@iconia.test', name: 'Meera Manager' };
+    const agent = { email: 'arjun.agent@iconia.test', name: 'Arjun Agent' };
+    await clockDesk.server.addUser(manager.email, 'manager', manager.name);
+    await clockDesk.server.addUser(agent.email, 'agent', agent.name);
+    await clockDesk.server.addUser('kavya.agent@iconia.test', 'agent', 'Kavya Agent');
+    await clockDesk.signIn(page, agent.email);
+    await page.getByRole('banner').getByRole('switch', { name: 'On duty' }).click();
+    await expect(page.getByRole('banner').getByRole('switch', { name: 'On duty' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+
+    // Three buyers a few minutes apart, so each shows its own time left.
+    for (const [index, person] of PEOPLE.slice(0, 3).entries()) {
+      const response = await request.post('/send-email', {
+        form: {
+          name: person.name,
+          mobile: `9${String(randomInt(1e9)).padStart(9, '0')}`,
+          plotRange: PLOT_RANGES[index] ?? PLOT_RANGES[0],
+          source: person.form === 'contact-form' ? 'brochure-modal' : person.form,
+          page: '/',
+          utm_source: person.source,
+          utm_campaign: person.campaign,
+        },
+      });
+      expect(response.status()).toBe(200);
+      await clockDesk.advance(2 * 60_000);
+    }
+    await page.goto('/desk/');
+    await expect(page.getByRole('heading', { name: 'Call these first (3)' })).toBeVisible();
+    await shoot(page, 'call-first');
+
+    await page.getByText('Account of Arjun Agent').click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await clockDesk.signIn(page, manager.email);
+    await page.goto('/desk/users');
+    await expect(page.getByText('The next new buyer goes to Arjun Agent.')).toBeVisible();
+    await shoot(page, 'routing');
+  },
+);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
 import { newVisitor } from '@iconia/web/e2e/leads';
 import { sendContactForm } from '@iconia/web/e2e/page-helpers';
+import { test as clockTest } from '../support/clock-desk.ts';
 import { expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
 
 /** Phone first: nothing may push the page wider than the screen, at 360 px or anywhere. */
@@ -164,4 +165,44 @@ test.describe('accessibility of the desk @layout', () => {
     await expectNoAxeViolations(page, 'Plot awaiting approval');
     await expectNoSideways(page, 'Plot awaiting approval');
   });
+});
+
+// On a server of its own: someone on duty takes every new buyer, which the shared server's other
+// tests must not see.
+clockTest.describe('accessibility of routing @layout', () => {
+  clockTest(
+    'when someone on duty has buyers to call first and the routing panel refuses a target, then axe finds no WCAG A/AA violation and nothing scrolls sideways',
+    async ({ clockDesk, page, request }) => {
+      const manager = { email: 'meera.manager@iconia.test', name: 'Meera Manager' };
+      await clockDesk.server.addUser(manager.email, 'manager', manager.name);
+      await clockDesk.signIn(page, manager.email);
+      await page.getByRole('banner').getByRole('switch', { name: 'On duty' }).click();
+      await expect(
+        page.getByRole('banner').getByRole('switch', { name: 'On duty' }),
+      ).toHaveAttribute('aria-checked', 'true');
+      for (const [index, name] of ['Lakshmi Venkata Subramaniam', 'Ravi'].entries()) {
+        const reply = await request.post('/contact-form', {
+          form: { name, mobile: `98765000${index}0`, source: 'contact-form', page: '/contact' },
+        });
+        expect(reply.status()).toBe(200);
+      }
+
+      await page.goto('/desk/');
+      await expect(page.getByRole('heading', { name: 'Call these first (2)' })).toBeVisible();
+      await expectNoAxeViolations(page, 'Inbox with buyers to call first');
+      await expectNoSideways(page, 'Inbox with buyers to call first');
+
+      await page.goto('/desk/today');
+      await expect(page.getByRole('heading', { name: 'Call these first (2)' })).toBeVisible();
+      await expectNoAxeViolations(page, 'Today with buyers to call first');
+      await expectNoSideways(page, 'Today with buyers to call first');
+
+      await page.goto('/desk/users');
+      await page.getByLabel('First-response target (working minutes)').fill('0');
+      await page.getByRole('button', { name: 'Save target and hours' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoAxeViolations(page, 'Routing panel with an error');
+      await expectNoSideways(page, 'Routing panel with an error');
+    },
+  );
 });
