@@ -70,7 +70,7 @@ export function createReadinessCheck(options: ReadinessOptions): () => Promise<R
       let dead = 0;
       let oldest = Number.POSITIVE_INFINITY;
       for (const channel of webhookChannels) {
-        const summary = store.pendingSummary(channel);
+        const summary = store.pendingSummary(channel, now);
         pending += summary.count;
         oldest = Math.min(oldest, summary.oldestReceivedAt ?? oldest);
         dead += store.deadCount(channel);
@@ -92,7 +92,7 @@ export function createReadinessCheck(options: ReadinessOptions): () => Promise<R
     let backlogTooOld = false;
     try {
       if (!store.isWritable()) db = 'unwritable';
-      const summary = store.pendingSummary();
+      const summary = store.pendingSummary(undefined, now);
       pending = summary.count;
       if (summary.oldestReceivedAt !== undefined) {
         const age = now - summary.oldestReceivedAt;

@@ -174,8 +174,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   function checkBacklog(): void {
     try {
-      const { count, oldestReceivedAt } = store.pendingSummary(channel.name);
       const now = clock.now();
+      const { count, oldestReceivedAt } = store.pendingSummary(channel.name, now);
       if (oldestReceivedAt === undefined || now - oldestReceivedAt <= pendingAlertMs) return;
       if (now - lastAlertAt < alertEveryMs) return;
       lastAlertAt = now;

@@ -151,6 +151,30 @@ describe('openLeadStore', () => {
     expect(store.pendingSummary()).toEqual({ count: 1, oldestReceivedAt: START_TIME + 5_000 });
   });
 
+  it('when a message about a lead is queued for tomorrow, then it is no backlog until it is due, and waits from then on', () => {
+    const store = open();
+    const lead = store.insertLead(newLead({ receivedAt: START_TIME }), 0);
+    const sent = store.claimNextDue('email', 'a', START_TIME, 60_000)!;
+    store.markSent(sent.deliveryId, START_TIME + 1_000);
+    const tomorrow = START_TIME + 86_400_000;
+    store.queueMessage({
+      messageId: '<reminder-1@iconia.test>',
+      channel: 'email',
+      kind: 'reminder',
+      leadId: lead.id,
+      dueAt: tomorrow,
+    });
+
+    expect(store.pendingSummary('email', START_TIME + 60_000)).toEqual({
+      count: 0,
+      oldestReceivedAt: undefined,
+    });
+    expect(store.pendingSummary('email', tomorrow + 5_000)).toEqual({
+      count: 1,
+      oldestReceivedAt: tomorrow,
+    });
+  });
+
   it('when leads go out on two channels, then each channel has its own delivery, retries and backlog', () => {
     const crmRoute = {
       channel: 'crm',

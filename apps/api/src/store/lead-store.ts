@@ -93,7 +93,8 @@ export interface LeadStore extends LeadQueries, DigestLog {
    * returns how many were new.
    */
   queueNewMessages(messages: readonly NewMessage[]): number;
-  pendingSummary(channel?: string): PendingSummary;
+  /** The messages due by `now` (all of them without it) still waiting on `channel`. */
+  pendingSummary(channel?: string, now?: number): PendingSummary;
   /** Messages on `channel` that were given up. */
   deadCount(channel: string): number;
   /**
@@ -538,7 +539,7 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     },
     queueNewMessages: (messages) => write(() => queueOnceTx.immediate(messages)),
     deadCount: (channel) => outbox.deadCount(channel),
-    pendingSummary: (channel = EMAIL_CHANNEL) => outbox.pendingSummary(channel),
+    pendingSummary: (channel = EMAIL_CHANNEL, now) => outbox.pendingSummary(channel, now),
     isWritable() {
       if (lastWriteFailed) return false;
       const { bavail, bsize } = statfsSync(path.dirname(file));

@@ -109,7 +109,7 @@ export interface PendingSummary {
   count: number;
   /**
    * Receipt time of the oldest lead still waiting on the channel (or, for a message about no
-   * lead, when it was queued), or undefined when none.
+   * lead or one queued for later, when it was due), or undefined when none.
    */
   oldestReceivedAt: number | undefined;
 }
@@ -128,7 +128,8 @@ export interface OutboxStatements {
   dead(deliveryId: number, owner: string, error: string): void;
   /** Releases every lease, live or not; returns how many there were. */
   takeBackLeases(): number;
-  pendingSummary(channel: string): PendingSummary;
+  /** The messages due by `now` (all of them without it) still waiting on the channel. */
+  pendingSummary(channel: string, now?: number): PendingSummary;
   deadCount(channel: string): number;
   /** Deletes sent and given-up messages about no lead queued before `cutoff`. */
   deleteSettledLeadlessBefore(cutoff: number): number;
@@ -216,10 +217,12 @@ export function createOutboxStatements(db: Database.Database): OutboxStatements 
     WHERE id = ? AND status = 'pending' AND lease_owner = ?`);
   const releaseLeases = db.prepare(`
     UPDATE deliveries SET lease_owner = NULL, lease_until = NULL WHERE lease_until IS NOT NULL`);
-  const summary = db.prepare<[string], { count: number; oldest: number | null }>(`
-    SELECT COUNT(*) AS count, MIN(coalesce(l.received_at, d.queued_at)) AS oldest
+  // A message queued for later (a reassignment, a reminder) waits from its due time on, not
+  // from its lead's arrival: until then it is no backlog.
+  const summary = db.prepare<[string, number], { count: number; oldest: number | null }>(`
+    SELECT COUNT(*) AS count, MIN(max(coalesce(l.received_at, d.queued_at), d.queued_at)) AS oldest
     FROM deliveries d LEFT JOIN leads l ON l.id = d.lead_id
-    WHERE d.channel = ? AND d.status = 'pending'`);
+    WHERE d.channel = ? AND d.status = 'pending' AND d.queued_at <= ?`);
   const deadOnChannel = db.prepare<[string], { count: number }>(
     `SELECT COUNT(*) AS count FROM deliveries WHERE channel = ? AND status = 'dead'`,
   );
@@ -299,8 +302,8 @@ export function createOutboxStatements(db: Database.Database): OutboxStatements 
       markDead.run(error.slice(0, 1_000), deliveryId, owner);
     },
     takeBackLeases: () => releaseLeases.run().changes,
-    pendingSummary(channel) {
-      const row = summary.get(channel);
+    pendingSummary(channel, now = Number.MAX_SAFE_INTEGER) {
+      const row = summary.get(channel, now);
       return { count: row?.count ?? 0, oldestReceivedAt: row?.oldest ?? undefined };
     },
     deadCount: (channel) => deadOnChannel.get(channel)?.count ?? 0,
