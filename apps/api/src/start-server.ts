@@ -24,7 +24,12 @@ import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mail/transport.ts
 import { createDeliveryWorker, type DeliveryWorker } from './outbox/outbox-worker.ts';
 import { createPlotsChannel, PLOTS_WORKER } from './plots/plot-channel.ts';
 import { createErasureLedger } from './privacy/erasure-ledger.ts';
-import { createRouting, type Routing, type RoutingOptions } from './routing/routing.ts';
+import {
+  createRouting,
+  routingOptionsOf,
+  type Routing,
+  type RoutingOptions,
+} from './routing/routing.ts';
 import { createRoutingChannel } from './routing/routing-channel.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';
 import { createGroupCommit } from './store/group-commit.ts';
@@ -97,10 +102,7 @@ function openStore(file: string, routes: LeadMessageRoute[], routing: RoutingOpt
 export async function startServer(config: Config, options: ServerOptions): Promise<RunningServer> {
   const { clock, logger } = options;
   const webhookChannels = createWebhookChannels(config.webhooks, clock);
-  const routingOptions: RoutingOptions = {
-    messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
-    fallbackTo: config.mailTo.map((to) => ({ name: to.name, email: to.address })),
-  };
+  const routingOptions = routingOptionsOf(config);
   const store = openStore(
     config.databaseFile,
     [SALES_EMAIL_ROUTE, ...webhookChannels.map((channel) => channel.route)],

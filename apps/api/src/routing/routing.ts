@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { Config } from '../config.ts';
 import {
   formatClockTime,
   parseClockTime,
@@ -66,6 +67,14 @@ export interface UnansweredAssignment {
 export type DueOutcome = 'reassigned' | 'left-with-last' | 'no-one-else-on-duty' | 'nothing-to-do';
 
 export type RoutingOptions = RoutingNoticeOptions;
+
+/** Routing's emails come from the site's sender; managers' alerts fall back on the sales inbox. */
+export function routingOptionsOf(config: Pick<Config, 'mailFrom' | 'mailTo'>): RoutingOptions {
+  return {
+    messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
+    fallbackTo: config.mailTo.map((to) => ({ name: to.name, email: to.address })),
+  };
+}
 
 export type Routing = ReturnType<typeof createRouting>;
 

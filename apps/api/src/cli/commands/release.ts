@@ -2,6 +2,8 @@ import { CliError, withStore } from '../cli-context.ts';
 import type { Command } from '../command.ts';
 import { findLeadToSend } from '../find-lead.ts';
 import { formatIndiaTime, shortId } from '../lead-display.ts';
+import { releaseHeldLead } from '../../routing/release-held-lead.ts';
+import { createRouting, routingOptionsOf } from '../../routing/routing.ts';
 import { leadCreatedRoute } from '../../webhooks/webhook-channel.ts';
 
 export const releaseCommand: Command = {
@@ -12,7 +14,8 @@ export const releaseCommand: Command = {
 A lead that came in over the per-address rate limit is stored as held and not emailed
 ("pnpm leads list --status held" lists them). Releasing one puts it in the outbox, due now; the
 running server emails it within a few seconds, or when it next starts; with WEBHOOK_URL set, it
-is posted to the webhooks too.
+is posted to the webhooks too. Its buyer is then routed like a new lead: to the next person on
+duty in turn (or their owner), or left waiting until someone is.
 <id> is the lead's id as the list shows it (its first 8 characters) or in full.
 
 Options:
@@ -28,12 +31,15 @@ Options:
           `The lead ${shortId(lead.publicId)} is not held (it is ${lead.status}); "pnpm leads resend ${shortId(lead.publicId)}" sends it again.`,
         );
       }
-      const now = context.clock.now();
-      const queued = store.requeueLead(lead.publicId, now);
+      const config = context.config();
+      const queued = releaseHeldLead(
+        store,
+        createRouting(store.db, routingOptionsOf(config)),
+        lead,
+        context.clock.now(),
+        (config.webhooks?.endpoints ?? []).map(leadCreatedRoute),
+      );
       if (!queued) throw new CliError(`The lead ${id} was deleted meanwhile.`);
-      for (const endpoint of context.config().webhooks?.endpoints ?? []) {
-        store.requeueLead(lead.publicId, now, leadCreatedRoute(endpoint));
-      }
       return [
         `Lead ${shortId(queued.publicId)} (${queued.name}, ${queued.kind === 'brochure' ? 'brochure request' : 'enquiry'}, received ${formatIndiaTime(queued.receivedAt)}) is released and queued for delivery.`,
         'The running server emails it within a few seconds; "pnpm leads list --status pending" shows it until then.',

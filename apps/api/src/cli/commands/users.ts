@@ -7,6 +7,7 @@ import {
   PASSWORD_MIN_LENGTH,
   type AccountAdmin,
 } from '../../desk/accounts.ts';
+import { createRouting, routingOptionsOf } from '../../routing/routing.ts';
 import { CliError, UsageError, withStore, type CliContext } from '../cli-context.ts';
 import { stringOption, type Command } from '../command.ts';
 import { formatTable } from '../table.ts';
@@ -55,7 +56,7 @@ function findAccount(accounts: AccountAdmin, email: string) {
   return user;
 }
 
-const HELP = `Usage: pnpm -s leads users <add|list|disable|reset-password> [email] [options]
+const HELP = `Usage: pnpm -s leads users <add|list|disable|reset-password|duty> [email] [options]
 
 Accounts of the sales desk (/desk). Passwords are read from standard input: typed without echo
 at a terminal, or piped as one line. A password has at least ${PASSWORD_MIN_LENGTH} characters.
@@ -66,6 +67,8 @@ Subcommands:
   list                    Show every account
   disable <email>         Disable an account; its sessions end at once
   reset-password <email>  Set a new password; every session of the account ends
+  duty <email> on|off     On duty, the person takes new buyers in turn (and those waiting
+                          because nobody was); off duty, none (their own buyers stay)
 
 Options:
   --name <name>      The person's name, as the desk shows it
@@ -76,6 +79,7 @@ Examples:
   pnpm -s leads users add meena@example.com --name "Meena Rao" --role manager
   printf '%s\\n' "$NEW_PASSWORD" | pnpm -s leads users reset-password arjun@example.com
   pnpm -s leads users disable arjun@example.com
+  pnpm -s leads users duty arjun@example.com on
 `;
 
 export const usersCommand: Command = {
@@ -83,13 +87,16 @@ export const usersCommand: Command = {
   summary: 'Add, list, disable sales desk accounts and reset passwords',
   help: HELP,
   options: { name: { type: 'string' }, role: { type: 'string' } },
-  operands: { min: 1, max: 2 },
-  async run(context, values, [action = '', email]) {
+  operands: { min: 1, max: 3 },
+  async run(context, values, [action = '', email, duty]) {
     const readPassword = context.readPassword ?? readPasswordFromStdin;
     const needEmail = (): string => {
       if (email === undefined) throw new UsageError(`"users ${action}" needs an email address.`);
       return email;
     };
+    if (duty !== undefined && action !== 'duty') {
+      throw new UsageError(`Unexpected argument "${duty}".`);
+    }
     switch (action) {
       case 'add': {
         const address = needEmail();
@@ -148,9 +155,27 @@ export const usersCommand: Command = {
         context.out(`New password set for ${address}; every session of it has ended.\n`);
         return;
       }
+      case 'duty': {
+        const address = needEmail();
+        if (duty !== 'on' && duty !== 'off') {
+          throw new UsageError('"users duty" needs on or off after the email address.');
+        }
+        const handedOut = await withStore(context, (store) => {
+          const user = findAccount(createAccountAdmin(store.db), address);
+          if (user.disabled) throw new CliError(`The account ${address} is disabled.`);
+          const routing = createRouting(store.db, routingOptionsOf(context.config()));
+          return routing.setDuty(user.id, duty === 'on', context.clock.now()).handedOut;
+        });
+        context.out(
+          duty === 'on'
+            ? `${address} is on duty and takes new buyers in turn${handedOut > 0 ? `; ${handedOut} waiting buyer${handedOut === 1 ? '' : 's'} handed out (the running server emails them within a minute)` : ''}.\n`
+            : `${address} is off duty; their own buyers stay theirs.\n`,
+        );
+        return;
+      }
       default:
         throw new UsageError(
-          `Unknown subcommand "${action}"; use add, list, disable or reset-password.`,
+          `Unknown subcommand "${action}"; use add, list, disable, reset-password or duty.`,
         );
     }
   },
