@@ -181,6 +181,64 @@ export const deskLeadDetailSchema = v.object({
 });
 export type DeskLeadDetail = v.InferOutput<typeof deskLeadDetailSchema>;
 
+/**
+ * First-response figures of one row of the response tables, in working minutes (the clock runs
+ * only in the routing's working hours).
+ */
+const responseFigures = {
+  buyers: v.pipe(count, v.description('Buyers assigned (for an agent: assignments received).')),
+  answered: v.pipe(
+    count,
+    v.description('Of them, answered by a call, a WhatsApp tap or a stage change.'),
+  ),
+  medianMinutes: v.pipe(
+    v.nullable(v.number()),
+    v.description(
+      'Median working minutes to the first response, of those answered; null when none.',
+    ),
+  ),
+  p90Minutes: v.pipe(
+    v.nullable(v.number()),
+    v.description('90th percentile (nearest rank) of the same; null when none.'),
+  ),
+  withinTargetPercent: v.pipe(
+    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100))),
+    v.description(
+      'Share answered within the first-response target, of those answered or past their target; null when none is yet.',
+    ),
+  ),
+  reassigned: v.pipe(
+    count,
+    v.description('Buyers moved on unanswered (for an agent: moved away from them).'),
+  ),
+};
+
+/** Speed to lead: per agent from their own assignment, per origin and per form from the enquiry. */
+export const responseReportSchema = v.object({
+  targetMinutes: v.pipe(count, v.description('The first-response target in working minutes.')),
+  byAgent: v.array(v.object({ user: personSchema, ...responseFigures })),
+  byOrigin: v.array(
+    v.object({
+      origin: v.pipe(
+        v.string(),
+        v.description('Where the enquiry entered: site, google_ads, meta or partner:<name>.'),
+      ),
+      ...responseFigures,
+    }),
+  ),
+  bySource: v.array(
+    v.object({
+      source: v.pipe(
+        v.nullable(v.picklist(LEAD_SOURCES)),
+        v.description("The site's form the enquiry came from; null for the other channels."),
+      ),
+      ...responseFigures,
+    }),
+  ),
+});
+export type ResponseReport = v.InferOutput<typeof responseReportSchema>;
+export type ResponseFigures = Omit<ResponseReport['byOrigin'][number], 'origin'>;
+
 export const deskReportSchema = v.object({
   days: v.picklist(REPORT_DAYS),
   perDay: v.array(
@@ -221,6 +279,7 @@ export const deskReportSchema = v.object({
     v.array(v.object({ user: personSchema, bookings: count })),
     v.description('Bookings approved in the period, by the agent who asked for each; most first.'),
   ),
+  response: responseReportSchema,
 });
 export type DeskReport = v.InferOutput<typeof deskReportSchema>;
 

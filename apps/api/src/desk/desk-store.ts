@@ -160,6 +160,27 @@ export interface FirstContactRow {
   minutes: number;
 }
 
+/** An assignment with its person and the enquiry that started it, for the response report. */
+export interface AssignmentReportRow {
+  buyer_id: number;
+  user_id: number;
+  user_name: string;
+  reason: string;
+  assigned_at: number;
+  due_at: number | null;
+  answered_at: number | null;
+  origin: string | null;
+  source: string | null;
+  received_at: number | null;
+}
+
+/** The routing settings the response report counts with. */
+export interface ResponseSettingsRow {
+  target_minutes: number;
+  start_minute: number;
+  end_minute: number;
+}
+
 export function toDeskUser(row: UserRow): DeskUser {
   return {
     id: row.id,
@@ -502,6 +523,19 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
      WHERE b.status = 'approved' AND b.decided_at >= ?
      GROUP BY u.id ORDER BY bookings DESC, u.name, u.id`,
   );
+  // Every assignment of the buyers assigned in the period, so a reassignment in the period of a
+  // buyer first assigned before it is seen as such (and left out with its chain).
+  const assignments = db.prepare<[number], AssignmentReportRow>(
+    `SELECT a.buyer_id, a.user_id, u.name AS user_name, a.reason, a.assigned_at, a.due_at,
+            a.answered_at, l.origin, l.source, l.received_at
+     FROM buyer_assignments a JOIN desk_users u ON u.id = a.user_id
+     LEFT JOIN leads l ON l.id = a.lead_id
+     WHERE a.buyer_id IN (SELECT buyer_id FROM buyer_assignments WHERE assigned_at >= ?)
+     ORDER BY a.buyer_id, a.id`,
+  );
+  const responseSettings = db.prepare<[], ResponseSettingsRow>(
+    `SELECT target_minutes, start_minute, end_minute FROM routing_settings WHERE id = 1`,
+  );
 
   const insertExport = db.prepare<[number, number, string, number]>(
     `INSERT INTO desk_exports (at, actor_id, filters, rows) VALUES (?, ?, ?, ?)`,
@@ -716,6 +750,8 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
       furthest: furthest.all(since),
       firstContacts: firstContacts.all(since),
       bookingsByAgent: bookingsByAgent.all(since),
+      assignments: assignments.all(since),
+      responseSettings: responseSettings.get(),
     }),
 
     recordExport: (actorId: number, now: number, filters: string, rows: number) => {

@@ -1,13 +1,9 @@
 import { isLeadSource, type DeskReport, type ReportDays } from '@iconia/shared';
 import { addDays, indiaDay, indiaDayStart } from '../reports/india-day.ts';
+import { DEFAULT_TARGET_MINUTES, DEFAULT_WORKING_HOURS } from '../routing/working-hours.ts';
 import type { DeskStore } from './desk-store.ts';
+import { buildResponseReport, percentile } from './response-report.ts';
 import { STAGE_RANK, STAGES, type Person, type Stage } from './desk-types.ts';
-
-/** Nearest-rank percentile of sorted values, one decimal. */
-export function percentile(sorted: readonly number[], fraction: number): number {
-  const index = Math.max(0, Math.ceil(fraction * sorted.length) - 1);
-  return Math.round((sorted[index] ?? 0) * 10) / 10;
-}
 
 /** The figures behind the Reports screen, over the last `days` India days including today. */
 export function buildReports(store: DeskStore, days: ReportDays, now: number): DeskReport {
@@ -58,5 +54,29 @@ export function buildReports(store: DeskStore, days: ReportDays, now: number): D
     bookings: row.bookings,
   }));
 
-  return { days, perDay, byCampaign, funnel, firstContact, bookingsByAgent };
+  const settings = rows.responseSettings;
+  const response = buildResponseReport(
+    rows.assignments.map((row) => ({
+      buyerId: row.buyer_id,
+      userId: row.user_id,
+      userName: row.user_name,
+      reason: row.reason,
+      assignedAt: row.assigned_at,
+      dueAt: row.due_at,
+      answeredAt: row.answered_at,
+      origin: row.origin,
+      source: row.source,
+      receivedAt: row.received_at,
+    })),
+    {
+      targetMinutes: settings?.target_minutes ?? DEFAULT_TARGET_MINUTES,
+      hours: settings
+        ? { startMinute: settings.start_minute, endMinute: settings.end_minute }
+        : DEFAULT_WORKING_HOURS,
+    },
+    indiaDayStart(firstDay),
+    now,
+  );
+
+  return { days, perDay, byCampaign, funnel, firstContact, bookingsByAgent, response };
 }
