@@ -90,6 +90,8 @@ interface Operation {
   errors?: number[];
   /** The 400's answer when it says more than `{ error }`. */
   badInput?: GenericSchema;
+  /** A body that is not JSON, by media type. */
+  bodyContent?: JsonObject;
 }
 
 const ERROR_TEXT: Record<number, string> = {
@@ -192,7 +194,9 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(spec.body
       ? { requestBody: { required: true, content: json(requestSchema(spec.body)) } }
-      : {}),
+      : spec.bodyContent
+        ? { requestBody: { required: true, content: spec.bodyContent } }
+        : {}),
     responses: {
       [status]: {
         description,
@@ -482,6 +486,13 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       },
       errors: [413, 415],
       badInput: plotImportRefusalSchema,
+      bodyContent: {
+        'text/csv': {
+          schema: { type: 'string' },
+          example:
+            'number,phase,size_sq_yd,facing,corner,price,rate_per_sq_yd,status\r\nA-12,Phase 1,240,North-East,yes,,18000,available\r\n',
+        },
+      },
     },
   },
   '/plots/{id}': {
