@@ -40,6 +40,7 @@ export const TIMELINE_TYPES = [
   'contact',
   'erased',
   'routing',
+  'plot',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

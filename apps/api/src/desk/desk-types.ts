@@ -56,5 +56,5 @@ export interface LeadFilter {
 /** The timeline entries the desk writes; the others come from the outbox. */
 export type DeskEventType = Extract<
   TimelineType,
-  'stage' | 'owner' | 'follow_up' | 'note' | 'contact' | 'erased' | 'routing'
+  'stage' | 'owner' | 'follow_up' | 'note' | 'contact' | 'erased' | 'routing' | 'plot'
 >;

@@ -59,6 +59,23 @@ export function createPlotInventory(deps: {
     }
   };
 
+  /** The step on the buyer's timeline too, written on their latest enquiry. */
+  const onBuyerTimeline = (
+    leadId: number | null,
+    actorId: number | null,
+    text: string,
+    now: number,
+    detail?: string,
+  ) => {
+    if (leadId === null) return;
+    desk.addEvent(leadId, now, {
+      type: 'plot',
+      actorId,
+      text,
+      ...(detail !== undefined && { detail }),
+    });
+  };
+
   const describe = (facts: PlotFacts): string => {
     const price =
       facts.price !== null ? `₹${facts.price}` : `₹${facts.ratePerSqYd ?? 0} per sq. yd`;
@@ -191,6 +208,12 @@ export function createPlotInventory(deps: {
           buyerId: lead.buyer_id,
           text: `Held until ${formatIndiaTime(expiresAt)}`,
         });
+        onBuyerTimeline(
+          lead.id,
+          user.id,
+          `Plot ${plot.number} held until ${formatIndiaTime(expiresAt)}`,
+          now,
+        );
       });
       return plotOf(plotId);
     },
@@ -211,6 +234,12 @@ export function createPlotInventory(deps: {
           buyerId: plot.hold_buyer_id,
           text: `Hold extended until ${formatIndiaTime(expiresAt)}`,
         });
+        onBuyerTimeline(
+          plot.hold_lead_id,
+          user.id,
+          `Hold of plot ${plot.number} extended until ${formatIndiaTime(expiresAt)}`,
+          now,
+        );
       });
       return plotOf(plotId);
     },
@@ -237,6 +266,7 @@ export function createPlotInventory(deps: {
           buyerId: plot.hold_buyer_id,
           text: 'Hold released; the plot is available',
         });
+        onBuyerTimeline(plot.hold_lead_id, user.id, `Hold of plot ${plot.number} released`, now);
       });
       return plotOf(plotId);
     },
@@ -269,6 +299,12 @@ export function createPlotInventory(deps: {
           buyerId: plot.hold_buyer_id,
           text: 'Booking requested; the hold stays while a manager decides',
         });
+        onBuyerTimeline(
+          plot.hold_lead_id,
+          user.id,
+          `Booking of plot ${plot.number} requested`,
+          now,
+        );
       });
       return plotOf(plotId);
     },
@@ -298,6 +334,7 @@ export function createPlotInventory(deps: {
           text: 'Booking approved; the plot is booked',
         });
         const leadId = plot.booking_lead_id;
+        onBuyerTimeline(leadId, user.id, `Booking of plot ${plot.number} approved`, now);
         const work = leadId === null ? undefined : desk.workOf(leadId);
         if (leadId !== null && work && work.stage !== 'booked') {
           desk.saveWork(
@@ -313,7 +350,7 @@ export function createPlotInventory(deps: {
               {
                 type: 'stage',
                 actorId: user.id,
-                text: `Stage changed from ${STAGE_LABELS[work.stage]} to ${STAGE_LABELS.booked}: plot ${plot.number} booked`,
+                text: `Stage changed from ${STAGE_LABELS[work.stage]} to ${STAGE_LABELS.booked}`,
               },
             ],
             ['stage'],
@@ -350,6 +387,14 @@ export function createPlotInventory(deps: {
           buyerId: plot.booking_buyer_id,
           text: `Booking refused: ${reason}`,
         });
+        // What the manager typed is the entry's detail, which an erasure clears.
+        onBuyerTimeline(
+          plot.booking_lead_id,
+          user.id,
+          `Booking of plot ${plot.number} refused`,
+          now,
+          reason,
+        );
       });
       return plotOf(plotId);
     },
@@ -376,6 +421,7 @@ export function createPlotInventory(deps: {
           buyerId: hold.buyer_id,
           text: 'Hold expired; the plot is available',
         });
+        onBuyerTimeline(plot.hold_lead_id, null, `Hold of plot ${plot.number} expired`, now);
         return true;
       });
     },
@@ -386,6 +432,7 @@ export function createPlotInventory(deps: {
      * holds no personal data any more. Runs inside the erasure's transaction.
      */
     eraseBuyer(buyerId: number, now: number): void {
+      plots.forgetRefusalReasons(buyerId);
       for (const booking of plots.requestedBookingsOf(buyerId)) {
         plots.decideBooking(booking.id, 'cancelled', null, now);
       }

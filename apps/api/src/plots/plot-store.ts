@@ -268,6 +268,11 @@ export function createPlotStore(db: Database.Database) {
      ORDER BY b.requested_at DESC, b.id DESC`,
   );
 
+  // A refusal's reason is what a manager typed: an erasure keeps only that there was one.
+  const forgetRefusals = db.prepare<[number]>(
+    `UPDATE plot_events SET text = 'Booking refused' WHERE buyer_id = ? AND type = 'refused'`,
+  );
+
   const event = (row: NewEvent): void => {
     insertEvent.run(row);
   };
@@ -381,6 +386,9 @@ export function createPlotStore(db: Database.Database) {
       decideBooking.run(status, by, now, bookingId);
     },
     activeHoldsOf: (buyerId: number) => holdsOfBuyers.all(buyerId),
+    forgetRefusalReasons: (buyerId: number) => {
+      forgetRefusals.run(buyerId);
+    },
     /** Every booking record, newest request first, with the buyer's first enquiry's campaign. */
     bookings: () => bookings.all(),
     requestedBookingsOf: (buyerId: number) => requestedOfBuyer.all(buyerId),

@@ -273,6 +273,17 @@ describe('the plot inventory', () => {
     });
     const lead = await arjun.get(`/desk/api/leads/${leadId}`);
     expect(lead.body).toMatchObject({ lead: { stage: 'booked' } });
+    const timeline = (lead.body as { timeline: Array<{ type: string; text: string }> }).timeline;
+    expect(
+      timeline
+        .filter((entry) => entry.type === 'plot' || entry.type === 'stage')
+        .map((entry) => entry.text),
+    ).toEqual([
+      expect.stringMatching(/^Plot B-1 held until .+ IST$/),
+      'Booking of plot B-1 requested',
+      'Booking of plot B-1 approved',
+      'Stage changed from New to Booked',
+    ]);
     const buyerPlots = await arjun.get(`/desk/api/leads/${leadId}/plots`);
     expect((buyerPlots.body as { plots: Plot[] }).plots.map((p) => p.number)).toEqual(['B-1']);
   });

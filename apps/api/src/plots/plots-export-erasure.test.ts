@@ -131,6 +131,8 @@ describe('plot exports and erasure', () => {
     });
     const bookings = await manager.get('/desk/api/plot-bookings.csv');
     expect(bookings.text).not.toContain('cmd');
+    const history = await manager.get(`/desk/api/plots/${ids.get('A-1') ?? 0}`);
+    expect(JSON.stringify(history.body)).not.toContain('cmd');
     expect(bookings.text).not.toContain('9876543210');
     expect(bookings.text).toContain(',cancelled,');
     const reports = await manager.get('/desk/api/reports?days=30');
