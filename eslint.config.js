@@ -71,7 +71,7 @@ const importZones = [
  *   parts and their HTTP plumbing (intake/*-routes.ts, *-openapi.ts, intake-http.ts). They never import one another, except that
  *   the HTTP routes build on http/ (parsers, replies, limits, OpenAPI parts).
  * - use cases: the rest of leads/ (capture-lead.ts), the rest of intake/ (the partner sources the
- *   desk and the CLI manage), the rest of desk/, routing/, the desk's features (plots/: they
+ *   desk and the CLI manage), the rest of desk/, routing/, visits/, the desk's features (plots/: they
  *   register their routes on the desk's router and use its sessions, input, errors, store and
  *   work rules), and the jobs the
  *   root schedules: digest/ (the daily summary), privacy/ (retention, log redaction). Outside
@@ -108,6 +108,7 @@ const API_LAYERS = [
       `desk/**/!(${DESK_HTTP_FACE.join('|')}).ts`,
       'routing',
       ...DESK_FEATURES,
+      'visits',
       'digest',
       'privacy',
     ],

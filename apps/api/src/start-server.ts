@@ -38,6 +38,7 @@ import { acquireInstanceLock } from './store/instance-lock.ts';
 import { openLeadStore, type LeadMessageRoute, type LeadStore } from './store/lead-store.ts';
 import { META_GRAPH_CHANNEL, SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
 import { createSourceHealthStore } from './store/source-health-store.ts';
+import { createVisitStore } from './store/visit-store.ts';
 import { createSourceHealth, type SourceHealth } from './intake/source-health.ts';
 import { createWebhookChannels, WEBHOOK_WORKER } from './webhooks/webhook-channel.ts';
 
@@ -118,11 +119,11 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   const mailer = createMailer(config);
   const delivery = createDeliveryWorker({
     store,
-    channel: createEmailChannel(mailer, {
-      from: config.mailFrom,
-      to: config.mailTo,
-      siteUrl: config.siteUrl,
-    }),
+    channel: createEmailChannel(
+      mailer,
+      { from: config.mailFrom, to: config.mailTo, siteUrl: config.siteUrl },
+      { visits: createVisitStore(store.db), now: () => clock.now() },
+    ),
     clock,
     logger,
     pendingAlertMs: config.pendingAlertMs,
@@ -260,6 +261,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     onEmailQueued: () => delivery.wake(),
     sourceHealth,
     routing,
+    messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
   });
   // A hold's expiry is a row due when it runs out, so it frees the plot across restarts.
   const plots = createDeliveryWorker({

@@ -26,6 +26,15 @@ export const STAGE_LABELS: Record<Stage, string> = {
   lost: 'Lost',
 };
 
+/** How far along the pipeline a stage is; Lost has no place on it (a buyer keeps their furthest). */
+export const STAGE_RANK: Record<Exclude<Stage, 'lost'>, number> = {
+  new: 0,
+  contacted: 1,
+  visit_scheduled: 2,
+  visit_done: 3,
+  booked: 4,
+};
+
 export const ROLES = ['manager', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -41,6 +50,7 @@ export const TIMELINE_TYPES = [
   'erased',
   'routing',
   'plot',
+  'visit',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 
@@ -260,7 +270,10 @@ export const deskReportSchema = v.object({
       utmSource: optionalText,
       utmCampaign: optionalText,
       leads: count,
-      siteVisits: count,
+      siteVisits: v.pipe(
+        count,
+        v.description('Buyers who came to the site: a visit of theirs checked in or done.'),
+      ),
       bookings: v.pipe(
         count,
         v.description('Plots booked (bookings a manager approved) for these buyers.'),
@@ -281,6 +294,18 @@ export const deskReportSchema = v.object({
     v.description('Bookings approved in the period, by the agent who asked for each; most first.'),
   ),
   response: responseReportSchema,
+  visitsByAgent: v.pipe(
+    v.array(
+      v.object({
+        user: personSchema,
+        booked: v.pipe(count, v.description('Site visits they booked in the period.')),
+        visited: v.pipe(count, v.description('Of those, checked in or done.')),
+        noShows: count,
+        cancelled: count,
+      }),
+    ),
+    v.description('From the visit records, by the person who booked each visit.'),
+  ),
 });
 export type DeskReport = v.InferOutput<typeof deskReportSchema>;
 

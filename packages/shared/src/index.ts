@@ -17,3 +17,4 @@ export * from './project.ts';
 export * from './site-manifest.ts';
 export * from './text.ts';
 export * from './webhook-events.ts';
+export * from './visits.ts';

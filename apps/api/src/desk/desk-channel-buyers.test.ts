@@ -23,10 +23,10 @@ describe('buyers whose enquiries come from other channels, and the test leads of
     manager = await t.signIn('meena@iconia.test');
     agent = await t.signIn('arjun@iconia.test');
     const worked = await manager
-      .patch(`/desk/api/leads/${ids.site}`)
+      .post(`/desk/api/leads/${ids.site}/visits`)
       .set(SAME_ORIGIN)
-      .send({ stage: 'visit_scheduled' });
-    expect(worked.status).toBe(200);
+      .send({ date: '2026-11-22', time: '10:00', people: 2, pickup: false });
+    expect(worked.status).toBe(201);
     t.clock.advance(MINUTE);
     ids.ads = t.storeLead({
       kind: 'enquiry',

@@ -260,7 +260,7 @@ describe('the sales desk inbox and a lead', () => {
     const given = await manager
       .patch(`/desk/api/leads/${ids.asha}`)
       .set(SAME_ORIGIN)
-      .send({ ownerId: meena.id, stage: 'visit_scheduled' });
+      .send({ ownerId: meena.id, stage: 'contacted' });
     expect(given.status).toBe(200);
     for (const [method, path, send] of [
       ['patch', `/desk/api/leads/${ids.asha}`, { stage: 'booked' }],
@@ -282,7 +282,7 @@ describe('the sales desk inbox and a lead', () => {
     });
     const lead = await agent.get(`/desk/api/leads/${ids.asha}`);
     expect(lead.body).toMatchObject({
-      lead: { stage: 'visit_scheduled', owner: { id: meena.id } },
+      lead: { stage: 'contacted', owner: { id: meena.id } },
     });
   });
 

@@ -57,6 +57,19 @@ import {
   plotsAnswerSchema,
   plotsFields,
   plotViewSchema,
+  cancelVisitSchema,
+  checkInSchema,
+  newVisitSchema,
+  rescheduleVisitSchema,
+  visitAnswerSchema,
+  visitAvailabilityFields,
+  visitAvailabilitySchema,
+  visitOutcomeSchema,
+  visitSchema,
+  visitsAnswerSchema,
+  visitsFields,
+  visitSlotsAnswerSchema,
+  visitSlotsSchema,
 } from '@iconia/shared';
 import type { GenericSchema, ObjectEntries, ObjectSchema } from 'valibot';
 import {
@@ -126,6 +139,7 @@ const NAMED_ANSWERS = {
   Duty: dutySchema,
   RoutingSettings: routingSettingsSchema,
   UnansweredBuyer: unansweredBuyerSchema,
+  Visit: visitSchema,
   Error: deskErrorSchema,
 };
 
@@ -621,6 +635,113 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       description:
         'Buyers assigned to the signed-in person that nobody has called, messaged on WhatsApp or moved to another stage since, soonest due first (at most 100).',
       answer: { status: 200, description: 'The buyers.', json: unansweredAnswerSchema },
+    },
+  },
+  '/visit-slots': {
+    get: {
+      summary: "The week's site visit slots",
+      who: 'signed in',
+      answer: { status: 200, description: 'Every slot.', json: visitSlotsAnswerSchema },
+    },
+    put: {
+      summary: "Replace the week's site visit slots",
+      who: 'manager',
+      description:
+        'The whole week at once: a slot left out takes no new booking; visits already booked into it stay.',
+      body: visitSlotsSchema,
+      answer: { status: 200, description: 'The slots as stored.', json: visitSlotsAnswerSchema },
+    },
+  },
+  '/visit-availability': {
+    get: {
+      summary: "A day's slots and the visits each has left",
+      who: 'signed in',
+      query: visitAvailabilityFields,
+      answer: { status: 200, description: "The day's slots.", json: visitAvailabilitySchema },
+    },
+  },
+  '/visits': {
+    get: {
+      summary: 'Site visits by day and slot',
+      who: 'signed in',
+      description: 'Every visit starting on the days asked for (at most 92), cancelled ones too.',
+      query: visitsFields,
+      answer: { status: 200, description: 'The visits.', json: visitsAnswerSchema },
+    },
+  },
+  '/leads/{id}/visits': {
+    get: {
+      summary: "The buyer's site visits",
+      who: 'signed in',
+      answer: { status: 200, description: 'The visits.', json: visitsAnswerSchema },
+    },
+    post: {
+      summary: 'Book a site visit for the buyer',
+      who: 'signed in',
+      description:
+        "Into one of the day's slots while it has room; the buyer's stage becomes Site visit scheduled and the owner's reminders are planned. A full slot is refused with 409.",
+      body: newVisitSchema,
+      answer: { status: 201, description: 'The visit.', json: visitAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/visits/{id}': {
+    get: {
+      summary: 'A site visit',
+      who: 'signed in',
+      answer: { status: 200, description: 'The visit.', json: visitAnswerSchema },
+    },
+  },
+  '/visits/{id}/reschedule': {
+    post: {
+      summary: 'Move a site visit to another slot',
+      who: 'signed in',
+      description: 'Its reminders are planned again for the new time.',
+      body: rescheduleVisitSchema,
+      answer: { status: 200, description: 'The visit.', json: visitAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/visits/{id}/cancel': {
+    post: {
+      summary: 'Cancel a site visit',
+      who: 'signed in',
+      body: cancelVisitSchema,
+      answer: { status: 200, description: 'The visit.', json: visitAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/visits/{id}/check-in': {
+    post: {
+      summary: 'Check a visitor in at the site, or mark them absent',
+      who: 'signed in',
+      description: 'Any signed-in person may, on the day of the visit; who did it is recorded.',
+      body: checkInSchema,
+      answer: { status: 200, description: 'The visit.', json: visitAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/visits/{id}/outcome': {
+    post: {
+      summary: 'Write the outcome of a visit; it is done',
+      who: 'signed in',
+      description: "After the visitor's arrival; the buyer's stage becomes Site visit done.",
+      body: visitOutcomeSchema,
+      answer: { status: 200, description: 'The visit.', json: visitAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/visits/{id}/calendar.ics': {
+    get: {
+      summary: 'The visit as a calendar file for the buyer',
+      who: 'signed in',
+      description:
+        'iCalendar (RFC 5545) in Asia/Kolkata time with its VTIMEZONE, the site address as the location; its UID stays the same when the visit moves. It names no one.',
+      answer: {
+        status: 200,
+        description: 'An .ics attachment.',
+        content: { 'text/calendar': { schema: { type: 'string' } } },
+      },
     },
   },
   '/openapi.json': {

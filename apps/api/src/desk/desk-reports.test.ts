@@ -52,7 +52,30 @@ describe('the sales desk reports', () => {
       .set(SAME_ORIGIN)
       .send({ channel: 'call' });
     expect(call.status).toBe(201);
-    if (stage) {
+    // The visit stages come from visits: booked into today's last slot, and for a visit done
+    // (and a booking, which follows one) checked in and closed.
+    if (stage === 'visit_scheduled' || stage === 'visit_done' || stage === 'booked') {
+      const today = new Date(t.clock.now() + 19_800_000).toISOString().slice(0, 10);
+      const booked = await agent
+        .post(`/desk/api/leads/${id}/visits`)
+        .set(SAME_ORIGIN)
+        .send({ date: today, time: '16:30', people: 2, pickup: false });
+      expect(booked.status).toBe(201);
+      const visitId = (booked.body as { visit: { id: number } }).visit.id;
+      if (stage !== 'visit_scheduled') {
+        const arrived = await agent
+          .post(`/desk/api/visits/${visitId}/check-in`)
+          .set(SAME_ORIGIN)
+          .send({ arrival: 'arrived' });
+        expect(arrived.status).toBe(200);
+        const done = await agent
+          .post(`/desk/api/visits/${visitId}/outcome`)
+          .set(SAME_ORIGIN)
+          .send({ outcome: 'Walked the plots' });
+        expect(done.status).toBe(200);
+      }
+    }
+    if (stage === 'booked' || stage === 'lost') {
       const moved = await agent
         .patch(`/desk/api/leads/${id}`)
         .set(SAME_ORIGIN)
@@ -85,6 +108,15 @@ describe('the sales desk reports', () => {
     await t.addUser('meena@iconia.test', 'manager', 'Meena');
     arjun = await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
     kiran = await t.addUser('kiran@iconia.test', 'agent', 'Kiran');
+    const slots = await (
+      await t.signIn('meena@iconia.test')
+    )
+      .put('/desk/api/visit-slots')
+      .set(SAME_ORIGIN)
+      .send({
+        slots: [5, 6].map((weekday) => ({ weekday, time: '16:30', capacity: 10 })),
+      });
+    expect(slots.status).toBe(200);
     // 40 days ago: outside the 30-day report, inside the 90-day one.
     t.clock.advance(-40 * DAY);
     t.storeLead({ attribution: { source: 'contact-form', utm_source: 'facebook' } });

@@ -28,8 +28,8 @@ import { toLead } from '../store/lead-types.ts';
 import { createAccount, disableAccount } from './accounts.ts';
 import { createAuth, currentUser, sessionToken, type Auth } from './auth.ts';
 import { DeskError, MESSAGES } from './desk-error.ts';
-import { parse, pathId } from './desk-input.ts';
 import { createDeskOpenApiDocument } from './desk-openapi.ts';
+import { parse, pathId } from './desk-input.ts';
 import { createDeskStore, toDeskUser, type DeskStore, type ExportRow } from './desk-store.ts';
 import type { DeskUser, LeadFilter } from './desk-types.ts';
 import { timeline, toLeadDetail, toLeadRow, toTimelineEntry } from './lead-json.ts';
@@ -44,6 +44,8 @@ import { buildReports } from './reports.ts';
 import { createPlotInventory, type PlotInventory } from '../plots/plot-inventory.ts';
 import { registerPlotRoutes } from '../plots/plot-routes.ts';
 import { createPlotStore } from '../plots/plot-store.ts';
+import { registerVisitRoutes } from './visit-routes.ts';
+import { createVisits } from '../visits/visits.ts';
 import {
   createPartnerSources,
   PartnerSourceError,
@@ -67,6 +69,8 @@ export interface DeskRouterDeps {
   sourceHealth: Pick<SourceHealth, 'report'>;
   /** Who gets a buyer; the desk's answers stop its clock. */
   routing: Routing;
+  /** The domain of the ids the desk makes: reminder Message-IDs, calendar UIDs. */
+  messageIdDomain?: string;
 }
 
 export interface DeskApi {
@@ -379,6 +383,21 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     const user = disableAccount(store, id, clock.now());
     logger.info({ userId: currentUser(res).id, disabled: user.id }, 'desk account disabled');
     res.json({ user });
+  });
+
+  registerVisitRoutes(router, {
+    visits: createVisits({
+      db,
+      webhookChannels: deps.webhookChannels ?? [],
+      messageIdDomain: deps.messageIdDomain ?? 'localhost',
+      onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
+    }),
+    store,
+    clock,
+    logger,
+    requireSession,
+    requireManager,
+    uidDomain: deps.messageIdDomain ?? 'localhost',
   });
 
   const sources = createPartnerSources(db);

@@ -74,9 +74,21 @@ describe('sales desk security', () => {
         'GET /desk/api/routing',
         'PATCH /desk/api/routing',
         'GET /desk/api/routing/unanswered',
+        'GET /desk/api/visit-slots',
+        'PUT /desk/api/visit-slots',
+        'GET /desk/api/visit-availability',
+        'GET /desk/api/visits',
+        'GET /desk/api/leads/1/visits',
+        'POST /desk/api/leads/1/visits',
+        'GET /desk/api/visits/1',
+        'POST /desk/api/visits/1/reschedule',
+        'POST /desk/api/visits/1/cancel',
+        'POST /desk/api/visits/1/check-in',
+        'POST /desk/api/visits/1/outcome',
+        'GET /desk/api/visits/1/calendar.ics',
       ]),
     );
-    expect(endpoints.length).toBeGreaterThanOrEqual(37);
+    expect(endpoints.length).toBeGreaterThanOrEqual(49);
   });
 
   it('when a stranger calls any endpoint but sign-in, then it answers 401 and shows no data', async () => {
@@ -129,6 +141,7 @@ describe('sales desk security', () => {
         'PUT /desk/api/users/1/duty',
         'GET /desk/api/routing',
         'PATCH /desk/api/routing',
+        'PUT /desk/api/visit-slots',
       ]),
     );
     for (const endpoint of managerEndpoints) {
@@ -143,6 +156,7 @@ describe('sales desk security', () => {
     expect(t.store.listLeads()[0]?.mobile).toBe('+919876543210');
     expect(t.store.db.prepare('SELECT count(*) FROM partner_sources').pluck().get()).toBe(0);
     expect(t.routing.duty(manager.id)?.onDuty).toBe(false);
+    expect(t.store.db.prepare('SELECT count(*) FROM visit_slots').pluck().get()).toBe(28);
   });
 
   it('when a signed-in request comes from another site, then every state-changing endpoint answers 403', async () => {

@@ -10,6 +10,7 @@ import {
   SALES_EMAIL_KIND,
   type DeliveryStatus,
 } from '../store/outbox-store.ts';
+import { createVisitStore } from '../store/visit-store.ts';
 import type {
   DeskEventType,
   DeskUser,
@@ -152,6 +153,15 @@ export interface CampaignRow {
   leads: number;
   site_visits: number;
   bookings: number;
+}
+
+export interface VisitsByAgentRow {
+  user_id: number;
+  user_name: string;
+  booked: number;
+  visited: number;
+  no_shows: number;
+  cancelled: number;
 }
 
 export interface FirstContactRow {
@@ -492,7 +502,8 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
           AND (e.received_at, e.id) < (l.received_at, l.id))`;
   const byCampaign = db.prepare<[number], CampaignRow>(
     `SELECT l.origin, l.utm_source, l.utm_campaign, count(*) AS leads,
-            coalesce(sum(w.furthest_stage >= 3), 0) AS site_visits,
+            coalesce(sum(EXISTS (SELECT 1 FROM visits v WHERE v.buyer_id = w.id
+              AND v.status IN ('arrived', 'done'))), 0) AS site_visits,
             coalesce(sum((SELECT count(*) FROM plot_bookings b
               WHERE b.buyer_id = w.id AND b.status = 'approved')), 0) AS bookings
      FROM leads l JOIN buyers w ON w.id = l.buyer_id WHERE ${FIRST_ENQUIRY}
@@ -537,6 +548,16 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
     `SELECT target_minutes, start_minute, end_minute FROM routing_settings WHERE id = 1`,
   );
 
+  // Visits booked in the period, by who booked them: the same records the stages follow.
+  const visitsByAgent = db.prepare<[number], VisitsByAgentRow>(
+    `SELECT u.id AS user_id, u.name AS user_name, count(*) AS booked,
+            coalesce(sum(v.status IN ('arrived', 'done')), 0) AS visited,
+            coalesce(sum(v.status = 'no_show'), 0) AS no_shows,
+            coalesce(sum(v.status = 'cancelled'), 0) AS cancelled
+     FROM visits v JOIN desk_users u ON u.id = v.booked_by
+     WHERE v.booked_at >= ?
+     GROUP BY u.id ORDER BY u.name, u.id`,
+  );
   const insertExport = db.prepare<[number, number, string, number]>(
     `INSERT INTO desk_exports (at, actor_id, filters, rows) VALUES (?, ?, ?, ?)`,
   );
@@ -567,6 +588,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
     `UPDATE lead_events SET detail = NULL WHERE lead_id = ? AND detail IS NOT NULL`,
   );
   const outbox = createOutboxStatements(db);
+  const visits = createVisitStore(db);
   const eraseDeliveryErrors = db.prepare<[number]>(
     `UPDATE deliveries SET last_error = NULL WHERE lead_id = ?`,
   );
@@ -752,6 +774,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
       bookingsByAgent: bookingsByAgent.all(since),
       assignments: assignments.all(since),
       responseSettings: responseSettings.get(),
+      visitsByAgent: visitsByAgent.all(since),
     }),
 
     recordExport: (actorId: number, now: number, filters: string, rows: number) => {
@@ -783,6 +806,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
           eraseDeliveryErrors.run(id);
           eraseWork.run(now, id);
           eraseEventDetails.run(id);
+          visits.eraseOfLead(id);
           addEvents(id, now, [
             { type: 'erased', actorId: actor?.id ?? null, text: 'Personal data erased' },
           ]);

@@ -3,6 +3,7 @@ import { ROLES, type LeadSource, type Role, type Stage, type TimelineType } from
 export {
   ROLES,
   STAGE_LABELS,
+  STAGE_RANK,
   STAGES,
   TIMELINE_TYPES,
   type ContactChannel,
@@ -13,15 +14,6 @@ export {
   type Stage,
   type TimelineType,
 } from '@iconia/shared';
-
-/** How far along the pipeline a stage is; Lost has no place on it (a lead keeps its furthest). */
-export const STAGE_RANK: Record<Exclude<Stage, 'lost'>, number> = {
-  new: 0,
-  contacted: 1,
-  visit_scheduled: 2,
-  visit_done: 3,
-  booked: 4,
-};
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
@@ -56,5 +48,5 @@ export interface LeadFilter {
 /** The timeline entries the desk writes; the others come from the outbox. */
 export type DeskEventType = Extract<
   TimelineType,
-  'stage' | 'owner' | 'follow_up' | 'note' | 'contact' | 'erased' | 'routing' | 'plot'
+  'stage' | 'owner' | 'follow_up' | 'note' | 'contact' | 'erased' | 'routing' | 'plot' | 'visit'
 >;

@@ -32,6 +32,7 @@ export function createDesk(deps: {
   onEmailQueued?: () => void;
   sourceHealth: Pick<SourceHealth, 'report'>;
   routing: Routing;
+  messageIdDomain?: string;
 }): Desk {
   const api = createDeskApi(deps);
   const router = Router();

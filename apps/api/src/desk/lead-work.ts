@@ -1,3 +1,4 @@
+import { VISIT_STAGES } from '@iconia/shared';
 import { formatIndiaTime } from '../reports/lead-format.ts';
 import { DeskError, MESSAGES } from './desk-error.ts';
 import type { DeskStore, InboxRow, NewEvent, WorkRow } from './desk-store.ts';
@@ -37,6 +38,9 @@ const NEW_WORK: WorkRow = {
 /** Booked follows the record: a plot's booking approved by a manager, never a hand-set stage. */
 export const BOOKED_BY_HAND =
   'A buyer becomes Booked when a manager approves the booking of a plot held for them; request the booking from the Plots screen.';
+function isVisitStage(stage: Stage): boolean {
+  return (VISIT_STAGES as readonly Stage[]).includes(stage);
+}
 
 export function findLead(store: DeskStore, id: number): InboxRow {
   const lead = store.leadById(id);
@@ -102,6 +106,12 @@ export function changeLead(
 
   if (change.stage !== undefined && change.stage !== work.stage) {
     if (change.stage === 'booked') throw new DeskError(409, BOOKED_BY_HAND);
+    if (isVisitStage(change.stage)) {
+      throw new DeskError(
+        409,
+        `"${STAGE_LABELS[change.stage]}" follows the buyer's site visits: book the visit, or mark it done on the Visits screen.`,
+      );
+    }
     if (change.stage === 'lost') {
       const reason = change.lostReason?.trim() ?? '';
       if (reason === '') throw new DeskError(400, 'A lost lead needs a reason.');

@@ -78,5 +78,22 @@ export function buildReports(store: DeskStore, days: ReportDays, now: number): D
     now,
   );
 
-  return { days, perDay, byCampaign, funnel, firstContact, bookingsByAgent, response };
+  const visitsByAgent = rows.visitsByAgent.map((row) => ({
+    user: { id: row.user_id, name: row.user_name },
+    booked: row.booked,
+    visited: row.visited,
+    noShows: row.no_shows,
+    cancelled: row.cancelled,
+  }));
+
+  return {
+    days,
+    perDay,
+    byCampaign,
+    funnel,
+    firstContact,
+    bookingsByAgent,
+    response,
+    visitsByAgent,
+  };
 }

@@ -13,13 +13,30 @@ import { renderLeadEmail, type LeadEmail, type LeadEmailSettings } from './lead-
 import { renderAgentAlertEmail, renderManagerAlertEmail } from './routing-alert-email.ts';
 import { renderSourceAlertEmail } from './source-alert-email.ts';
 import type { Mailer } from './transport.ts';
+import {
+  VISIT_REMINDER_KIND,
+  visitReminderPayloadSchema,
+  type VisitStore,
+} from '../store/visit-store.ts';
+import { renderVisitReminderEmail } from './visit-reminder-email.ts';
+
+export interface EmailChannelOptions {
+  /** The visits a reminder is about, read when it goes out (its owner may have changed). */
+  visits?: Pick<VisitStore, 'byId'>;
+  /** For the reminders' Date header. */
+  now?: () => number;
+}
 
 /**
  * The sales inbox as an outbox channel: each message is one email, its id the Message-ID. The
  * managers' lead source alerts and routing's alerts go the same way, to the addresses their
  * message names.
  */
-export function createEmailChannel(mailer: Mailer, settings: LeadEmailSettings): OutboxChannel {
+export function createEmailChannel(
+  mailer: Mailer,
+  settings: LeadEmailSettings,
+  options: EmailChannelOptions = {},
+): OutboxChannel {
   const { from, siteUrl } = settings;
   /** Each kind of message about no lead in particular: its payload's schema and its email. */
   const payloadEmails: Record<
@@ -38,6 +55,22 @@ export function createEmailChannel(mailer: Mailer, settings: LeadEmailSettings):
       withPayload(managerAlertPayloadSchema, payload, (alert) =>
         renderManagerAlertEmail({ ...alert, messageId }, from, siteUrl),
       ),
+    [VISIT_REMINDER_KIND]: (payload, messageId) => {
+      const reminder = v.safeParse(visitReminderPayloadSchema, payload);
+      if (!reminder.success) return undefined;
+      const visit = options.visits?.byId(reminder.output.visitId);
+      // A visit moved, cancelled or checked in since drops its pending reminders in the same
+      // transaction; one that still slips through (claimed that very moment) is not sent.
+      if (visit?.status !== 'scheduled' || visit.revision !== reminder.output.revision) {
+        return undefined;
+      }
+      return renderVisitReminderEmail(visit, reminder.output.which, {
+        messageId,
+        from,
+        siteUrl,
+        now: options.now?.() ?? Date.now(),
+      });
+    },
   };
 
   function compose({ kind, lead, messageId, payload }: Parameters<OutboxChannel['send']>[0]) {

@@ -18,6 +18,7 @@ import { SOURCE_HEALTH_MIGRATION } from './source-health-store.ts';
 import { MOBILE_E164_MIGRATION } from './mobile-e164-migration.ts';
 import { PLOTS_MIGRATION } from './plot-schema.ts';
 import { ROUTING_MIGRATION } from './routing-schema.ts';
+import { VISITS_MIGRATION } from './visit-store.ts';
 import {
   createOutboxStatements,
   OUTBOX_MESSAGES_MIGRATION,
@@ -282,6 +283,7 @@ export const MIGRATIONS: readonly string[] = [
   MOBILE_E164_MIGRATION,
   PLOTS_MIGRATION,
   ROUTING_MIGRATION,
+  VISITS_MIGRATION,
 ];
 
 /**

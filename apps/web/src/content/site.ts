@@ -3,7 +3,14 @@
  * and hold no marketing copy of their own; the brochure PDF and the artwork read it too.
  */
 
-import { PROJECT_NAME } from '@iconia/shared';
+import {
+  MAP_DIRECTIONS_URL,
+  OFFICE_ADDRESS,
+  PHONES,
+  PROJECT_NAME,
+  WHATSAPP_NUMBER,
+  type PhoneNumber,
+} from '@iconia/shared';
 
 export const BRAND_NAME = PROJECT_NAME;
 export const BRAND_TAGLINE = 'Lifestyle villa plots near Hyderabad';
@@ -15,40 +22,14 @@ export const BRAND_TAGLINE = 'Lifestyle villa plots near Hyderabad';
  * plausible placeholders so the site works end to end; replace them before going live.
  * ----------------------------------------------------------------------------------------- */
 
-export interface PhoneNumber {
-  /** As a visitor reads it. */
-  display: string;
-  /** E.164, for `tel:` links. */
-  e164: string;
-}
+// The project's facts (packages/shared), which the desk and the API state too.
+export { OFFICE_ADDRESS, PHONES, WHATSAPP_NUMBER, type PhoneNumber };
 
-export const PHONES: { sales: PhoneNumber; office: PhoneNumber } = {
-  sales: { display: '+91 98480 22345', e164: '+919848022345' },
-  office: { display: '+91 40 4852 2345', e164: '+914048522345' },
-};
-
-/** WhatsApp number in international form without "+", as wa.me expects. */
-export const WHATSAPP_NUMBER = '919848022345';
 export const WHATSAPP_GREETING =
   'Hello, I would like to know more about Elegant Iconia villa plots.';
 export const WHATSAPP_URL = `https://wa.me/${WHATSAPP_NUMBER}?text=${encodeURIComponent(WHATSAPP_GREETING)}`;
 /** The round floating chat link opens the sales team's WhatsApp chat. */
 export const CHAT_URL = WHATSAPP_URL;
-
-export const OFFICE_ADDRESS = {
-  name: 'Elegant Iconia Site & Sales Office',
-  lines: [
-    'Survey No. 214, Beside NH-44',
-    'Rayikal Village, Shadnagar',
-    'Rangareddy District, Telangana 509216',
-  ],
-  locality: 'Shadnagar',
-  region: 'Telangana',
-  postalCode: '509216',
-  country: 'IN',
-  /** Approximate site location, for structured data and the map. */
-  geo: { latitude: 17.0918, longitude: 78.2046 },
-} as const;
 
 export const OFFICE_HOURS = 'Open all days, 9:30 AM – 6:30 PM';
 
@@ -86,8 +67,7 @@ export const MAP_EMBED_LABELS = {
   loading: 'Loading map…',
   open: 'Open the map in Google Maps',
 } as const;
-export const MAP_DIRECTIONS_URL =
-  'https://www.google.com/maps/dir/?api=1&destination=17.0918,78.2046';
+export { MAP_DIRECTIONS_URL };
 
 /** YouTube video shown (through youtube-nocookie.com) in the location section. */
 export const VIDEO_ID = 'M7lc1UVf-VE';

@@ -1,0 +1,39 @@
+import { addDays, indiaDayStart } from '../reports/india-day.ts';
+
+/** The two reminders of a visit: the evening before at 18:00 India time, and two hours before. */
+export const REMINDERS = ['day_before', 'two_hours'] as const;
+export type Reminder = (typeof REMINDERS)[number];
+
+const HOUR_MS = 3_600_000;
+const EVENING_HOUR = 18;
+
+export interface PlannedReminder {
+  which: Reminder;
+  dueAt: number;
+}
+
+/**
+ * When each reminder of a visit on `day` starting at `startsAt` goes out. A reminder whose time
+ * has already passed when the visit is booked or moved is not sent late: a visit booked at 19:00
+ * for tomorrow morning gets only its two-hour reminder.
+ */
+export function planReminders(day: string, startsAt: number, now: number): PlannedReminder[] {
+  const times: PlannedReminder[] = [
+    { which: 'day_before', dueAt: indiaDayStart(addDays(day, -1)) + EVENING_HOUR * HOUR_MS },
+    { which: 'two_hours', dueAt: startsAt - 2 * HOUR_MS },
+  ];
+  return times.filter((reminder) => reminder.dueAt > now);
+}
+
+/**
+ * The reminder's Message-ID: one per visit, plan (its revision) and reminder, so the outbox
+ * queues each once and a retry after a restart is the same email to the inbox.
+ */
+export function reminderMessageId(
+  visitId: number,
+  revision: number,
+  which: Reminder,
+  domain: string,
+): string {
+  return `<visit-${visitId}-${revision}-${which.replace('_', '-')}@${domain}>`;
+}
