@@ -1,12 +1,16 @@
 import { ui } from '../../components/ui.ts';
 import { PLOT_STATUS_LABELS } from '../../lib/labels.ts';
-import { PLOT_STATUSES, type PlotCounts } from '../../lib/types.ts';
+import { PLOT_STATUSES, type PlotCounts, type PlotStatus } from '../../lib/types.ts';
 
-const countOf = (row: PlotCounts['byStatus'], status: string) =>
+const countOf = (row: PlotCounts['byStatus'], status: PlotStatus) =>
   row.find((entry) => entry.status === status)?.count ?? 0;
 
-/** The whole inventory at a glance: plots per status in each phase, whatever the filters. */
+/**
+ * The whole inventory at a glance, whatever the filters. Statuses are the rows and phases the
+ * columns: a community has a few phases, so the table fits a phone's width.
+ */
 export function PlotCountsTable({ counts }: { counts: PlotCounts }) {
+  const phases = counts.byPhase.length > 1 ? counts.byPhase : [];
   return (
     <section className={ui.card} aria-labelledby="plot-counts">
       <h2 id="plot-counts">Plots by status and phase</h2>
@@ -17,36 +21,36 @@ export function PlotCountsTable({ counts }: { counts: PlotCounts }) {
           <table>
             <thead>
               <tr>
-                <th scope="col">Phase</th>
-                {PLOT_STATUSES.map((status) => (
-                  <th key={status} scope="col" className="number">
-                    {PLOT_STATUS_LABELS[status]}
+                <th scope="col">Status</th>
+                {phases.map((phase) => (
+                  <th key={phase.phase} scope="col" className="number">
+                    {phase.phase}
                   </th>
                 ))}
                 <th scope="col" className="number">
-                  Total
+                  {phases.length > 0 ? 'All phases' : (counts.byPhase[0]?.phase ?? 'All')}
                 </th>
               </tr>
             </thead>
             <tbody>
-              {counts.byPhase.map((phase) => (
-                <tr key={phase.phase}>
-                  <th scope="row">{phase.phase}</th>
-                  {PLOT_STATUSES.map((status) => (
-                    <td key={status} className="number">
+              {PLOT_STATUSES.map((status) => (
+                <tr key={status}>
+                  <th scope="row">{PLOT_STATUS_LABELS[status]}</th>
+                  {phases.map((phase) => (
+                    <td key={phase.phase} className="number">
                       {countOf(phase.byStatus, status)}
                     </td>
                   ))}
-                  <td className="number">{phase.total}</td>
+                  <td className="number">{countOf(counts.byStatus, status)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">All phases</th>
-                {PLOT_STATUSES.map((status) => (
-                  <td key={status} className="number">
-                    {countOf(counts.byStatus, status)}
+                <th scope="row">All plots</th>
+                {phases.map((phase) => (
+                  <td key={phase.phase} className="number">
+                    {phase.total}
                   </td>
                 ))}
                 <td className="number">{counts.total}</td>

@@ -18,7 +18,7 @@ export function PlotFiltersForm({ filters, phases, forLeadId }: PlotFiltersFormP
   return (
     <Form method="get" role="search" aria-label="Plots">
       {forLeadId === null ? null : <input type="hidden" name={FOR_BUYER_PARAM} value={forLeadId} />}
-      <details className={panel.panel} open>
+      <details className={panel.panel} open={isPlotFiltered(filters)}>
         <summary>Filters{isPlotFiltered(filters) ? ' (on)' : ''}</summary>
         <div className={panel.grid}>
           <div className={ui.field}>

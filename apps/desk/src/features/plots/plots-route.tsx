@@ -81,19 +81,7 @@ export function Component() {
   const filtered = isPlotFiltered(filters);
   return (
     <>
-      <div className={styles.head}>
-        <h1>Plots</h1>
-        {user.role === 'manager' ? (
-          <div className={ui.actions}>
-            <a className={buttonClass('secondary')} href={`${API_BASE}/plots.csv`} download>
-              Export inventory CSV
-            </a>
-            <a className={buttonClass('secondary')} href={`${API_BASE}/plot-bookings.csv`} download>
-              Export bookings CSV
-            </a>
-          </div>
-        ) : null}
-      </div>
+      <h1>Plots</h1>
       {choosingFor ? <ChoosingBanner choosingFor={choosingFor} /> : null}
       <PlotCountsTable counts={counts} />
       <PlotFiltersForm
@@ -118,7 +106,26 @@ export function Component() {
           </ul>
         )}
       </section>
-      {user.role === 'manager' ? <PlotImport /> : null}
+      {user.role === 'manager' ? (
+        <>
+          <section className={ui.card} aria-labelledby="plot-exports">
+            <h2 id="plot-exports">Exports</h2>
+            <div className={ui.actions}>
+              <a className={buttonClass('secondary')} href={`${API_BASE}/plots.csv`} download>
+                Inventory CSV
+              </a>
+              <a
+                className={buttonClass('secondary')}
+                href={`${API_BASE}/plot-bookings.csv`}
+                download
+              >
+                Bookings CSV
+              </a>
+            </div>
+          </section>
+          <PlotImport />
+        </>
+      ) : null}
     </>
   );
 }
