@@ -20,6 +20,21 @@ const PEOPLE = [
   { name: 'Sneha Kulkarni', form: 'contact-form', source: 'google', campaign: 'villa-plots' },
 ] as const;
 
+/** A small inventory in two phases, as a manager's spreadsheet would have it. */
+const PLOTS_CSV = [
+  'Plot No,Phase,Size (sq. yds),Facing,Corner,Rate per sq. yd,Status',
+  ...Array.from({ length: 12 }, (_, index) => {
+    const facing = ['East', 'North', 'North-East', 'West'][index % 4] ?? 'East';
+    const size = [200, 240, 267, 300][index % 4] ?? 240;
+    const status = index === 6 || index === 9 ? 'booked' : 'available';
+    return `A-${101 + index},Phase 1,${size},${facing},${index % 3 === 0 ? 'yes' : 'no'},"18,500",${status}`;
+  }),
+  ...Array.from(
+    { length: 6 },
+    (_, index) => `B-${201 + index},Phase 2,333,East,no,21000,available`,
+  ),
+].join('\n');
+
 async function sendLeads(request: APIRequestContext): Promise<void> {
   for (const [index, person] of PEOPLE.entries()) {
     const contact = person.form === 'contact-form';
@@ -95,6 +110,28 @@ test('desk screenshots for the sales guide @screenshots', async ({ page, request
   await page.getByLabel('Mobile number').fill('98765 43210');
   await page.getByRole('button', { name: 'Erase…' }).click();
   await shoot(page, 'erasure');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/desk/plots');
+  const section = page.getByRole('region', { name: 'Import plots from a CSV file' });
+  await section.getByLabel('CSV file').setInputFiles({
+    name: 'plots.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(PLOTS_CSV),
+  });
+  await section.getByRole('button', { name: 'Import plots' }).click();
+  await expect(section.getByRole('status')).toHaveText(/^Imported plots\.csv/);
+  await page.goto('/desk/');
+  await page.getByRole('link', { name: 'Vikram Sharma' }).first().click();
+  await page.getByRole('link', { name: 'Hold a plot for Vikram Sharma' }).click();
+  await page.getByRole('button', { name: 'Hold plot A-104 for Vikram Sharma' }).click();
+  await page.getByRole('link', { name: 'Plot A-104' }).click();
+  await page.getByRole('button', { name: 'Request booking' }).click();
+  await expect(page.getByRole('button', { name: 'Approve booking' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, 'plot');
+  await page.goto('/desk/plots?phase=Phase+1');
+  await shoot(page, 'plots');
 });
 
 // Routing hands every new buyer to someone on duty, which the shared server's leads must not see:
