@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { campaignLabel, funnelRows, lastDays, perDayTable } from './report-tables.ts';
+import {
+  campaignLabel,
+  funnelRows,
+  lastDays,
+  perDayTable,
+  responseTables,
+} from './report-tables.ts';
 
 describe('report tables', () => {
   it('when a period is asked for, then it lists every India day up to today, oldest first', () => {
@@ -55,5 +61,34 @@ describe('report tables', () => {
     expect(campaignLabel({ ...row, origin: 'partner:acme-realty' })).toBe(
       'Partner: acme-realty: no source / plots',
     );
+  });
+
+  it('when speed to lead is reported, then each row reads as a person, an origin or a form', () => {
+    const figures = {
+      buyers: 4,
+      answered: 3,
+      medianMinutes: 2,
+      p90Minutes: 6,
+      withinTargetPercent: 75,
+      reassigned: 1,
+    };
+    const [byAgent, byOrigin, byForm] = responseTables({
+      targetMinutes: 5,
+      byAgent: [{ user: { id: 7, name: 'Asha Agent' }, ...figures }],
+      byOrigin: [
+        { origin: 'site', ...figures },
+        { origin: 'partner:acme-realty', ...figures },
+      ],
+      bySource: [
+        { source: 'contact-form', ...figures },
+        { source: null, ...figures },
+      ],
+    });
+    expect(byAgent?.rows).toEqual([{ label: 'Asha Agent', figures }]);
+    expect(byOrigin?.rows.map((row) => row.label)).toEqual(['Website', 'Partner: acme-realty']);
+    expect(byForm?.rows.map((row) => row.label)).toEqual([
+      'Contact form',
+      'Other channels (ads, partners)',
+    ]);
   });
 });

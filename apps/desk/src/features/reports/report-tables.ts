@@ -1,5 +1,5 @@
 import { formatOrigin, isLeadOrigin } from '@iconia/shared';
-import { STAGE_LABELS } from '../../lib/labels.ts';
+import { FORM_LABELS, STAGE_LABELS } from '../../lib/labels.ts';
 import { FORMS, STAGES, type Form, type Report } from '../../lib/types.ts';
 import { indiaDay } from '../../lib/format.ts';
 
@@ -49,4 +49,45 @@ export function campaignLabel(row: Report['byCampaign'][number]): string {
   return row.origin === 'site' || !isLeadOrigin(row.origin)
     ? campaign
     : `${formatOrigin(row.origin)}: ${campaign}`;
+}
+
+type ResponseReport = Report['response'];
+export type ResponseFigures = Omit<ResponseReport['byOrigin'][number], 'origin'>;
+
+export interface ResponseTable {
+  id: 'agent' | 'origin' | 'form';
+  title: string;
+  /** What the first column names. */
+  heading: string;
+  rows: { label: string; figures: ResponseFigures }[];
+}
+
+/** Speed to lead per agent, per origin and per form, each row under a reader's label. */
+export function responseTables(response: ResponseReport): ResponseTable[] {
+  return [
+    {
+      id: 'agent',
+      title: 'By person',
+      heading: 'Person',
+      rows: response.byAgent.map(({ user, ...figures }) => ({ label: user.name, figures })),
+    },
+    {
+      id: 'origin',
+      title: 'By origin',
+      heading: 'Origin',
+      rows: response.byOrigin.map(({ origin, ...figures }) => ({
+        label: isLeadOrigin(origin) ? formatOrigin(origin) : origin,
+        figures,
+      })),
+    },
+    {
+      id: 'form',
+      title: 'By form',
+      heading: 'Form',
+      rows: response.bySource.map(({ source, ...figures }) => ({
+        label: source ? FORM_LABELS[source] : 'Other channels (ads, partners)',
+        figures,
+      })),
+    },
+  ];
 }

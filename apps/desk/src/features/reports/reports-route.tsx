@@ -7,6 +7,7 @@ import { FORM_LABELS } from '../../lib/labels.ts';
 import type { Report } from '../../lib/types.ts';
 import { BarChart, type BarSeries } from './bar-chart.tsx';
 import { campaignLabel, funnelRows, lastDays, perDayTable } from './report-tables.ts';
+import { SpeedToLead } from './speed-to-lead.tsx';
 import styles from './reports.module.css';
 
 const PERIODS = [30, 90] as const;
@@ -51,6 +52,7 @@ export function Component() {
         <Funnel report={report} />
         <FirstContact report={report} />
       </div>
+      <SpeedToLead report={report} />
       <Campaigns report={report} />
     </>
   );
