@@ -166,7 +166,7 @@ test.describe('accessibility of the desk @layout', () => {
 // tests must not see.
 clockTest.describe('accessibility of routing @layout', () => {
   clockTest(
-    'when someone on duty has buyers to call first and the routing panel refuses a target, then axe finds no WCAG A/AA violation and nothing scrolls sideways',
+    'when someone on duty has buyers to call first, the routing panel refuses a target and reports show speed to lead, then axe finds no WCAG A/AA violation and nothing scrolls sideways',
     async ({ clockDesk, page, request }) => {
       const manager = { email: 'meera.manager@iconia.test', name: 'Meera Manager' };
       await clockDesk.server.addUser(manager.email, 'manager', manager.name);
@@ -198,6 +198,11 @@ clockTest.describe('accessibility of routing @layout', () => {
       await expect(page.getByRole('alert')).toBeVisible();
       await expectNoAxeViolations(page, 'Routing panel with an error');
       await expectNoSideways(page, 'Routing panel with an error');
+
+      await page.goto('/desk/reports');
+      await expect(page.getByRole('table', { name: 'By origin' })).toBeVisible();
+      await expectNoAxeViolations(page, 'Reports with speed to lead');
+      await expectNoSideways(page, 'Reports with speed to lead');
     },
   );
 });

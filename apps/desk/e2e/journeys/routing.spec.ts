@@ -219,6 +219,12 @@ test('when nobody calls a buyer within the target, then it moves to the next age
   const rows = page.getByRole('list', { name: 'Leads' }).getByRole('listitem');
   await expect(rows.filter({ hasText: 'Prompt Buyer' })).toContainText(`Owner: ${callerName}`);
   await expect(rows.filter({ hasText: 'Waiting Buyer' })).toContainText(`Owner: ${callerName}`);
+
+  // The reports count both buyers from the website: one answered in time, one moved on.
+  await page.goto('/desk/reports');
+  const byOrigin = page.getByRole('table', { name: 'By origin' });
+  const website = byOrigin.getByRole('row', { name: /^Website/ });
+  await expect(website.getByRole('cell')).toHaveText(['1 of 2', '4 min', '4 min', '50%', '1']);
 });
 
 test('when a buyer enquires again, then the enquiry goes to their own agent, even off duty, and not to the next in turn', async ({
