@@ -1,6 +1,15 @@
+import ICAL from 'ical.js';
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadView, Visit } from '@iconia/shared';
+import {
+  MAP_DIRECTIONS_URL,
+  PHONES,
+  SITE_ADDRESS_LINE,
+  visitConfirmationText,
+  whatsAppLink,
+  type LeadView,
+  type Visit,
+} from '@iconia/shared';
 import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
 
 // The test clock starts on Saturday 21 November 2026, 3:45 pm in India. Sunday the 22nd has
@@ -16,6 +25,9 @@ const booking = (fields: Record<string, unknown> = {}) => ({
   notes: 'Coming with parents from Hyderabad',
   ...fields,
 });
+
+const book = (who: TestAgent, id: number, fields: Record<string, unknown> = {}) =>
+  who.post(`/desk/api/leads/${id}/visits`).set(SAME_ORIGIN).send(booking(fields));
 
 function remindersOf(t: DeskTestServer, visitId: number) {
   return t.store.db
@@ -44,9 +56,6 @@ describe('site visits on the desk API', () => {
   afterEach(async () => {
     await t.remove();
   });
-
-  const book = (who: TestAgent, id: number, fields: Record<string, unknown> = {}) =>
-    who.post(`/desk/api/leads/${id}/visits`).set(SAME_ORIGIN).send(booking(fields));
 
   it('when an agent books a visit, then it is stored with its slot, the buyer is Site visit scheduled and the timeline says so', async () => {
     const res = await book(agent, leadId);
@@ -258,5 +267,111 @@ describe('site visits on the desk API', () => {
 
     expect(res.status).toBe(403);
     expect(t.store.db.prepare('SELECT count(*) FROM visits').pluck().get()).toBe(0);
+  });
+});
+
+describe('a site visit the buyer keeps', () => {
+  let t: DeskTestServer;
+  let agent: TestAgent;
+  let leadId: number;
+
+  beforeEach(async () => {
+    t = await startDeskTestServer();
+    await t.addUser('agent@iconia.test', 'agent', 'Arjun');
+    await t.addUser('manager@iconia.test', 'manager', 'Meena');
+    agent = await t.signIn('agent@iconia.test');
+    leadId = t.storeLead({ name: 'Ravi Kumar', mobile: '9876543210' });
+  });
+  afterEach(async () => {
+    await t.remove();
+  });
+
+  const calendarOf = async (visitId: number) => {
+    const res = await agent.get(`/desk/api/visits/${visitId}/calendar.ics`).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.get('Content-Type')).toBe('text/calendar; charset=utf-8');
+    const component = new ICAL.Component(ICAL.parse(res.text) as unknown[]);
+    // The file's own VTIMEZONE tells the parser what Asia/Kolkata is.
+    const zone = new ICAL.Timezone(component.getFirstSubcomponent('vtimezone')!);
+    ICAL.TimezoneService.register(zone, 'Asia/Kolkata');
+    const event = new ICAL.Event(component.getFirstSubcomponent('vevent')!);
+    return { text: res.text, component, event };
+  };
+
+  it('when the calendar file is read with an iCalendar parser, then it holds the visit in India time at the site, and keeps its UID when the visit moves', async () => {
+    const visit = ((await book(agent, leadId)).body as { visit: Visit }).visit;
+
+    const first = await calendarOf(visit.id);
+
+    const zone = first.component.getFirstSubcomponent('vtimezone');
+    expect(zone?.getFirstPropertyValue('tzid')).toBe('Asia/Kolkata');
+    expect(first.event.startDate.toString()).toBe('2026-11-22T10:00:00');
+    expect(
+      first.component
+        .getFirstSubcomponent('vevent')
+        ?.getFirstProperty('dtstart')
+        ?.getParameter('tzid'),
+    ).toBe('Asia/Kolkata');
+    expect(first.event.startDate.toUnixTime() * 1000).toBe(Date.parse('2026-11-22T10:00:00+05:30'));
+    expect(first.event.location).toBe(SITE_ADDRESS_LINE);
+    expect(first.event.summary).toBe('Site visit: Elegant Iconia');
+    expect(first.text).not.toContain('Ravi');
+    expect(first.text).not.toContain('9876543210');
+
+    await agent
+      .post(`/desk/api/visits/${visit.id}/reschedule`)
+      .set(SAME_ORIGIN)
+      .send({ date: MONDAY, time: '15:00' });
+    const moved = await calendarOf(visit.id);
+    expect(moved.event.uid).toBe(first.event.uid);
+    expect(moved.event.sequence).toBe(1);
+    expect(moved.event.startDate.toString()).toBe('2026-11-23T15:00:00');
+  });
+
+  it('when the WhatsApp confirmation is written for a visit, then it gives the day, time, address, map link and phone', () => {
+    const text = visitConfirmationText({
+      name: 'Ravi Kumar',
+      date: SUNDAY,
+      time: '15:00',
+      people: 4,
+      pickup: true,
+    });
+
+    expect(text).toBe(
+      [
+        'Hello Ravi Kumar, your site visit to Elegant Iconia is confirmed for Sunday, 22 November 2026 at 3:00 PM (4 people).',
+        'We will arrange your pickup and call you before we leave.',
+        `Address: ${SITE_ADDRESS_LINE}`,
+        `Map: ${MAP_DIRECTIONS_URL}`,
+        `Questions or a change of plan: ${PHONES.sales.display}`,
+      ].join('\n'),
+    );
+    const link = new URL(whatsAppLink('+919876543210', text));
+    expect(link.origin + link.pathname).toBe('https://wa.me/919876543210');
+    expect(link.searchParams.get('text')).toBe(text);
+  });
+
+  it("when a buyer's data is erased, then their visits keep their slot for the reports but lose the notes and outcome, and no reminder is left", async () => {
+    const visit = ((await book(agent, leadId)).body as { visit: Visit }).visit;
+    const manager = await t.signIn('manager@iconia.test');
+
+    const erased = await manager
+      .post('/desk/api/erasures')
+      .set(SAME_ORIGIN)
+      .send({ mobile: '9876543210' });
+
+    expect(erased.status).toBe(200);
+    const after = ((await manager.get(`/desk/api/visits/${visit.id}`)).body as { visit: Visit })
+      .visit;
+    expect(after).toMatchObject({ date: SUNDAY, time: '10:00', notes: '', name: '', mobile: '' });
+    expect(remindersOf(t, visit.id)).toEqual([]);
+    const timeline = ((await manager.get(`/desk/api/leads/${leadId}`)).body as LeadView).timeline;
+    expect(JSON.stringify(timeline)).not.toContain('Coming with parents');
+  });
+
+  it('when someone asks for a visit that does not exist, then a clear 404 comes back', async () => {
+    const res = await agent.get('/desk/api/visits/999/calendar.ics');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'There is no visit with this id.' });
   });
 });
