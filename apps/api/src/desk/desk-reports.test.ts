@@ -25,6 +25,13 @@ interface Reports {
     p90Minutes: number;
   }>;
   bookingsByAgent: Array<{ user: { id: number; name: string }; bookings: number }>;
+  visitsByAgent: Array<{
+    user: { id: number; name: string };
+    booked: number;
+    visited: number;
+    noShows: number;
+    cancelled: number;
+  }>;
 }
 
 describe('the sales desk reports', () => {
@@ -201,6 +208,11 @@ describe('the sales desk reports', () => {
     ]);
     expect(reports.bookingsByAgent).toEqual([
       { user: { id: arjun.id, name: 'Arjun' }, bookings: 1 },
+    ]);
+    // From the visit records: who booked each visit, and what became of it.
+    expect(reports.visitsByAgent).toEqual([
+      { user: { id: arjun.id, name: 'Arjun' }, booked: 3, visited: 2, noShows: 0, cancelled: 0 },
+      { user: { id: kiran.id, name: 'Kiran' }, booked: 1, visited: 1, noShows: 0, cancelled: 0 },
     ]);
   });
 
