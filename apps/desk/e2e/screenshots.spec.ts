@@ -173,11 +173,23 @@ clockTest(
     await expect(page.getByRole('heading', { name: 'Call these first (3)' })).toBeVisible();
     await shoot(page, 'call-first');
 
+    // A stage change answers a buyer, so the report has a response time to show.
+    await page.getByRole('list', { name: 'Call these first' }).getByRole('link').last().click();
+    await page.getByLabel('Stage', { exact: true }).selectOption({ label: 'Contacted' });
+    await page.getByRole('button', { name: 'Save stage' }).click();
+    await expect(page.getByText('Stage saved.')).toBeVisible();
+
     await page.getByText('Account of Arjun Agent').click();
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await clockDesk.signIn(page, manager.email);
     await page.goto('/desk/users');
     await expect(page.getByText('The next new buyer goes to Arjun Agent.')).toBeVisible();
     await shoot(page, 'routing');
+
+    await page.goto('/desk/reports');
+    await page
+      .getByRole('heading', { name: 'Speed to lead' })
+      .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    await shoot(page, 'speed-to-lead');
   },
 );
