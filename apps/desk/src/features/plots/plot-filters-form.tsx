@@ -3,6 +3,7 @@ import panel from '../../components/filter-panel.module.css';
 import { buttonClass, ui } from '../../components/ui.ts';
 import { FACING_LABELS, PLOT_STATUS_LABELS } from '../../lib/labels.ts';
 import { FACINGS, PLOT_STATUSES } from '../../lib/types.ts';
+import { LabelledOptions } from './labelled-options.tsx';
 import { FOR_BUYER_PARAM, isPlotFiltered, type PlotFilters } from './plot-filters.ts';
 
 interface PlotFiltersFormProps {
@@ -36,22 +37,14 @@ export function PlotFiltersForm({ filters, phases, forLeadId }: PlotFiltersFormP
             <label htmlFor="plot-status">Status</label>
             <select id="plot-status" name="status" defaultValue={filters.status}>
               <option value="">Any status</option>
-              {PLOT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {PLOT_STATUS_LABELS[status]}
-                </option>
-              ))}
+              <LabelledOptions values={PLOT_STATUSES} labels={PLOT_STATUS_LABELS} />
             </select>
           </div>
           <div className={ui.field}>
             <label htmlFor="plot-facing">Facing</label>
             <select id="plot-facing" name="facing" defaultValue={filters.facing}>
               <option value="">Any facing</option>
-              {FACINGS.map((facing) => (
-                <option key={facing} value={facing}>
-                  {FACING_LABELS[facing]}
-                </option>
-              ))}
+              <LabelledOptions values={FACINGS} labels={FACING_LABELS} />
             </select>
           </div>
           <div className={ui.field}>

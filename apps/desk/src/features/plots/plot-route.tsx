@@ -32,6 +32,7 @@ import {
   type PlotView,
 } from '../../lib/types.ts';
 import { loadChoosingFor, type ChoosingFor } from './choosing-for.ts';
+import { LabelledOptions } from './labelled-options.tsx';
 import styles from './plots.module.css';
 
 interface PlotData extends PlotView {
@@ -417,11 +418,7 @@ function EditCard({ plot }: { plot: Plot }) {
         <div className={ui.field}>
           <label htmlFor="edit-facing">Facing</label>
           <select id="edit-facing" name="facing" defaultValue={plot.facing}>
-            {FACINGS.map((facing) => (
-              <option key={facing} value={facing}>
-                {FACING_LABELS[facing]}
-              </option>
-            ))}
+            <LabelledOptions values={FACINGS} labels={FACING_LABELS} />
           </select>
         </div>
         <div className={ui.field}>
