@@ -7,6 +7,7 @@ import styles from './layout.module.css';
 const AGENT_LINKS = [
   { to: '/', label: 'Inbox' },
   { to: '/today', label: 'Today' },
+  { to: '/visits', label: 'Visits' },
   { to: '/plots', label: 'Plots' },
   { to: '/reports', label: 'Reports' },
 ];

@@ -4,12 +4,19 @@ import { erasureAction, ErasurePage } from '../features/admin/erasure-page.tsx';
 import { usersAction, usersLoader, UsersPage } from '../features/admin/users-page.tsx';
 import { InboxPage } from '../features/inbox/inbox.tsx';
 import { inboxLoader } from '../features/inbox/inbox-loader.ts';
-import { LeadPage } from '../features/lead/lead-page.tsx';
-import { leadAction, leadLoader } from '../features/lead/lead-route.ts';
+import { leadAction } from '../features/lead/lead-route.ts';
 import { signInAction, signInLoader, signOutAction } from '../features/session/session.ts';
 import { SignInPage } from '../features/session/sign-in.tsx';
 import { todayLoader, TodayPage } from '../features/today/today-page.tsx';
+import {
+  SlotSettingsPage,
+  slotSettingsAction,
+  slotSettingsLoader,
+} from '../features/visits/slot-settings.tsx';
+import { availabilityLoader, visitAction } from '../features/visits/visit-action.ts';
+import { visitsLoader, VisitsPage } from '../features/visits/visits-page.tsx';
 import { DUTY_PATH, dutyAction, SESSION_ROUTE_ID, sessionLoader } from '../lib/session.ts';
+import { buyerLoader, BuyerPage } from './buyer-page.tsx';
 import { Layout } from './layout.tsx';
 import { sourcesAction, sourcesLoader, SourcesPage } from './sources-page.tsx';
 import { NotFound, RouteError } from './route-error.tsx';
@@ -44,7 +51,16 @@ export function createDeskRouter() {
             children: [
               { index: true, loader: inboxLoader, Component: InboxPage },
               { path: 'today', loader: todayLoader, Component: TodayPage },
-              { path: 'leads/:id', loader: leadLoader, action: leadAction, Component: LeadPage },
+              { path: 'leads/:id', loader: buyerLoader, action: leadAction, Component: BuyerPage },
+              // Every change to a visit posts here, from the buyer page and this screen alike.
+              { path: 'visits', loader: visitsLoader, action: visitAction, Component: VisitsPage },
+              { path: 'visits/availability', loader: availabilityLoader },
+              {
+                path: 'visits/slots',
+                loader: slotSettingsLoader,
+                action: slotSettingsAction,
+                Component: SlotSettingsPage,
+              },
               // Reports bring their chart library; both load only when the page is opened.
               { path: 'reports', lazy: () => import('../features/reports/reports-route.tsx') },
               // Plots load with their screens only when opened.

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useFetcher, useLoaderData } from 'react-router';
 import { BuyerPlots } from '../../components/buyer-plots.tsx';
 import record from '../../components/record.module.css';
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
-import { displayMobile, telHref, whatsAppHref } from '@iconia/shared';
+import { displayMobile, telHref, VISIT_STAGES, whatsAppHref } from '@iconia/shared';
 import { formatDateTime, toDateTimeLocal } from '../../lib/format.ts';
 import {
   EMAIL_STATE_LABELS,
@@ -41,7 +41,8 @@ function FormResult({ result }: { result: LeadActionResult | undefined }) {
   );
 }
 
-export function LeadPage() {
+/** `children`: the cards other features add to the buyer page (composed in app/). */
+export function LeadPage({ children }: { children?: ReactNode }) {
   const { lead, enquiries, timeline, people, plots } = useLoaderData<typeof leadLoader>();
   const user = useUser();
   const canWork = user.role === 'manager' || !lead.owner || lead.owner.id === user.id;
@@ -70,11 +71,12 @@ export function LeadPage() {
       </div>
       <div className={record.columns}>
         <div>
+          {lead.erased ? null : children}
           {lead.erased ? (
             <p className={ui.card}>This person’s data was erased at their request.</p>
           ) : canWork ? (
             <>
-              <StageCard lead={lead} />
+              <StageCard key={lead.stage} lead={lead} />
               <FollowUpCard lead={lead} />
               <OwnerCard lead={lead} people={people} />
               <NoteCard />
@@ -163,8 +165,11 @@ function ContactButtons({ lead, record }: { lead: LeadDetail; record: boolean })
   );
 }
 
-/** Stages that follow a record, never set by hand: Booked comes from an approved booking. */
-const RECORDED_STAGES: ReadonlySet<Stage> = new Set(['booked']);
+/**
+ * Stages that follow a record, never set by hand: the site visit stages come from the visits,
+ * Booked from an approved booking.
+ */
+const RECORDED_STAGES: ReadonlySet<Stage> = new Set<Stage>([...VISIT_STAGES, 'booked']);
 
 function StageCard({ lead }: { lead: LeadDetail }) {
   const { fetcher, busy, result } = useLeadForm('stage');
@@ -179,6 +184,7 @@ function StageCard({ lead }: { lead: LeadDetail }) {
           <select
             id="stage"
             name="stage"
+            aria-describedby="stage-hint"
             value={stage}
             onChange={(event) => setStage(event.target.value as Stage)}
           >
@@ -190,6 +196,10 @@ function StageCard({ lead }: { lead: LeadDetail }) {
               ),
             )}
           </select>
+          <p id="stage-hint" className={ui.hint}>
+            The site visit stages follow the visits booked on this page; Booked follows an approved
+            plot booking.
+          </p>
         </div>
         {stage === 'lost' ? (
           <div className={ui.field}>
