@@ -4,6 +4,7 @@ import { newVisitor } from '@iconia/web/e2e/leads';
 import { sendContactForm } from '@iconia/web/e2e/page-helpers';
 import { test as clockTest } from '../support/clock-desk.ts';
 import { expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
+import { bookVisit, openSlots } from '../support/visit-steps.ts';
 
 /** Phone first: nothing may push the page wider than the screen, at 360 px or anywhere. */
 async function expectNoSideways(page: Page, what: string): Promise<void> {
@@ -36,6 +37,16 @@ const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void
       await expect(page.getByRole('heading', { name: 'Stage funnel' })).toBeVisible();
       await page.getByText('Leads per day as a table').click();
     },
+  },
+  {
+    name: 'Visits',
+    path: '/desk/visits',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Upcoming' })).toBeVisible(),
+  },
+  {
+    name: 'Visit slots',
+    path: '/desk/visits/slots',
+    ready: (page) => expect(page.getByRole('button', { name: 'Save slots' })).toBeVisible(),
   },
   {
     name: 'Users',
@@ -206,3 +217,47 @@ clockTest.describe('accessibility of routing @layout', () => {
     },
   );
 });
+
+// On the test kit's clock (Saturday, 3:45 pm in India), so a visit can be booked for today.
+clockTest(
+  'when a visit is booked, its dialogs are open and it is checked in, then axe finds no WCAG A/AA violation and nothing scrolls sideways @layout',
+  async ({ clockDesk, page, request }) => {
+    const check = async (what: string) => {
+      await expectNoAxeViolations(page, what);
+      await expectNoSideways(page, what);
+    };
+    await clockDesk.server.addUser('meera.manager@iconia.test', 'manager', 'Meera Manager');
+    await clockDesk.signIn(page, 'meera.manager@iconia.test');
+    await openSlots(page, [{ weekday: 'Saturday', time: '16:30', visits: 3 }]);
+    await check('Visit slots with a slot');
+    const sent = await request.post('/contact-form', {
+      form: { name: 'Axe Visitor', mobile: '9876507777', source: 'contact-form', page: '/contact' },
+    });
+    expect(sent.status()).toBe(200);
+
+    await page.goto('/desk/');
+    await page.getByRole('link', { name: 'Axe Visitor' }).click();
+    await page.getByRole('button', { name: 'Book a visit…' }).click();
+    const booking = page.getByRole('dialog', { name: 'Book a site visit' });
+    await booking.getByLabel('Day').fill('2026-11-21');
+    await expect(booking.getByRole('option', { name: '4:30 PM (3 of 3 free)' })).toBeAttached();
+    await check('Booking dialog');
+    await booking.getByRole('button', { name: 'Close' }).click();
+    await bookVisit(page, { day: '2026-11-21', slot: '4:30 PM (3 of 3 free)', people: 2 });
+    await check('Buyer with a booked visit');
+    await page.getByRole('button', { name: 'Reschedule…' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check('Reschedule dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Cancel visit…' }).click();
+    await check('Cancel dialog');
+    await page.getByRole('button', { name: 'Keep the visit' }).click();
+
+    await page.goto('/desk/visits');
+    await page.getByRole('button', { name: 'Arrived (Axe Visitor)' }).waitFor();
+    await check('Visits with a visit to check in');
+    await page.getByRole('button', { name: 'Arrived (Axe Visitor)' }).click();
+    await expect(page.getByLabel('What came of the visit')).toBeVisible();
+    await check('Visits with an outcome to write');
+  },
+);
