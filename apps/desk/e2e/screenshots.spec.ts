@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PLOT_RANGES } from '@iconia/shared';
+import { indiaDay } from '../src/lib/format.ts';
 import { test as clockTest } from './support/clock-desk.ts';
 import { expect, signIn, test } from './support/desk-fixtures.ts';
 
@@ -11,6 +12,8 @@ import { expect, signIn, test } from './support/desk-fixtures.ts';
  * `pnpm --filter @iconia/desk screenshots`. Not part of the test run.
  */
 const IMAGES = fileURLToPath(new URL('../../../docs/images/desk/', import.meta.url));
+
+const DAY_MS = 86_400_000;
 
 const PEOPLE = [
   { name: 'Lakshmi Reddy', form: 'brochure-modal', source: 'google', campaign: 'villa-plots' },
@@ -78,9 +81,19 @@ test('desk screenshots for the sales guide @screenshots', async ({ page, request
   await page.getByRole('link', { name: 'Vikram Sharma' }).first().click();
   await page.getByRole('button', { name: 'Claim this lead' }).click();
   await expect(page.getByText('Owner saved.')).toBeVisible();
-  await page.getByLabel('Stage', { exact: true }).selectOption({ label: 'Site visit scheduled' });
-  await page.getByRole('button', { name: 'Save stage' }).click();
-  await expect(page.getByText('Stage saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Book a visit…' }).click();
+  const booking = page.getByRole('dialog', { name: 'Book a site visit' });
+  await booking.getByLabel('Day').fill(indiaDay(Date.now() + DAY_MS));
+  await expect(booking.getByRole('option', { name: /11:30 AM/ })).toBeAttached();
+  await booking.getByLabel('Time slot').selectOption({ index: 2 });
+  await booking.getByLabel('People coming').fill('4');
+  await booking.getByLabel('Needs pickup').check();
+  await booking.getByLabel('Notes').fill('Parents come too; wants to see the east-facing plots.');
+  await shoot(page, 'visit-booking');
+  await booking.getByRole('button', { name: 'Book visit' }).click();
+  await expect(page.getByText(/^Visit booked for /)).toBeVisible();
+  await page.getByRole('region', { name: 'Site visit', exact: true }).scrollIntoViewIfNeeded();
+  await shoot(page, 'visit');
   await page.getByLabel('Note', { exact: true }).fill('Coming on Sunday with family, 11 am.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByText('Note added.')).toBeVisible();
@@ -91,6 +104,9 @@ test('desk screenshots for the sales guide @screenshots', async ({ page, request
 
   await page.goto('/desk/today');
   await shoot(page, 'today');
+  await page.goto('/desk/visits');
+  await expect(page.getByRole('heading', { name: 'Upcoming' })).toBeVisible();
+  await shoot(page, 'visits');
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/desk/reports');
@@ -103,6 +119,8 @@ test('desk screenshots for the sales guide @screenshots', async ({ page, request
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await signIn(page, 'manager');
   await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/desk/visits/slots');
+  await shoot(page, 'visit-slots');
   await page.goto('/desk/users');
   await page.getByRole('heading', { name: 'People with access' }).scrollIntoViewIfNeeded();
   await shoot(page, 'users');
