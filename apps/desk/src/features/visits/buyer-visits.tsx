@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useFetcher, type LoaderFunctionArgs } from 'react-router';
 import {
   MAX_VISIT_PEOPLE,
@@ -103,135 +103,134 @@ export function BuyerVisits({ leadId, visits }: { leadId: number; visits: readon
 
 type VisitForm = ReturnType<typeof useVisitForm>;
 
-function BookDialog({ leadId, form }: { leadId: number; form: VisitForm }) {
-  const { fetcher, busy, result } = form;
+interface VisitDialogProps {
+  form: VisitForm;
+  /** The button that opens the dialog. */
+  opener: string;
+  openerVariant?: 'secondary';
+  id: string;
+  heading: string;
+  /** Hidden fields naming what the form is about. */
+  fields: Record<string, string | number>;
+  submit: { label: string; busy: string; variant?: 'danger' };
+  close: string;
+  children: ReactNode;
+}
+
+/**
+ * A button opening a native dialog with one visit form inside; the dialog closes once the
+ * request succeeded, and shows the API's sentence when it did not.
+ */
+function VisitDialog(props: VisitDialogProps) {
+  const { fetcher, busy, result } = props.form;
   const dialog = useDialog(result, !busy);
   return (
     <>
-      <button type="button" className={buttonClass()} onClick={() => dialog.current?.showModal()}>
-        Book a visit…
+      <button
+        type="button"
+        className={buttonClass(props.openerVariant)}
+        onClick={() => dialog.current?.showModal()}
+      >
+        {props.opener}
       </button>
-      <dialog ref={dialog} aria-labelledby="book-visit" className={styles.dialog}>
-        <h2 id="book-visit">Book a site visit</h2>
+      <dialog ref={dialog} aria-labelledby={props.id} className={styles.dialog}>
+        <h2 id={props.id}>{props.heading}</h2>
         <fetcher.Form method="post" action="/visits">
-          <input type="hidden" name="intent" value="book" />
-          <input type="hidden" name="leadId" value={leadId} />
-          <SlotFields idPrefix="book" />
-          <div className={ui.field}>
-            <label htmlFor="book-people">People coming</label>
-            <input
-              id="book-people"
-              name="people"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_VISIT_PEOPLE}
-              defaultValue={2}
-              required
-            />
-          </div>
-          <div className={`${ui.field} ${styles.check}`}>
-            <input id="book-pickup" name="pickup" type="checkbox" />
-            <label htmlFor="book-pickup">Needs pickup</label>
-          </div>
-          <div className={ui.field}>
-            <label htmlFor="book-notes">Notes</label>
-            <textarea id="book-notes" name="notes" />
-          </div>
+          {Object.entries(props.fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {props.children}
           <ErrorText>{result?.error}</ErrorText>
           <div className={ui.actions}>
-            <button type="submit" className={buttonClass()} disabled={busy}>
-              {busy ? 'Booking…' : 'Book visit'}
+            <button type="submit" className={buttonClass(props.submit.variant)} disabled={busy}>
+              {busy ? props.submit.busy : props.submit.label}
             </button>
             <button
               type="button"
               className={buttonClass('secondary')}
               onClick={() => dialog.current?.close()}
             >
-              Close
+              {props.close}
             </button>
           </div>
         </fetcher.Form>
       </dialog>
     </>
+  );
+}
+
+function BookDialog({ leadId, form }: { leadId: number; form: VisitForm }) {
+  return (
+    <VisitDialog
+      form={form}
+      opener="Book a visit…"
+      id="book-visit"
+      heading="Book a site visit"
+      fields={{ intent: 'book', leadId }}
+      submit={{ label: 'Book visit', busy: 'Booking…' }}
+      close="Close"
+    >
+      <SlotFields idPrefix="book" />
+      <div className={ui.field}>
+        <label htmlFor="book-people">People coming</label>
+        <input
+          id="book-people"
+          name="people"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_VISIT_PEOPLE}
+          defaultValue={2}
+          required
+        />
+      </div>
+      <div className={`${ui.field} ${styles.check}`}>
+        <input id="book-pickup" name="pickup" type="checkbox" />
+        <label htmlFor="book-pickup">Needs pickup</label>
+      </div>
+      <div className={ui.field}>
+        <label htmlFor="book-notes">Notes</label>
+        <textarea id="book-notes" name="notes" />
+      </div>
+    </VisitDialog>
   );
 }
 
 function RescheduleDialog({ visit, form }: { visit: Visit; form: VisitForm }) {
-  const { fetcher, busy, result } = form;
-  const dialog = useDialog(result, !busy);
-  const heading = `reschedule-${visit.id}`;
+  const id = `reschedule-${visit.id}`;
   return (
-    <>
-      <button
-        type="button"
-        className={buttonClass('secondary')}
-        onClick={() => dialog.current?.showModal()}
-      >
-        Reschedule…
-      </button>
-      <dialog ref={dialog} aria-labelledby={heading} className={styles.dialog}>
-        <h2 id={heading}>Move the visit of {visitWhen(visit)}</h2>
-        <fetcher.Form method="post" action="/visits">
-          <input type="hidden" name="intent" value="reschedule" />
-          <input type="hidden" name="visitId" value={visit.id} />
-          <SlotFields idPrefix={heading} date={visit.date} />
-          <ErrorText>{result?.error}</ErrorText>
-          <div className={ui.actions}>
-            <button type="submit" className={buttonClass()} disabled={busy}>
-              {busy ? 'Moving…' : 'Move visit'}
-            </button>
-            <button
-              type="button"
-              className={buttonClass('secondary')}
-              onClick={() => dialog.current?.close()}
-            >
-              Close
-            </button>
-          </div>
-        </fetcher.Form>
-      </dialog>
-    </>
+    <VisitDialog
+      form={form}
+      opener="Reschedule…"
+      openerVariant="secondary"
+      id={id}
+      heading={`Move the visit of ${visitWhen(visit)}`}
+      fields={{ intent: 'reschedule', visitId: visit.id }}
+      submit={{ label: 'Move visit', busy: 'Moving…' }}
+      close="Close"
+    >
+      <SlotFields idPrefix={id} date={visit.date} />
+    </VisitDialog>
   );
 }
 
 function CancelDialog({ visit, form }: { visit: Visit; form: VisitForm }) {
-  const { fetcher, busy, result } = form;
-  const dialog = useDialog(result, !busy);
-  const heading = `cancel-${visit.id}`;
+  const id = `cancel-${visit.id}`;
   return (
-    <>
-      <button
-        type="button"
-        className={buttonClass('secondary')}
-        onClick={() => dialog.current?.showModal()}
-      >
-        Cancel visit…
-      </button>
-      <dialog ref={dialog} aria-labelledby={heading} className={styles.dialog}>
-        <h2 id={heading}>Cancel the visit of {visitWhen(visit)}?</h2>
-        <fetcher.Form method="post" action="/visits">
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="visitId" value={visit.id} />
-          <div className={ui.field}>
-            <label htmlFor={`${heading}-reason`}>Why (optional)</label>
-            <textarea id={`${heading}-reason`} name="reason" />
-          </div>
-          <ErrorText>{result?.error}</ErrorText>
-          <div className={ui.actions}>
-            <button type="submit" className={buttonClass('danger')} disabled={busy}>
-              {busy ? 'Cancelling…' : 'Cancel visit'}
-            </button>
-            <button
-              type="button"
-              className={buttonClass('secondary')}
-              onClick={() => dialog.current?.close()}
-            >
-              Keep the visit
-            </button>
-          </div>
-        </fetcher.Form>
-      </dialog>
-    </>
+    <VisitDialog
+      form={form}
+      opener="Cancel visit…"
+      openerVariant="secondary"
+      id={id}
+      heading={`Cancel the visit of ${visitWhen(visit)}?`}
+      fields={{ intent: 'cancel', visitId: visit.id }}
+      submit={{ label: 'Cancel visit', busy: 'Cancelling…', variant: 'danger' }}
+      close="Keep the visit"
+    >
+      <div className={ui.field}>
+        <label htmlFor={`${id}-reason`}>Why (optional)</label>
+        <textarea id={`${id}-reason`} name="reason" />
+      </div>
+    </VisitDialog>
   );
 }
