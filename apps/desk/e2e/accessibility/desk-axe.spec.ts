@@ -224,6 +224,8 @@ clockTest.describe('accessibility of routing @layout', () => {
 clockTest(
   'when a visit is booked, its dialogs are open and it is checked in, then axe finds no WCAG A/AA violation and nothing scrolls sideways @layout',
   async ({ clockDesk, page, request }) => {
+    // Six axe runs, each a few seconds on a loaded machine.
+    clockTest.setTimeout(120_000);
     const check = async (what: string) => {
       await expectNoAxeViolations(page, what);
       await expectNoSideways(page, what);

@@ -17,6 +17,8 @@ export async function openSlots(page: Page, slots: readonly SlotToOpen[]): Promi
   await page.goto('/desk/visits');
   await page.getByRole('link', { name: 'Visit slots and capacity' }).click();
   const week = page.getByRole('form', { name: 'Visit slots of the week' });
+  // The form comes with the saved week, so the rows to remove are there once it shows.
+  await expect(week).toBeVisible();
   for (const weekday of new Set(slots.map((slot) => slot.weekday))) {
     const remove = week.getByRole('button', { name: new RegExp(`^Remove ${weekday} slot`) });
     for (let left = await remove.count(); left > 0; left -= 1) {
