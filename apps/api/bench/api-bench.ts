@@ -1,5 +1,6 @@
 /**
- * API speed, on loopback: reply times of POST /send-email while the SMTP server answers at once,
+ * API speed, on loopback: reply times of POST /send-email while the SMTP server answers at once
+ * (with nobody on duty, and with three agents on duty, each lead assigned in its transaction),
  * while it takes 2 s per message, and with a webhook endpoint that takes 2 s per post, and of
  * POST /intake/meta (signed Meta events, each lead then read from the local Graph API peer),
  * against a bare Express handler as the ceiling; then how fast the delivery worker empties the
@@ -36,6 +37,7 @@ import {
   type WebhookReceiver,
 } from '@iconia/testkit';
 import { drillWebhookSecret } from '../drills/webhooks.ts';
+import { openLeadStore } from '../src/store/lead-store.ts';
 import {
   GOOGLE_ADS_CHANNEL,
   PARTNER_CHANNEL,
@@ -51,6 +53,8 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 /** A villa-plot site's peak is a few leads a minute; these leave room for a campaign burst. */
 const BUDGET = { p99Ms: 100, leadsPerSecond: 1_000 };
+/** What assigning a new buyer in the lead's transaction may add to its reply (issue 26). */
+const ROUTING_BUDGET_MS = 5;
 const CHECK = process.argv.includes('--check');
 const SPEED_ADVISORY = process.argv.includes('--speed-advisory');
 const WRITE_REPORT = !process.argv.includes('--no-json');
@@ -256,6 +260,31 @@ function serverEnv(dataDir: string, inbox: SmtpInbox): Record<string, string> {
   };
 }
 
+/** A database of the current schema with `agents` desk accounts on duty, before the server opens it. */
+function seedAgentsOnDuty(databaseFile: string, agents: number): void {
+  const store = openLeadStore(databaseFile);
+  try {
+    const insert = store.db.prepare<[string, string]>(
+      `INSERT INTO desk_users (email, name, role, password_hash, created_at, on_duty)
+       VALUES (?, ?, 'agent', 'no sign-in in the bench', 0, 1)`,
+    );
+    for (let agent = 1; agent <= agents; agent += 1) {
+      insert.run(`agent${agent}@bench.test`, `Bench Agent ${agent}`);
+    }
+  } finally {
+    store.close();
+  }
+}
+
+function countAssignments(databaseFile: string): number {
+  const db = new Database(databaseFile, { readonly: true });
+  try {
+    return db.prepare<[], number>('SELECT COUNT(*) FROM buyer_assignments').pluck().get() ?? 0;
+  } finally {
+    db.close();
+  }
+}
+
 function countByStatus(databaseFile: string): Record<string, number> {
   const db = new Database(databaseFile, { readonly: true });
   try {
@@ -292,6 +321,8 @@ const count = (value: number): string => value.toLocaleString('en-US');
 /** Every budget of the API, each with the figure that meets or misses it. */
 function budgetChecks(run: {
   fast: LoadResult;
+  routed: LoadResult;
+  assignments: number;
   slow: LoadResult;
   webhook: LoadResult;
   bare: LoadResult;
@@ -301,7 +332,32 @@ function budgetChecks(run: {
   partner: { result: LoadResult; report: IntakeCaseReport };
   google: { result: LoadResult; report: IntakeCaseReport };
 }): Check[] {
-  const { fast, slow, webhook, bare, worker, slowExit, meta, partner, google } = run;
+  const {
+    fast,
+    routed,
+    assignments,
+    slow,
+    webhook,
+    bare,
+    worker,
+    slowExit,
+    meta,
+    partner,
+    google,
+  } = run;
+  const routing = [
+    {
+      check: `routing adds ≤ ${ROUTING_BUDGET_MS} ms to p99`,
+      ok: routed.p99Ms - fast.p99Ms <= ROUTING_BUDGET_MS,
+      speed: true,
+      detail: `p99 with 3 agents on duty is ${routed.p99Ms} ms, ${routed.p99Ms - fast.p99Ms} ms over the ${fast.p99Ms} ms with nobody on duty, budget ${ROUTING_BUDGET_MS} ms`,
+    },
+    {
+      check: 'every lead assigned',
+      ok: assignments === routed.requests - routed.non2xx,
+      detail: `${count(assignments)} buyers assigned for ${count(routed.requests - routed.non2xx)} leads acknowledged`,
+    },
+  ];
   const cases = [
     { result: fast, name: 'POST /send-email with SMTP instant', short: 'SMTP instant' },
     { result: slow, name: 'POST /send-email with SMTP 2 s per message', short: 'SMTP 2 s' },
@@ -338,6 +394,7 @@ function budgetChecks(run: {
   const sent = worker.statuses.sent ?? 0;
   return [
     ...latency,
+    ...routing,
     ...throughput,
     {
       check: 'no errors or non-2xx replies',
@@ -439,6 +496,24 @@ async function main(): Promise<void> {
       secondsToEmptyOutboxAfterLoad: Math.round((drainedAt - loadEndedAt) / 100) / 10,
     };
 
+    // 1b. The same with three agents on duty: each lead is assigned in turn in its own
+    // transaction and its agent's alert queued, against the fast case, where nobody is on duty
+    // and each buyer is only put on the waiting list.
+    const routingInbox = await startSmtpInbox({ parse: false });
+    inboxes.push(routingInbox);
+    const routingDir = path.join(temp.dir, 'routing');
+    seedAgentsOnDuty(path.join(routingDir, 'leads.sqlite'), 3);
+    const routingPort = await freePort();
+    const routingServer = await startServerProcess({
+      port: routingPort,
+      env: serverEnv(routingDir, routingInbox),
+      echo: 'stderr',
+    });
+    servers.push(routingServer);
+    const routed = await loadLeads(routingPort, 'POST /send-email, SMTP instant, 3 agents on duty');
+    await stopProcess(routingServer);
+    const assignments = countAssignments(path.join(routingDir, 'leads.sqlite'));
+
     // 2. Slow SMTP (2 s per message): the reply must not wait for mail.
     const slowInbox = await startSmtpInbox({ parse: false, delayMs: 2_000 });
     inboxes.push(slowInbox);
@@ -524,6 +599,8 @@ async function main(): Promise<void> {
 
     const checks = budgetChecks({
       fast,
+      routed,
+      assignments,
       slow,
       webhook,
       bare,
@@ -534,18 +611,25 @@ async function main(): Promise<void> {
       google,
     });
 
-    const table = [fast, slow, webhook, meta.result, partner.result, google.result, bare].map(
-      (r) => ({
-        case: r.label,
-        'req/s': r.rps,
-        'p50 ms': r.p50Ms,
-        'p99 ms': r.p99Ms,
-        requests: r.requests,
-        'non-2xx': r.non2xx,
-        errors: r.errors,
-        '% of bare': `${Math.round((r.rps / bare.rps) * 100)} %`,
-      }),
-    );
+    const table = [
+      fast,
+      routed,
+      slow,
+      webhook,
+      meta.result,
+      partner.result,
+      google.result,
+      bare,
+    ].map((r) => ({
+      case: r.label,
+      'req/s': r.rps,
+      'p50 ms': r.p50Ms,
+      'p99 ms': r.p99Ms,
+      requests: r.requests,
+      'non-2xx': r.non2xx,
+      errors: r.errors,
+      '% of bare': `${Math.round((r.rps / bare.rps) * 100)} %`,
+    }));
     console.table(table);
     console.table([
       {
@@ -577,6 +661,7 @@ async function main(): Promise<void> {
       settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, budget: BUDGET },
       load: {
         smtpInstant: fast,
+        smtpInstantAgentsOnDuty: routed,
         smtpSlow: slow,
         webhookSlow: webhook,
         metaIntake: meta.result,
@@ -588,6 +673,7 @@ async function main(): Promise<void> {
       partnerIntake: { ...partner.report, result: undefined },
       googleAdsIntake: { ...google.report, result: undefined },
       webhookPostsDuringLoad: webhookPosts,
+      buyersAssignedWithAgentsOnDuty: assignments,
       slowSmtpStatusesAtStop: slowStatuses,
       worker,
       checks,
