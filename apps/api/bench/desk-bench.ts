@@ -107,6 +107,22 @@ async function main(): Promise<void> {
       ),
     );
   }
+  // Each worked buyer was assigned in turn and answered; routing keeps one row per hand-over.
+  const assign = db.prepare<[number, number, number]>(
+    `INSERT INTO buyer_assignments (buyer_id, lead_id, user_id, assigned_at, due_at, reason,
+       answered_at)
+     SELECT buyer_id, id, ?2, received_at, received_at + 300000, 'new', ?3 FROM leads WHERE id = ?1`,
+  );
+  const unworked = db
+    .prepare<[number], number>(
+      `SELECT id FROM leads WHERE buyer_id NOT IN (SELECT buyer_id FROM buyer_assignments)
+       AND status <> 'spam' AND ?1 > 0 ORDER BY id DESC LIMIT 60`,
+    )
+    .pluck();
+  const assignUnanswered = db.prepare(
+    `INSERT INTO buyer_assignments (buyer_id, lead_id, user_id, assigned_at, due_at, reason)
+     SELECT buyer_id, id, ?2, received_at, received_at + 300000, 'new' FROM leads WHERE id = ?1`,
+  );
   // A fifth of the leads worked, as a busy team would leave them.
   db.transaction(() => {
     for (let id = 1; id <= LEADS; id += 1) {
@@ -123,7 +139,10 @@ async function main(): Promise<void> {
         first_contact_by: owner.id,
       };
       desk.saveWork(id, work, NOW, [{ type: 'stage', actorId: owner.id, text: 'Seeded' }]);
+      assign.run(id, owner.id, work.first_contact_at ?? NOW);
     }
+    // The first agent's buyers nobody has called yet: the newest that nobody worked.
+    for (const id of unworked.all(agents[0]?.id ?? 0)) assignUnanswered.run(id, agents[0]?.id);
   })();
   // The Plots screen's inventory: four phases; a tenth held for a buyer, a twentieth booked.
   const plots = createPlotStore(db);
@@ -241,6 +260,12 @@ async function main(): Promise<void> {
       query: () => `q=${someMobile().slice(2, 8)}`,
     },
     { name: 'Search: name', kind: 'search by name', query: () => `q=${pick(FIRST)}` },
+    {
+      name: 'My unanswered buyers (routing)',
+      kind: 'routing',
+      endpoint: 'routing/unanswered',
+      query: () => '',
+    },
     { name: 'Plots: all 1,000', kind: 'plots', endpoint: 'plots', query: () => '' },
     {
       name: 'Plots: a phase, available',
@@ -283,7 +308,7 @@ async function main(): Promise<void> {
   temp.remove();
 
   console.log(
-    `\nGET /desk/api/leads and /desk/api/plots (${PLOTS} plots), ${RUNS} requests per case, one at a time; budget p95 ≤ ${BUDGET_P95_MS} ms.` +
+    `\nGET /desk/api/leads, /desk/api/routing/unanswered and /desk/api/plots (${PLOTS} plots), ${RUNS} requests per case, one at a time; budget p95 ≤ ${BUDGET_P95_MS} ms.` +
       `\nMachine: ${cpus().length} cores, load average ${loadavg()
         .map((value) => value.toFixed(2))
         .join(' ')}, Node ${process.version}.\n`,
