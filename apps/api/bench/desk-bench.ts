@@ -108,20 +108,21 @@ async function main(): Promise<void> {
     );
   }
   // Each worked buyer was assigned in turn and answered; routing keeps one row per hand-over.
-  const assign = db.prepare<[number, number, number]>(
+  const assign = db.prepare<{ id: number; user: number; answered: number }>(
     `INSERT INTO buyer_assignments (buyer_id, lead_id, user_id, assigned_at, due_at, reason,
        answered_at)
-     SELECT buyer_id, id, ?2, received_at, received_at + 300000, 'new', ?3 FROM leads WHERE id = ?1`,
+     SELECT buyer_id, id, @user, received_at, received_at + 300000, 'new', @answered
+     FROM leads WHERE id = @id`,
   );
   const unworked = db
-    .prepare<[number], number>(
+    .prepare<[], number>(
       `SELECT id FROM leads WHERE buyer_id NOT IN (SELECT buyer_id FROM buyer_assignments)
-       AND status <> 'spam' AND ?1 > 0 ORDER BY id DESC LIMIT 60`,
+       AND status <> 'spam' ORDER BY id DESC LIMIT 60`,
     )
     .pluck();
-  const assignUnanswered = db.prepare(
+  const assignUnanswered = db.prepare<{ id: number; user: number }>(
     `INSERT INTO buyer_assignments (buyer_id, lead_id, user_id, assigned_at, due_at, reason)
-     SELECT buyer_id, id, ?2, received_at, received_at + 300000, 'new' FROM leads WHERE id = ?1`,
+     SELECT buyer_id, id, @user, received_at, received_at + 300000, 'new' FROM leads WHERE id = @id`,
   );
   // A fifth of the leads worked, as a busy team would leave them.
   db.transaction(() => {
@@ -139,10 +140,11 @@ async function main(): Promise<void> {
         first_contact_by: owner.id,
       };
       desk.saveWork(id, work, NOW, [{ type: 'stage', actorId: owner.id, text: 'Seeded' }]);
-      assign.run(id, owner.id, work.first_contact_at ?? NOW);
+      assign.run({ id, user: owner.id, answered: work.first_contact_at ?? NOW });
     }
     // The first agent's buyers nobody has called yet: the newest that nobody worked.
-    for (const id of unworked.all(agents[0]?.id ?? 0)) assignUnanswered.run(id, agents[0]?.id);
+    const first = agents[0];
+    if (first) for (const id of unworked.all()) assignUnanswered.run({ id, user: first.id });
   })();
   // The Plots screen's inventory: four phases; a tenth held for a buyer, a twentieth booked.
   const plots = createPlotStore(db);
