@@ -132,4 +132,8 @@ test('when an agent books a site visit for tomorrow, then the buyer’s confirma
     .getByRole('region', { name: 'Campaigns' })
     .getByRole('row', { name: 'google / villa-plots' });
   await expect(campaign.getByRole('cell')).toHaveText(['1', '1', '0']);
+  const byAgent = page
+    .getByRole('region', { name: 'Site visits by agent' })
+    .getByRole('row', { name: AGENT.name });
+  await expect(byAgent.getByRole('cell')).toHaveText(['1', '1', '0', '0']);
 });

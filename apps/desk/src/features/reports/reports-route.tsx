@@ -54,7 +54,54 @@ export function Component() {
       </div>
       <SpeedToLead report={report} />
       <Campaigns report={report} />
+      <VisitsByAgent report={report} />
     </>
+  );
+}
+
+/** From the visit records: the visits each person booked, and what became of them. */
+function VisitsByAgent({ report }: { report: Report }) {
+  const rows = report.visitsByAgent;
+  return (
+    <section className={ui.card} aria-labelledby="visits-by-agent">
+      <h2 id="visits-by-agent">Site visits by agent</h2>
+      {rows.length === 0 ? (
+        <p className={ui.muted}>No site visit was booked in this period.</p>
+      ) : (
+        <div className={ui.scroll} role="region" aria-label="Site visits by agent" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Booked by</th>
+                <th scope="col" className="number">
+                  Booked
+                </th>
+                <th scope="col" className="number">
+                  Visited
+                </th>
+                <th scope="col" className="number">
+                  No-shows
+                </th>
+                <th scope="col" className="number">
+                  Cancelled
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.user.id}>
+                  <th scope="row">{row.user.name}</th>
+                  <td className="number">{row.booked}</td>
+                  <td className="number">{row.visited}</td>
+                  <td className="number">{row.noShows}</td>
+                  <td className="number">{row.cancelled}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 
