@@ -103,7 +103,10 @@ function openStore(file: string, routes: LeadMessageRoute[], routing: RoutingOpt
 export async function startServer(config: Config, options: ServerOptions): Promise<RunningServer> {
   const { clock, logger } = options;
   const webhookChannels = createWebhookChannels(config.webhooks, clock);
-  const routingOptions = routingOptionsOf(config);
+  const routingOptions = routingOptionsOf(
+    config,
+    webhookChannels.map((channel) => channel.name),
+  );
   const store = openStore(
     config.databaseFile,
     [SALES_EMAIL_ROUTE, ...webhookChannels.map((channel) => channel.route)],

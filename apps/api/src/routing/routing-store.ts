@@ -1,3 +1,4 @@
+import type { Stage } from '@iconia/shared';
 import type Database from 'better-sqlite3';
 import type { AssignmentReason, Role } from '@iconia/shared';
 
@@ -38,6 +39,7 @@ export interface BuyerRoutingRow {
   owner_active: 0 | 1;
   erased_at: number | null;
   latest_lead_id: number | null;
+  stage: Stage;
 }
 
 export interface NewAssignment {
@@ -86,7 +88,7 @@ export function createRoutingStore(db: Database.Database) {
 
   const buyer = db.prepare<[number], BuyerRoutingRow>(
     `SELECT b.owner_id, coalesce(u.disabled_at IS NULL, 0) AS owner_active, b.erased_at,
-       b.latest_lead_id
+       b.latest_lead_id, b.stage
      FROM buyers b LEFT JOIN desk_users u ON u.id = b.owner_id WHERE b.id = ?`,
   );
   const current = db.prepare<[number], AssignmentRow>(

@@ -66,13 +66,20 @@ export interface UnansweredAssignment {
 /** What a due step did, for the worker's log line. */
 export type DueOutcome = 'reassigned' | 'left-with-last' | 'no-one-else-on-duty' | 'nothing-to-do';
 
-export type RoutingOptions = RoutingNoticeOptions;
+export interface RoutingOptions extends RoutingNoticeOptions {
+  /** The outbox channels of the CRM endpoints, told of each new owner as the desk tells them. */
+  webhookChannels?: readonly string[];
+}
 
 /** Routing's emails come from the site's sender; managers' alerts fall back on the sales inbox. */
-export function routingOptionsOf(config: Pick<Config, 'mailFrom' | 'mailTo'>): RoutingOptions {
+export function routingOptionsOf(
+  config: Pick<Config, 'mailFrom' | 'mailTo'>,
+  webhookChannels: readonly string[] = [],
+): RoutingOptions {
   return {
     messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
     fallbackTo: config.mailTo.map((to) => ({ name: to.name, email: to.address })),
+    webhookChannels,
   };
 }
 
@@ -146,7 +153,20 @@ export function createRouting(db: Database.Database, options: RoutingOptions) {
       reason: assignment.reason,
       attempt: assignment.attempt,
     });
+    const before = store.buyer(assignment.buyerId);
     store.setOwner(assignment.buyerId, person.id);
+    if (before && before.owner_id !== person.id) {
+      outbox.announceBuyerUpdate(
+        {
+          buyerId: assignment.buyerId,
+          stage: before.stage,
+          owner: { id: person.id, name: person.name },
+          changed: ['owner'],
+          at,
+        },
+        options.webhookChannels ?? [],
+      );
+    }
     store.stopWaiting(assignment.buyerId);
     if (assignment.reason !== 'returning') store.movePointer(person.id);
     if (assignment.reassignOnDue) {

@@ -461,7 +461,6 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     if (status !== 'spam' && status !== 'test') {
       latestEnquiry.run({ buyerId: buyer.id, leadId: row.id, receivedAt: lead.receivedAt });
     }
-    onLeadStored?.({ id: row.id, buyerId: buyer.id, status, receivedAt: lead.receivedAt });
     if (status === 'pending') {
       for (const route of routes) {
         outbox.queue({
@@ -473,6 +472,8 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
         });
       }
     }
+    // After the lead's own messages, so a CRM hears of the lead before of its owner.
+    onLeadStored?.({ id: row.id, buyerId: buyer.id, status, receivedAt: lead.receivedAt });
     return read(row.id);
   };
   // IMMEDIATE takes the write lock before the duplicate check, so two processes cannot both
