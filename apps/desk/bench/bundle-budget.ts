@@ -13,6 +13,9 @@ const FIRST_LOAD_BUDGET_BYTES = 250 * 1000;
 const CHART_PACKAGE =
   /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?chart\.js[\\/]/;
 const REPORTS_SOURCE = 'src/features/reports/reports-route.tsx';
+// The world's phone-number metadata is the server's: the desk shows numbers, it never parses
+// them. Its key names survive minification, so the shipped code shows whether it came along.
+const PHONE_METADATA_KEY = 'country_calling_codes';
 
 type Chunk = Rollup.OutputChunk;
 
@@ -71,6 +74,11 @@ async function main(): Promise<number> {
   }
   if ([...firstLoad].some(hasChartLibrary)) {
     problems.push('the chart library is in the first load; it must load with Reports only');
+  }
+  if (chunks.some((chunk) => chunk.code.includes(PHONE_METADATA_KEY))) {
+    problems.push(
+      'the phone-number metadata (libphonenumber-js) is in the desk; keep it on the server',
+    );
   }
   if (!withReports.some(hasChartLibrary)) {
     problems.push('the chart library is not in the chunks that load with Reports');

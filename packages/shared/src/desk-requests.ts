@@ -43,6 +43,8 @@ function decodeLeadCursor(value: string): LeadCursor | undefined {
  * A JSON body of exactly these fields. A missing field is refused with its own rule's sentence,
  * an unknown one with the list of fields the endpoint takes.
  */
+// Pure: a bundle that uses some of these schemas drops the others (and what they import).
+/* @__NO_SIDE_EFFECTS__ */
 export function jsonBody<TEntries extends v.ObjectEntries>(entries: TEntries) {
   const fields = Object.keys(entries);
   return v.strictObject(entries, (issue) => {
@@ -61,6 +63,7 @@ export function jsonBody<TEntries extends v.ObjectEntries>(entries: TEntries) {
  * A query string: an empty parameter counts as absent, a repeated one is refused, then the
  * fields' own rules apply. Parameters the endpoint does not read are ignored.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function fromQuery<TSchema extends v.GenericSchema<Record<string, unknown>, unknown>>(
   fields: TSchema,
 ) {
