@@ -157,8 +157,11 @@ test('when a manager imports plots, an agent holds one for a buyer and requests 
   // The reports count the booking under the buyer's campaign.
   await page.goto('/desk/reports');
   const campaigns = page.getByRole('region', { name: 'Campaigns' });
-  const columns = await campaigns.getByRole('columnheader').allTextContents();
   const row = campaigns.getByRole('row', { name: `${campaign.source} / ${campaign.name}` });
+  // The headers are read once the table is there, not from a page still loading.
+  await expect(row).toBeVisible();
+  const columns = await campaigns.getByRole('columnheader').allTextContents();
+  expect(columns).toContain('Leads');
   await expect(row.getByRole('cell').nth(columns.indexOf('Leads') - 1)).toHaveText('1');
   await expect(row.getByRole('cell').nth(columns.indexOf('Bookings') - 1)).toHaveText('1');
   await agent.context().close();

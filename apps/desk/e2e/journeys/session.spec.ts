@@ -54,7 +54,7 @@ test('when an agent signs in, then manager screens are not offered and the API r
 }) => {
   await signIn(page, 'agent');
   const nav = page.getByRole('navigation', { name: 'Desk' });
-  await expect(nav.getByRole('link')).toHaveText(['Inbox', 'Today', 'Reports']);
+  await expect(nav.getByRole('link')).toHaveText(['Inbox', 'Today', 'Visits', 'Plots', 'Reports']);
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
 
   await page.goto('/desk/users');
