@@ -144,6 +144,7 @@ test.describe('accessibility of the desk @layout', () => {
     });
     await section.getByRole('button', { name: 'Import plots' }).click();
     await expect(section.getByRole('status')).toHaveText(/^Imported plots\.csv/);
+    await expect(section.getByRole('button', { name: 'Import plots' })).toBeEnabled();
     await section.getByLabel('CSV file').setInputFiles({
       name: 'plots.csv',
       mimeType: 'text/csv',

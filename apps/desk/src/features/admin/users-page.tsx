@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import {
   useFetcher,
   useLoaderData,
@@ -22,6 +21,7 @@ import type {
 import { useUser } from '../../lib/session.ts';
 import { routingAction, RoutingPanel } from './routing-panel.tsx';
 import styles from './users.module.css';
+import { useResetOnSuccess } from '../../lib/use-reset-on-success.ts';
 
 interface UsersData extends UsersAnswer {
   routing: RoutingAnswer;
@@ -144,11 +144,8 @@ function UserItem({ user, onDuty }: { user: User; onDuty: boolean | undefined })
 
 function AddAgent() {
   const fetcher = useFetcher<UsersActionResult>();
-  const form = useRef<HTMLFormElement>(null);
+  const form = useResetOnSuccess(fetcher.data);
   const busy = fetcher.state !== 'idle';
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
-  }, [fetcher.state, fetcher.data]);
   return (
     <section className={ui.card} aria-labelledby="add-agent">
       <h2 id="add-agent">Add an agent</h2>

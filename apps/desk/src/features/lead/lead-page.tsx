@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useFetcher, useLoaderData } from 'react-router';
 import { BuyerPlots } from '../../components/buyer-plots.tsx';
 import record from '../../components/record.module.css';
@@ -24,6 +24,7 @@ import {
 import { useUser } from '../../lib/session.ts';
 import type { leadLoader, LeadActionResult, LeadIntent } from './lead-route.ts';
 import styles from './lead.module.css';
+import { useResetOnSuccess } from '../../lib/use-reset-on-success.ts';
 
 /** A form posting one intent to the lead's action, with its own pending state and message. */
 function useLeadForm(intent: LeadIntent) {
@@ -312,11 +313,8 @@ function OwnerCard({ lead, people }: { lead: LeadDetail; people: readonly Person
 
 function NoteCard() {
   const { fetcher, busy, result } = useLeadForm('note');
-  const form = useRef<HTMLFormElement>(null);
+  const form = useResetOnSuccess(result);
   // A saved note leaves the box empty for the next one; a failed one keeps the words.
-  useEffect(() => {
-    if (fetcher.state === 'idle' && result?.ok) form.current?.reset();
-  }, [fetcher.state, result]);
   return (
     <section className={ui.card} aria-labelledby="note-heading">
       <h2 id="note-heading">Add a note</h2>

@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
 import { api, ApiError, attempt, type ActionResult } from '../../lib/api.ts';
 import type { PlotImportAnswer, PlotImportRefusal } from '../../lib/types.ts';
 import styles from './plots.module.css';
+import { useResetOnSuccess } from '../../lib/use-reset-on-success.ts';
 
 export interface ImportResult extends ActionResult {
   intent: 'import';
@@ -47,12 +47,9 @@ export async function importPlots(form: FormData): Promise<ImportResult> {
 /** Managers import the plot list; a refused file lists every bad row by its line. */
 export function PlotImport() {
   const fetcher = useFetcher<ImportResult>({ key: 'plot-import' });
-  const form = useRef<HTMLFormElement>(null);
+  const form = useResetOnSuccess(fetcher.data);
   const busy = fetcher.state !== 'idle';
   const problems = fetcher.data?.problems ?? [];
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
-  }, [fetcher.state, fetcher.data]);
   return (
     <section className={ui.card} aria-labelledby="plot-import">
       <h2 id="plot-import">Import plots from a CSV file</h2>

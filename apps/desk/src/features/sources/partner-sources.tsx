@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   useFetcher,
   useLoaderData,
@@ -18,6 +18,7 @@ import type {
   PartnerSourcesAnswer,
 } from '../../lib/types.ts';
 import styles from './sources.module.css';
+import { useResetOnSuccess } from '../../lib/use-reset-on-success.ts';
 
 export function partnerSourcesLoader({
   request,
@@ -170,11 +171,8 @@ export function PartnerSourcesSection() {
 
 export function AddSourceSection() {
   const fetcher = useFetcher<SourcesActionResult>();
-  const form = useRef<HTMLFormElement>(null);
+  const form = useResetOnSuccess(fetcher.data);
   const busy = fetcher.state !== 'idle';
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
-  }, [fetcher.state, fetcher.data]);
   return (
     <section className={ui.card} aria-labelledby="add-source">
       <h2 id="add-source">Add a partner</h2>

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Link, useFetcher, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { formatSlotTime, formatVisitDate, VISIT_STATUS_LABELS, type Visit } from '@iconia/shared';
 import { ErrorText, Notice } from '../../components/status.tsx';
@@ -9,6 +8,7 @@ import { addDays, indiaToday } from './visit-days.ts';
 import { checkInText, partyText } from './visit-facts.tsx';
 import { visitRequests } from './visit-requests.ts';
 import styles from './visits.module.css';
+import { useResetOnSuccess } from '../../lib/use-reset-on-success.ts';
 
 /** How many days the screen looks ahead, today included. */
 const DAYS_AHEAD = 14;
@@ -167,10 +167,7 @@ function CheckIn({ visit, name }: { visit: Visit; name: string }) {
 function Outcome({ visit }: { visit: Visit }) {
   const fetcher = useFetcher<VisitActionResult>({ key: `visit-outcome-${visit.id}` });
   const busy = fetcher.state !== 'idle';
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
-  }, [fetcher.state, fetcher.data]);
+  const form = useResetOnSuccess(fetcher.data);
   const field = `outcome-${visit.id}`;
   return (
     <fetcher.Form method="post" action="/visits" ref={form}>
