@@ -1,7 +1,8 @@
 /**
  * API speed, on loopback: reply times of POST /send-email while the SMTP server answers at once
- * (with nobody on duty, and with three agents on duty, each lead assigned in its transaction),
- * while it takes 2 s per message, and with a webhook endpoint that takes 2 s per post, and of
+ * (with nobody on duty, and with three agents on duty, each lead assigned in its transaction and
+ * its agent emailed: as fast as the server goes, and at a steady 200 leads a second each way to
+ * compare a lead's p99), while it takes 2 s per message, and with a webhook endpoint that takes 2 s per post, and of
  * POST /intake/meta (signed Meta events, each lead then read from the local Graph API peer),
  * against a bare Express handler as the ceiling; then how fast the delivery worker empties the
  * outbox and whether every lead arrived exactly once.
@@ -55,6 +56,14 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const BUDGET = { p99Ms: 100, leadsPerSecond: 1_000 };
 /** What assigning a new buyer in the lead's transaction may add to its reply (issue 26). */
 const ROUTING_BUDGET_MS = 5;
+/**
+ * The steady rate at which routing's cost to a lead is compared. Flat out, p99 is the queue of 50
+ * connections waiting on a saturated CPU, so any extra work per lead (here the agent's email
+ * sent beside the sales email) shows as a longer queue, not as a slower lead; at a steady rate
+ * well below saturation (and far above a villa-plot site's few leads a minute) p99 is what one
+ * lead waits.
+ */
+const ROUTING_RATE = 200;
 const CHECK = process.argv.includes('--check');
 const SPEED_ADVISORY = process.argv.includes('--speed-advisory');
 const WRITE_REPORT = !process.argv.includes('--no-json');
@@ -110,11 +119,13 @@ function leadBody(): string {
   }).toString();
 }
 
-async function loadLeads(port: number, label: string): Promise<LoadResult> {
+/** Leads posted for DURATION_S, as fast as the server answers or at `rate` a second. */
+async function loadLeads(port: number, label: string, rate?: number): Promise<LoadResult> {
   const loadAtStart = oneMinuteLoad();
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
+    connections: rate === undefined ? CONNECTIONS : 10,
+    ...(rate === undefined ? {} : { overallRate: rate }),
     duration: DURATION_S,
     requests: [
       {
@@ -325,6 +336,7 @@ const count = (value: number): string => value.toLocaleString('en-US');
 function budgetChecks(run: {
   fast: LoadResult;
   routed: LoadResult;
+  steady: { nobodyOnDuty: LoadResult; agentsOnDuty: LoadResult };
   assignments: { assigned: number; leads: number };
   slow: LoadResult;
   webhook: LoadResult;
@@ -338,6 +350,7 @@ function budgetChecks(run: {
   const {
     fast,
     routed,
+    steady,
     assignments,
     slow,
     webhook,
@@ -348,12 +361,13 @@ function budgetChecks(run: {
     partner,
     google,
   } = run;
+  const routingCost = steady.agentsOnDuty.p99Ms - steady.nobodyOnDuty.p99Ms;
   const routing = [
     {
       check: `routing adds ≤ ${ROUTING_BUDGET_MS} ms to p99`,
-      ok: routed.p99Ms - fast.p99Ms <= ROUTING_BUDGET_MS,
+      ok: routingCost <= ROUTING_BUDGET_MS,
       speed: true,
-      detail: `p99 with 3 agents on duty is ${routed.p99Ms} ms, ${routed.p99Ms - fast.p99Ms} ms over the ${fast.p99Ms} ms with nobody on duty, budget ${ROUTING_BUDGET_MS} ms`,
+      detail: `at ${ROUTING_RATE} leads/s, p99 with 3 agents on duty is ${steady.agentsOnDuty.p99Ms} ms, ${routingCost} ms over the ${steady.nobodyOnDuty.p99Ms} ms with nobody on duty, budget ${ROUTING_BUDGET_MS} ms`,
     },
     {
       check: 'every lead assigned',
@@ -387,6 +401,9 @@ function budgetChecks(run: {
   }));
   const failedReplies = [
     fast,
+    routed,
+    steady.nobodyOnDuty,
+    steady.agentsOnDuty,
     slow,
     webhook,
     bare,
@@ -517,6 +534,29 @@ async function main(): Promise<void> {
     await stopProcess(routingServer);
     const assignments = countAssignments(path.join(routingDir, 'leads.sqlite'));
 
+    // 1c. Both again at a steady rate, each on a fresh server: what routing adds to one lead.
+    const steadyCase = async (name: string, agents: number) => {
+      const inbox = await startSmtpInbox({ parse: false });
+      inboxes.push(inbox);
+      const dir = path.join(temp.dir, name);
+      if (agents > 0) seedAgentsOnDuty(path.join(dir, 'leads.sqlite'), agents);
+      const port = await freePort();
+      const server = await startServerProcess({
+        port,
+        env: serverEnv(dir, inbox),
+        echo: 'stderr',
+      });
+      servers.push(server);
+      const label = `POST /send-email at ${ROUTING_RATE}/s, ${agents > 0 ? `${agents} agents` : 'nobody'} on duty`;
+      const result = await loadLeads(port, label, ROUTING_RATE);
+      await stopProcess(server);
+      return result;
+    };
+    const steady = {
+      nobodyOnDuty: await steadyCase('steady-nobody', 0),
+      agentsOnDuty: await steadyCase('steady-agents', 3),
+    };
+
     // 2. Slow SMTP (2 s per message): the reply must not wait for mail.
     const slowInbox = await startSmtpInbox({ parse: false, delayMs: 2_000 });
     inboxes.push(slowInbox);
@@ -603,6 +643,7 @@ async function main(): Promise<void> {
     const checks = budgetChecks({
       fast,
       routed,
+      steady,
       assignments,
       slow,
       webhook,
@@ -617,6 +658,8 @@ async function main(): Promise<void> {
     const table = [
       fast,
       routed,
+      steady.nobodyOnDuty,
+      steady.agentsOnDuty,
       slow,
       webhook,
       meta.result,
@@ -661,10 +704,17 @@ async function main(): Promise<void> {
         loadAverageAtStart: loadAtStart,
         loadAverageAtEnd: loadavg().map((load) => Math.round(load * 100) / 100),
       },
-      settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, budget: BUDGET },
+      settings: {
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_S,
+        budget: BUDGET,
+        routing: { budgetMs: ROUTING_BUDGET_MS, steadyLeadsPerSecond: ROUTING_RATE },
+      },
       load: {
         smtpInstant: fast,
         smtpInstantAgentsOnDuty: routed,
+        steadyNobodyOnDuty: steady.nobodyOnDuty,
+        steadyAgentsOnDuty: steady.agentsOnDuty,
         smtpSlow: slow,
         webhookSlow: webhook,
         metaIntake: meta.result,
