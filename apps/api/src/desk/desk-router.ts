@@ -171,7 +171,12 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   const { db, clock, logger } = deps;
   const store = createDeskStore(db, { webhookChannels: deps.webhookChannels ?? [] });
   const plotStore = createPlotStore(db);
-  const plots = createPlotInventory({ plots: plotStore, desk: store, onQueued: deps.onQueued });
+  const plots = createPlotInventory({
+    plots: plotStore,
+    desk: store,
+    onQueued: deps.onQueued,
+    onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
+  });
   const erasure = createErasure(store, deps.ledger, {
     transaction: plotStore.transaction,
     steps: [(buyerIds, now) => buyerIds.forEach((buyerId) => plots.eraseBuyer(buyerId, now))],

@@ -37,6 +37,11 @@ export function createPlotInventory(deps: {
   desk: DeskStore;
   /** Called once a change queued a message for the CRM endpoints (a buyer became Booked). */
   onQueued?: (() => void) | undefined;
+  /**
+   * Called in the transaction of an approval that makes the buyer Booked: a stage change answers
+   * the buyer for routing's first-response clock, as the desk's own changes do.
+   */
+  onStageChanged?: ((buyerId: number, at: number) => void) | undefined;
 }) {
   const { plots, desk } = deps;
 
@@ -355,6 +360,7 @@ export function createPlotInventory(deps: {
             ],
             ['stage'],
           );
+          deps.onStageChanged?.(plot.booking_buyer_id, now);
           queued = true;
         }
       });

@@ -157,6 +157,40 @@ describe('due reassignments and the emails of routing', () => {
     expect(routingMail()).toEqual(['arjun@iconia.test: New buyer for you']);
   });
 
+  it('when a manager approves the booking of a plot held for the buyer within the target, then the buyer counts as answered and stays with the agent', async () => {
+    onDuty('Arjun', 'Bina');
+    const leadId = storeLead();
+    const signIn = async (email: string) => {
+      const agent = request.agent(t.url);
+      await agent.post('/desk/api/session').set(SAME_ORIGIN).send({ email, password: PASSWORD });
+      return agent;
+    };
+    const meena = await signIn('meena@iconia.test');
+    const arjun = await signIn('arjun@iconia.test');
+    await meena
+      .post('/desk/api/plots/import')
+      .set(SAME_ORIGIN)
+      .set('Content-Type', 'text/csv')
+      .send(
+        'number,phase,size_sq_yd,facing,corner,rate_per_sq_yd\nA-1,Phase 1,240,East,no,18000\n',
+      );
+    const plot = (await meena.get('/desk/api/plots')).body.plots[0] as { id: number };
+    await arjun.post(`/desk/api/plots/${plot.id}/hold`).set(SAME_ORIGIN).send({ leadId });
+    await arjun.post(`/desk/api/plots/${plot.id}/booking`).set(SAME_ORIGIN);
+
+    clock.advance(3 * MINUTE);
+    const approved = await meena
+      .post(`/desk/api/plots/${plot.id}/booking/approve`)
+      .set(SAME_ORIGIN);
+    clock.advance(10 * MINUTE);
+    await runDue();
+
+    expect(approved.status).toBe(200);
+    expect(t.desk.api.store.leadById(leadId)?.stage).toBe('booked');
+    expect(ownerOf(leadId)).toBe('Arjun');
+    expect(routingMail()).toEqual(['arjun@iconia.test: New buyer for you']);
+  });
+
   it('when nobody answers three reassignments, then the buyer stays with the last agent and the managers are told each time', async () => {
     onDuty('Arjun', 'Bina', 'Chetan');
     const leadId = storeLead();
