@@ -51,6 +51,25 @@ export function createPlotInventory(deps: {
     return plot;
   };
 
+  /** The booking of the plot waiting for a manager's decision, or a 409 saying there is none. */
+  const pendingBooking = (plot: PlotRow) => {
+    if (
+      plot.status !== 'booking_requested' ||
+      plot.booking_id === null ||
+      plot.hold_id === null ||
+      plot.booking_buyer_id === null ||
+      plot.expires_at === null
+    ) {
+      throw new DeskError(409, `Plot ${plot.number} has no booking waiting for approval.`);
+    }
+    return {
+      bookingId: plot.booking_id,
+      holdId: plot.hold_id,
+      buyerId: plot.booking_buyer_id,
+      expiresAt: plot.expires_at,
+    };
+  };
+
   const heldBy = (plot: PlotRow): string =>
     `Plot ${plot.number} is already held by ${plot.hold_agent_name ?? 'someone'}` +
     (plot.expires_at === null ? '.' : ` until ${formatIndiaTime(plot.expires_at)}.`);
@@ -319,23 +338,16 @@ export function createPlotInventory(deps: {
       let queued = false;
       plots.transaction(() => {
         const plot = plotOf(plotId);
-        if (
-          plot.status !== 'booking_requested' ||
-          plot.booking_id === null ||
-          plot.hold_id === null ||
-          plot.booking_buyer_id === null
-        ) {
-          throw new DeskError(409, `Plot ${plot.number} has no booking waiting for approval.`);
-        }
-        plots.decideBooking(plot.booking_id, 'approved', user.id, now);
-        plots.endHold(plot.hold_id, 'booked', now);
+        const { bookingId, holdId, buyerId } = pendingBooking(plot);
+        plots.decideBooking(bookingId, 'approved', user.id, now);
+        plots.endHold(holdId, 'booked', now);
         plots.setStatus(plotId, 'booked', now);
         plots.event({
           plotId,
           at: now,
           type: 'approved',
           actorId: user.id,
-          buyerId: plot.booking_buyer_id,
+          buyerId,
           text: 'Booking approved; the plot is booked',
         });
         const leadId = plot.booking_lead_id;
@@ -360,7 +372,7 @@ export function createPlotInventory(deps: {
             ],
             ['stage'],
           );
-          deps.onStageChanged?.(plot.booking_buyer_id, now);
+          deps.onStageChanged?.(buyerId, now);
           queued = true;
         }
       });
@@ -372,25 +384,16 @@ export function createPlotInventory(deps: {
     refuse(plotId: number, reason: string, user: DeskUser, now: number) {
       plots.transaction(() => {
         const plot = plotOf(plotId);
-        if (
-          plot.status !== 'booking_requested' ||
-          plot.booking_id === null ||
-          plot.hold_id === null ||
-          plot.expires_at === null
-        ) {
-          throw new DeskError(409, `Plot ${plot.number} has no booking waiting for approval.`);
-        }
-        plots.decideBooking(plot.booking_id, 'refused', user.id, now);
+        const { bookingId, holdId, buyerId, expiresAt } = pendingBooking(plot);
+        plots.decideBooking(bookingId, 'refused', user.id, now);
         plots.setStatus(plotId, 'held', now);
-        if (plot.expires_at <= now) {
-          plots.setExpiry(plot.hold_id, now + DEFAULT_HOLD_HOURS * HOUR_MS);
-        }
+        if (expiresAt <= now) plots.setExpiry(holdId, now + DEFAULT_HOLD_HOURS * HOUR_MS);
         plots.event({
           plotId,
           at: now,
           type: 'refused',
           actorId: user.id,
-          buyerId: plot.booking_buyer_id,
+          buyerId,
           text: `Booking refused: ${reason}`,
         });
         // What the manager typed is the entry's detail, which an erasure clears.
