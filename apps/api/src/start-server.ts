@@ -264,6 +264,8 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     onEmailQueued: () => delivery.wake(),
     sourceHealth,
     routing,
+    leads: store,
+    leadRoutes: webhookChannels.map((channel) => channel.route),
     messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
   });
   // A hold's expiry is a row due when it runs out, so it frees the plot across restarts.

@@ -51,6 +51,7 @@ export const TIMELINE_TYPES = [
   'routing',
   'plot',
   'visit',
+  'released',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

@@ -3,6 +3,7 @@ export * from './day.ts';
 export * from './desk-requests.ts';
 export * from './desk.ts';
 export * from './google-ads-lead.ts';
+export * from './held-leads.ts';
 export * from './lead-source.ts';
 export * from './lead.ts';
 export * from './messages.ts';

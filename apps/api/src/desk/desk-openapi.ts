@@ -70,6 +70,9 @@ import {
   visitsFields,
   visitSlotsAnswerSchema,
   visitSlotsSchema,
+  heldLeadsAnswerSchema,
+  heldReleaseAnswerSchema,
+  heldReleaseSchema,
 } from '@iconia/shared';
 import type { GenericSchema, ObjectEntries, ObjectSchema } from 'valibot';
 import {
@@ -742,6 +745,35 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
         description: 'An .ics attachment.',
         content: { 'text/calendar': { schema: { type: 'string' } } },
       },
+    },
+  },
+  '/held': {
+    get: {
+      summary: 'The leads held over the per-address limit',
+      who: 'manager',
+      description:
+        'Lead by lead (a buyer may have several), newest first, erased ones aside; with how many are held and how many of them came in during the last hour.',
+      answer: { status: 200, description: 'The held leads.', json: heldLeadsAnswerSchema },
+    },
+  },
+  '/held/release': {
+    post: {
+      summary: 'Release the held leads chosen',
+      who: 'manager',
+      description:
+        'Each lead still held is written on its buyer’s timeline with the manager’s name, then goes out as a new lead would: the sales email and each CRM endpoint’s lead.created are queued due now, and the buyer is routed (to their owner, or the next person on duty). Ids not held any more are listed in `notHeld`; when none is held, 409. The same as `pnpm leads release`.',
+      body: heldReleaseSchema,
+      answer: { status: 200, description: 'What was released.', json: heldReleaseAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/held/release-last-hour': {
+    post: {
+      summary: 'Release every lead held in the last hour',
+      who: 'manager',
+      description:
+        'Every lead received during the last hour and still held, released as above; none is a 200 with an empty list.',
+      answer: { status: 200, description: 'What was released.', json: heldReleaseAnswerSchema },
     },
   },
   '/openapi.json': {

@@ -40,6 +40,8 @@ import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
 import type { SourceHealth } from '../intake/source-health.ts';
 import type { Routing } from '../routing/routing.ts';
 import { registerRoutingRoutes } from './routing-routes.ts';
+import { registerHeldRoutes } from './held-routes.ts';
+import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
 import { buildReports } from './reports.ts';
 import { createPlotInventory, type PlotInventory } from '../plots/plot-inventory.ts';
 import { registerPlotRoutes } from '../plots/plot-routes.ts';
@@ -69,6 +71,10 @@ export interface DeskRouterDeps {
   sourceHealth: Pick<SourceHealth, 'report'>;
   /** Who gets a buyer; the desk's answers stop its clock. */
   routing: Routing;
+  /** The lead store on `db`: releasing a held lead puts its messages in the outbox. */
+  leads: LeadStore;
+  /** What a new lead sends besides the sales email (each CRM endpoint's lead.created). */
+  leadRoutes?: readonly LeadMessageRoute[];
   /** The domain of the ids the desk makes: reminder Message-IDs, calendar UIDs. */
   messageIdDomain?: string;
 }
@@ -454,6 +460,19 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     clock,
     logger,
     onQueued: deps.onEmailQueued,
+  });
+
+  registerHeldRoutes(router, {
+    store,
+    leads: deps.leads,
+    routing: deps.routing,
+    leadRoutes: deps.leadRoutes ?? [],
+    clock,
+    logger,
+    requireSession,
+    requireManager,
+    onEmailQueued: deps.onEmailQueued,
+    onQueued: deps.onQueued,
   });
 
   const openApiDocument = createDeskOpenApiDocument();

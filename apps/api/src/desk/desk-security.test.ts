@@ -86,6 +86,9 @@ describe('sales desk security', () => {
         'POST /desk/api/visits/1/check-in',
         'POST /desk/api/visits/1/outcome',
         'GET /desk/api/visits/1/calendar.ics',
+        'GET /desk/api/held',
+        'POST /desk/api/held/release',
+        'POST /desk/api/held/release-last-hour',
       ]),
     );
     expect(endpoints.length).toBeGreaterThanOrEqual(49);
@@ -142,6 +145,9 @@ describe('sales desk security', () => {
         'GET /desk/api/routing',
         'PATCH /desk/api/routing',
         'PUT /desk/api/visit-slots',
+        'GET /desk/api/held',
+        'POST /desk/api/held/release',
+        'POST /desk/api/held/release-last-hour',
       ]),
     );
     for (const endpoint of managerEndpoints) {

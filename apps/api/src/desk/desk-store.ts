@@ -458,6 +458,16 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
     `INSERT INTO lead_events (lead_id, at, type, actor_id, text, detail) VALUES (?, ?, ?, ?, ?, ?)
      RETURNING id`,
   );
+  // Held leads lead by lead (not per buyer): each is released on its own. An erased buyer's stay.
+  const heldLeads = db.prepare<{ since: number; limit: number }, InboxRow>(
+    `SELECT ${INBOX_COLUMNS} ${INBOX_FROM}
+     WHERE l.status = 'held' AND w.erased_at IS NULL AND l.received_at >= @since
+     ORDER BY l.received_at DESC, l.id DESC LIMIT @limit`,
+  );
+  const heldCount = db.prepare<[number], { held: number }>(
+    `SELECT count(*) AS held FROM leads l JOIN buyers w ON w.id = l.buyer_id
+     WHERE l.status = 'held' AND w.erased_at IS NULL AND l.received_at >= ?`,
+  );
   const eventsOf = db.prepare<[number], EventRow>(
     `SELECT e.at, e.type, e.actor_id, u.name AS actor_name, e.text, e.detail, e.lead_id
      FROM lead_events e JOIN leads l ON l.id = e.lead_id
@@ -706,6 +716,9 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
       ).all(params) as ExportRow[];
     },
     leadById: (id: number) => leadById.get(id),
+    /** The leads held over the address limit received since `since`, newest first. */
+    heldLeads: (since: number, limit: number) => heldLeads.all({ since, limit }),
+    heldCount: (since: number) => heldCount.get(since)?.held ?? 0,
     /** Every enquiry of the buyer, spam aside, oldest first. */
     enquiriesOf: (buyerId: number) => enquiriesOf.all(buyerId),
     /** The lead's webhook deliveries, one per endpoint (the email's is on its row). */

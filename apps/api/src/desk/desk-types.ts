@@ -48,5 +48,14 @@ export interface LeadFilter {
 /** The timeline entries the desk writes; the others come from the outbox. */
 export type DeskEventType = Extract<
   TimelineType,
-  'stage' | 'owner' | 'follow_up' | 'note' | 'contact' | 'erased' | 'routing' | 'plot' | 'visit'
+  | 'stage'
+  | 'owner'
+  | 'follow_up'
+  | 'note'
+  | 'contact'
+  | 'erased'
+  | 'routing'
+  | 'plot'
+  | 'visit'
+  | 'released'
 >;

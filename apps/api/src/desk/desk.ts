@@ -6,6 +6,7 @@ import type { Logger } from '../logger.ts';
 import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
 import type { SourceHealth } from '../intake/source-health.ts';
 import type { Routing } from '../routing/routing.ts';
+import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
 import { createDeskApi, type DeskApi } from './desk-router.ts';
 import { createDeskStatic, deskHeaders } from './desk-static.ts';
 
@@ -32,6 +33,8 @@ export function createDesk(deps: {
   onEmailQueued?: () => void;
   sourceHealth: Pick<SourceHealth, 'report'>;
   routing: Routing;
+  leads: LeadStore;
+  leadRoutes?: readonly LeadMessageRoute[];
   messageIdDomain?: string;
 }): Desk {
   const api = createDeskApi(deps);
