@@ -33,6 +33,7 @@ test('when one mobile sends two enquiries from different forms, then the desk sh
   await rows.first().getByRole('link', { name }).click();
   await page.getByLabel('Stage', { exact: true }).selectOption({ label: 'Contacted' });
   await page.getByRole('button', { name: 'Save stage' }).click();
+  await expect(page.getByText('Stage saved.')).toBeVisible();
   // The stage the buyer's page heads with, as saved (read back from the server).
   await expect(page.getByText(/^Contacted · /)).toBeVisible();
 

@@ -59,6 +59,7 @@ test('when a visitor sends the contact form, then an agent sees it live, works i
 
     await agent.getByLabel('Stage', { exact: true }).selectOption({ label: 'Contacted' });
     await agent.getByRole('button', { name: 'Save stage' }).click();
+    await expect(agent.getByText('Stage saved.')).toBeVisible();
     // The stage the buyer's page heads with, as saved (read back from the server).
     await expect(agent.getByText(/^Contacted · /)).toBeVisible();
 

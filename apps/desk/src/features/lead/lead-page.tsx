@@ -77,7 +77,7 @@ export function LeadPage({ children }: { children?: ReactNode }) {
             <p className={ui.card}>This person’s data was erased at their request.</p>
           ) : canWork ? (
             <>
-              <StageCard key={lead.stage} lead={lead} />
+              <StageCard lead={lead} />
               <FollowUpCard lead={lead} />
               <OwnerCard lead={lead} people={people} />
               <NoteCard />
@@ -175,6 +175,14 @@ const RECORDED_STAGES: ReadonlySet<Stage> = new Set<Stage>([...VISIT_STAGES, 'bo
 function StageCard({ lead }: { lead: LeadDetail }) {
   const { fetcher, busy, result } = useLeadForm('stage');
   const [stage, setStage] = useState<Stage>(lead.stage);
+  // A stage saved here or set elsewhere (a booked visit) becomes the selection. Not by remounting
+  // the card with a key: the stage form's fetcher would unmount with it, and React Router drops
+  // an unmounted fetcher's answer, taking "Stage saved." away as soon as the page reloads.
+  const [shownStage, setShownStage] = useState<Stage>(lead.stage);
+  if (lead.stage !== shownStage) {
+    setShownStage(lead.stage);
+    setStage(lead.stage);
+  }
   return (
     <section className={ui.card} aria-labelledby="stage-heading">
       <h2 id="stage-heading">Pipeline stage</h2>
