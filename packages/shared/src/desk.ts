@@ -190,6 +190,14 @@ export const deskLeadDetailSchema = v.object({
   webhooks: v.array(webhookDeliverySchema),
   lostReason: optionalText,
   firstContactAt: v.nullable(time),
+  message: v.pipe(
+    optionalText,
+    v.description('What the buyer wrote, on a lead from an advert or a partner.'),
+  ),
+  answers: v.pipe(
+    v.array(v.object({ question: text, answer: text })),
+    v.description("The answers to an advert's lead form's own questions, in the form's order."),
+  ),
 });
 export type DeskLeadDetail = v.InferOutput<typeof deskLeadDetailSchema>;
 
@@ -334,6 +342,20 @@ export const leadViewSchema = v.object({
     v.array(timelineEntrySchema),
     v.description(
       "Every enquiry's arrival and delivery and the desk's work on the buyer, oldest first.",
+    ),
+  ),
+  responseTarget: v.pipe(
+    v.nullable(
+      v.object({
+        dueAt: time,
+        workingMinutesLeft: v.pipe(
+          v.number(),
+          v.description('Working minutes to the target, negative once it has passed.'),
+        ),
+      }),
+    ),
+    v.description(
+      "The first-response clock routing runs for the buyer's owner; null when none runs (answered, an owner chosen by hand, unassigned).",
     ),
   ),
 });

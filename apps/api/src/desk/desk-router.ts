@@ -248,6 +248,13 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     events.add(res, { token: sessionToken(req) ?? '', userId: currentUser(res).id });
   });
 
+  const responseTargetOf = (buyerId: number): LeadView['responseTarget'] => {
+    const target = deps.routing.responseTarget(buyerId, clock.now());
+    return target
+      ? { dueAt: indiaTimestamp(target.dueAt), workingMinutesLeft: target.workingMinutesLeft }
+      : null;
+  };
+
   // Any enquiry's id opens its buyer (the emails link to each lead's own id).
   const leadAnswer = (id: number): LeadView => {
     const lead = findLead(store, id);
@@ -260,6 +267,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
       lead: toLeadDetail(lead, store.webhookDeliveries(id)),
       enquiries: enquiries.map((row) => toLeadDetail(row, store.webhookDeliveries(row.id))),
       timeline: timeline(enquiries, store.eventsOf(lead.buyer_id)),
+      responseTarget: responseTargetOf(lead.buyer_id),
     };
   };
 

@@ -10,6 +10,7 @@ import {
   type TimelineEntry,
 } from '@iconia/shared';
 import { indiaTimestamp } from '../reports/india-day.ts';
+import { readAnswers } from '../store/lead-types.ts';
 import type { DeliveryRow, EventRow, InboxRow } from './desk-store.ts';
 
 function time(epochMs: number | null): string | null {
@@ -85,6 +86,11 @@ export function toLeadDetail(row: InboxRow, webhooks: readonly DeliveryRow[] = [
     })),
     lostReason: row.lost_reason,
     firstContactAt: time(row.first_contact_at),
+    message: row.message,
+    answers: Object.entries(readAnswers(row.answers) ?? {}).map(([question, answer]) => ({
+      question,
+      answer,
+    })),
   };
 }
 

@@ -63,6 +63,20 @@ export interface UnansweredAssignment {
   workingMinutesLeft: number | null;
 }
 
+/** When an owner's first answer to their buyer is due. */
+export interface ResponseTarget {
+  dueAt: number;
+  /** Working minutes to the target, negative once it has passed. */
+  workingMinutesLeft: number;
+}
+
+/** Whole working minutes: "1 min left" until the target, then "1 min over" a full minute after. */
+function workingMinutesLeft(dueAt: number, now: number, hours: WorkingHours): number {
+  return dueAt >= now
+    ? Math.ceil(workingMinutesBetween(now, dueAt, hours))
+    : -Math.floor(workingMinutesBetween(dueAt, now, hours));
+}
+
 /** What a due step did, for the worker's log line. */
 export type DueOutcome = 'reassigned' | 'left-with-last' | 'no-one-else-on-duty' | 'nothing-to-do';
 
@@ -447,13 +461,17 @@ export function createRouting(db: Database.Database, options: RoutingOptions) {
         assignedAt: row.assigned_at,
         dueAt: row.due_at,
         reason: row.reason,
-        workingMinutesLeft:
-          row.due_at === null
-            ? null
-            : row.due_at >= now
-              ? Math.ceil(workingMinutesBetween(now, row.due_at, hours))
-              : -Math.floor(workingMinutesBetween(row.due_at, now, hours)),
+        workingMinutesLeft: row.due_at === null ? null : workingMinutesLeft(row.due_at, now, hours),
       }));
+    },
+    /** The buyer's running first-response clock; undefined when none runs. */
+    responseTarget(buyerId: number, now: number): ResponseTarget | undefined {
+      const row = store.current(buyerId);
+      if (!row || row.answered_at !== null || row.due_at === null) return undefined;
+      return {
+        dueAt: row.due_at,
+        workingMinutesLeft: workingMinutesLeft(row.due_at, now, toHours(store.settings())),
+      };
     },
     /** Performs a due step (the routing channel's send), in its own transaction. */
     runDue: (payload: RoutingDuePayload, at: number): DueOutcome =>

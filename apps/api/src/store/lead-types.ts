@@ -148,7 +148,7 @@ export function visitAttribution(
   return visit;
 }
 
-function readAnswers(json: string | null): LeadAnswers | undefined {
+export function readAnswers(json: string | null): LeadAnswers | undefined {
   if (json === null) return undefined;
   const parsed = JSON.parse(json) as unknown;
   if (typeof parsed !== 'object' || parsed === null) return undefined;
