@@ -303,6 +303,11 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // The desk's service worker runs in the worker's scope; the build writes in DESK_SHELL.
+    files: ['apps/desk/service-worker/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker, DESK_SHELL: 'readonly' } },
+  },
+  {
     files: ['apps/desk/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { emitServiceWorker } from './service-worker/emit-service-worker.ts';
 
 /** The local API that `pnpm dev` forwards the desk's JSON endpoints to. */
 const DEV_API_TARGET = 'http://localhost:8080';
@@ -9,6 +10,7 @@ const DEV_API_TARGET = 'http://localhost:8080';
  */
 export default defineConfig({
   base: '/desk/',
+  plugins: [emitServiceWorker()],
   oxc: {
     jsx: { runtime: 'automatic', importSource: 'react' },
   },

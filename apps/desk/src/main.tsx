@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createDeskRouter } from './app/router.tsx';
+import { canUseServiceWorker, registerServiceWorker } from './lib/service-worker.ts';
 import './app/global.css';
 
 const root = document.getElementById('root');
@@ -12,3 +13,12 @@ createRoot(root).render(
     <RouterProvider router={createDeskRouter()} />
   </StrictMode>,
 );
+
+// After the first screen: keeping the shell for slow networks must not compete with showing it.
+if (import.meta.env.PROD && canUseServiceWorker()) {
+  window.addEventListener('load', () => {
+    registerServiceWorker().catch((error: unknown) => {
+      console.warn('The desk works without its offline shell here:', error);
+    });
+  });
+}

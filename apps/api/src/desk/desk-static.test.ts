@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir } from '@iconia/testkit';
 import { writeSiteManifestFixture } from '../../test/site-manifest-fixture.ts';
 import { startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
-import { NOT_BUILT } from './desk-static.ts';
+import { NOT_BUILT, SERVICE_WORKER_CSP } from './desk-static.ts';
 
 const INDEX =
   '<!doctype html><title>Sales desk</title><script type="module" src="/desk/assets/app-1a2b.js"></script>';
@@ -29,6 +29,11 @@ describe('serving the sales desk app', () => {
     writeFileSync(
       path.join(dist.dir, 'assets', 'app-1a2b.js'),
       'console.log("desk");\n'.repeat(200),
+    );
+    writeFileSync(path.join(dist.dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(
+      path.join(dist.dir, 'manifest.webmanifest'),
+      '{"name":"Sales desk","start_url":"/desk/"}',
     );
     built = await startDeskTestServer({ deskDist: dist.dir, env: { WEB_DIST: site.dir } });
     unbuilt = await startDeskTestServer();
@@ -75,6 +80,28 @@ describe('serving the sales desk app', () => {
     expect(urls).not.toContain('/desk/leads/12');
     expect(urls).not.toContain('/desk/assets/app-1a2b.js');
     expect(urls).toContain('/desk/assets/gone-9z8y.js');
+  });
+
+  it('when the service worker is fetched, then it is revalidated each time, under a policy of its own that lets it fetch the desk, and the desk pages allow it', async () => {
+    const worker = await request(built.url).get('/desk/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.get('Content-Type')).toMatch(/^(text|application)\/javascript/);
+    expect(worker.get('Cache-Control')).toBe('no-cache');
+    // The worker's own policy rules its requests: the subresource's default-src 'none' would
+    // stop it keeping the shell.
+    expect(worker.get('Content-Security-Policy')).toBe(SERVICE_WORKER_CSP);
+    expect(SERVICE_WORKER_CSP).toContain("connect-src 'self'");
+
+    const page = await request(built.url).get('/desk/');
+    expect(page.get('Content-Security-Policy')).toContain("worker-src 'self'");
+    expect(page.get('Content-Security-Policy')).toContain("manifest-src 'self'");
+  });
+
+  it('when the app manifest is fetched, then it comes as a web app manifest', async () => {
+    const res = await request(built.url).get('/desk/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.get('Content-Type')).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(res.text)).toMatchObject({ start_url: '/desk/' });
   });
 
   it('when an unknown API path is asked for, then it is a JSON 404, never the app page', async () => {

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
+import { setWorkerScriptPolicy } from '../http/security-headers.ts';
 import { cacheControlFor } from '../http/static-site.ts';
 import { sendText } from '../http/replies.ts';
 import { logRequestAt } from '../http/request-log.ts';
@@ -23,6 +24,21 @@ export const DESK_CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
   "manifest-src 'self'",
+  "worker-src 'self'",
+].join('; ');
+
+/** The desk's service worker, at the root of the desk so that it may serve every desk page. */
+export const SERVICE_WORKER_FILE = 'sw.js';
+
+/**
+ * The service worker's own policy, which rules what it fetches: the desk's own files and pages,
+ * nothing else, and it runs no other script.
+ */
+export const SERVICE_WORKER_CSP = [
+  "default-src 'none'",
+  "connect-src 'self'",
+  "img-src 'self'",
+  "frame-ancestors 'none'",
 ].join('; ');
 
 /** Every answer under /desk stays out of search engines and under the desk's own policy. */
@@ -60,7 +76,14 @@ export function createDeskStatic(deskDist: string): Router {
       cacheControl: false,
       setHeaders: (res, file) => {
         logRequestAt(res.req, 'debug');
-        res.setHeader('Cache-Control', cacheControlFor(path.relative(deskDist, file)));
+        const relative = path.relative(deskDist, file);
+        if (relative === SERVICE_WORKER_FILE) {
+          // Each check for a new desk reads the worker afresh, so a release reaches phones.
+          res.setHeader('Cache-Control', 'no-cache');
+          setWorkerScriptPolicy(res, SERVICE_WORKER_CSP);
+          return;
+        }
+        res.setHeader('Cache-Control', cacheControlFor(relative));
       },
     }),
   );

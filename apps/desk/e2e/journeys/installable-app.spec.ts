@@ -1,0 +1,212 @@
+import { fileURLToPath } from 'node:url';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, createTempDir, resolveChromium } from '@iconia/testkit';
+import { PASSWORD, startDeskTestServer, type DeskTestServer } from '@iconia/testkit/desk';
+import { expect, signIn, test as deskTest } from '../support/desk-fixtures.ts';
+
+/** The built desk (global setup builds it before any test runs). */
+const DESK_DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const MANAGER = 'pwa.manager@iconia.test';
+
+/**
+ * The installable desk: its manifest, its service worker's kept shell and its push alerts. Each
+ * test has a server of its own, so one can be taken away (the phone goes offline) and buyers are
+ * known by id.
+ */
+const test = deskTest.extend<{ ownDesk: DeskTestServer }>({
+  // eslint-disable-next-line no-empty-pattern
+  ownDesk: async ({}, provide) => {
+    const server = await startDeskTestServer({ deskDist: DESK_DIST });
+    await server.addUser(MANAGER, 'manager', 'Pooja Manager');
+    const removeOnce = server.remove.bind(server);
+    let removed: Promise<void> | undefined;
+    // A test may take the server away itself (the phone goes offline); it goes once.
+    const remove = () => (removed ??= removeOnce());
+    await provide(Object.assign(server, { remove }));
+    await remove();
+  },
+  baseURL: async ({ ownDesk }, provide) => {
+    await provide(ownDesk.url);
+  },
+});
+
+/** Opens the desk signed in and waits until its service worker controls the page. */
+async function openControlledDesk(page: Page): Promise<void> {
+  await signIn(page, { email: MANAGER }, PASSWORD);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The DevTools protocol's id for the desk's service worker registration. */
+async function deskRegistrationId(cdp: CDPSession, origin: string): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const desk = registrations.find(
+        (registration) => registration.scopeURL === `${origin}/desk/` && !registration.isDeleted,
+      );
+      if (desk) resolve(desk.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+test('when Chromium opens the desk, then it finds it installable from its manifest', async ({
+  ownDesk,
+}) => {
+  // Chromium offers no install in a private window, which every new Playwright context is: a
+  // profile on disk is a person's ordinary browser.
+  const profile = createTempDir('iconia-desk-profile-');
+  const context = await chromium.launchPersistentContext(profile.dir, {
+    executablePath: resolveChromium(),
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${ownDesk.url}/desk/`);
+    await expect(page.getByRole('heading', { name: 'Sales desk' })).toBeVisible();
+    const cdp = await context.newCDPSession(page);
+
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    const { url, errors } = await cdp.send('Page.getAppManifest');
+
+    expect(installabilityErrors).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(url).toBe(`${ownDesk.url}/desk/manifest.webmanifest`);
+    expect(await (await page.request.get(url)).json()).toMatchObject({
+      short_name: 'Sales desk',
+      start_url: '/desk/',
+      scope: '/desk/',
+      display: 'standalone',
+    });
+  } finally {
+    await context.close();
+    profile.remove();
+  }
+});
+
+test('when a push arrives, then its notification shows the buyer and tapping it opens that buyer in the open desk', async ({
+  page,
+  ownDesk,
+}) => {
+  const buyer = ownDesk.storeLead({ name: 'Kavya Reddy' });
+  await page.context().grantPermissions(['notifications'], { origin: ownDesk.url });
+  await openControlledDesk(page);
+  await page.getByRole('link', { name: 'Today' }).click();
+  await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = await deskRegistrationId(cdp, ownDesk.url);
+
+  const alert = {
+    title: 'New buyer: Kavya',
+    body: 'Plot 200 - 300 Sq. Yds',
+    url: `/desk/leads/${buyer}`,
+    tag: `lead-${buyer}`,
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: ownDesk.url,
+    registrationId,
+    data: JSON.stringify(alert),
+  });
+
+  const shown = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const notifications = await registration.getNotifications();
+      return notifications.map(({ title, body, tag, data }) => ({
+        title,
+        body,
+        tag,
+        data: data as unknown,
+      }));
+    });
+  await expect
+    .poll(shown)
+    .toEqual([{ title: alert.title, body: alert.body, tag: alert.tag, data: { url: alert.url } }]);
+
+  // No protocol command taps a notification; the worker's own notificationclick listener gets
+  // the notification it showed, as a tap would hand it over.
+  const [worker] = page.context().serviceWorkers();
+  if (!worker) throw new Error('The desk has no running service worker.');
+  await worker.evaluate(async (tag) => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent(event: Event): boolean;
+    };
+    const [notification] = await scope.registration.getNotifications({ tag });
+    if (!notification) throw new Error(`No notification tagged ${tag}`);
+    const NotificationClick = (
+      globalThis as unknown as {
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      }
+    ).NotificationEvent;
+    scope.dispatchEvent(new NotificationClick('notificationclick', { notification }));
+  }, alert.tag);
+
+  await expect(page).toHaveURL(`${ownDesk.url}${alert.url}`);
+  await expect(page.getByRole('heading', { name: 'Kavya Reddy', level: 1 })).toBeVisible();
+  await expect.poll(shown).toEqual([]);
+});
+
+test('when a push carries no readable alert, then the desk still says something is waiting and opens only the desk', async ({
+  page,
+  ownDesk,
+}) => {
+  await page.context().grantPermissions(['notifications'], { origin: ownDesk.url });
+  await openControlledDesk(page);
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = await deskRegistrationId(cdp, ownDesk.url);
+
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: ownDesk.url,
+    registrationId,
+    data: JSON.stringify({ title: 'Open me', url: 'https://elsewhere.example/' }),
+  });
+
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const notifications = await (await navigator.serviceWorker.ready).getNotifications();
+        return notifications.map(({ title, body, data }) => ({
+          title,
+          body,
+          data: data as unknown,
+        }));
+      }),
+    )
+    .toEqual([
+      { title: 'Open me', body: 'Something new is waiting in the desk.', data: { url: '/desk/' } },
+    ]);
+});
+
+test('when the server cannot be reached, then the desk opens from its kept shell and says so, and no API answer was kept', async ({
+  page,
+  ownDesk,
+}) => {
+  const buyer = ownDesk.storeLead({ name: 'Rohan Varma' });
+  await openControlledDesk(page);
+  await page.goto(`/desk/leads/${buyer}`);
+  await expect(page.getByRole('heading', { name: 'Rohan Varma', level: 1 })).toBeVisible();
+
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      urls.push(...(await cache.keys()).map((request) => new URL(request.url).pathname));
+    }
+    return urls;
+  });
+  expect(kept).toContain('/desk/index.html');
+  expect(kept.filter((path) => path.includes('/api/'))).toEqual([]);
+  expect(
+    kept.every((path) => path === '/desk/index.html' || path.startsWith('/desk/assets/')),
+  ).toBe(true);
+
+  await ownDesk.remove();
+  await page.goto(`/desk/leads/${buyer}`);
+
+  await expect(
+    page.getByText('The desk could not reach the server.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('Rohan Varma')).toHaveCount(0);
+});
