@@ -82,6 +82,12 @@ export const deskUserSchema = v.object({
   name: text,
   role: v.picklist(ROLES),
   disabled: v.boolean(),
+  mustChangePassword: v.pipe(
+    v.boolean(),
+    v.description(
+      'A manager gave the account a temporary password: until its owner chooses their own, the desk answers them nothing but the password change, the session and signing out (403).',
+    ),
+  ),
 });
 export type DeskUser = v.InferOutput<typeof deskUserSchema>;
 

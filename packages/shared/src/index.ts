@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './consent.ts';
 export * from './day.ts';
 export * from './desk-requests.ts';

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { DeskError } from './desk-error.ts';
 import { createDeskStore, toDeskUser, type DeskStore } from './desk-store.ts';
 import type { DeskUser, Role } from './desk-types.ts';
-import { hashPassword, passwordProblem } from './passwords.ts';
+import { hashPassword, passwordProblem, temporaryPassword } from './passwords.ts';
 
 // What a caller outside the desk (`pnpm leads users`) needs beside the use cases below.
 export { DeskError } from './desk-error.ts';
@@ -44,11 +44,42 @@ export async function createAccount(
 
 /** Disables an account and ends its sessions at once; disabling twice is harmless. */
 export function disableAccount(store: DeskStore, id: number, now: number): DeskUser {
-  if (!store.userById(id)) throw new DeskError(404, 'There is no account with this id.');
+  existing(store, id);
   store.disableUser(id, now);
+  return existing(store, id);
+}
+
+function existing(store: DeskStore, id: number): DeskUser {
   const row = store.userById(id);
   if (!row) throw new DeskError(404, 'There is no account with this id.');
   return toDeskUser(row);
+}
+
+/** Lets a disabled account sign in again; its old sessions ended when it was disabled. */
+export function enableAccount(store: DeskStore, id: number): DeskUser {
+  existing(store, id);
+  store.enableUser(id);
+  return existing(store, id);
+}
+
+export interface TemporaryPassword {
+  user: DeskUser;
+  /** Returned this once; only its hash is stored. */
+  temporaryPassword: string;
+}
+
+/**
+ * A manager's reset: a random temporary password, stored hashed like any other, every session of
+ * the account ended, and the account held to choosing its own at the next sign-in.
+ */
+export async function resetToTemporaryPassword(
+  store: DeskStore,
+  id: number,
+): Promise<TemporaryPassword> {
+  existing(store, id);
+  const password = temporaryPassword();
+  store.setTemporaryPasswordHash(id, await hashPassword(password));
+  return { user: existing(store, id), temporaryPassword: password };
 }
 
 /** Sets a new password and signs the account out everywhere. */
@@ -73,6 +104,8 @@ export function createAccountAdmin(db: Database.Database) {
     add: (account: NewAccount, now: number) => createAccount(store, account, now),
     disable: (user: DeskUser, now: number) => disableAccount(store, user.id, now),
     resetPassword: (user: DeskUser, password: string) => resetPassword(store, user.id, password),
+    resetToTemporaryPassword: (user: DeskUser) => resetToTemporaryPassword(store, user.id),
+    enable: (user: DeskUser) => enableAccount(store, user.id),
   };
 }
 

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.ts';
+import { PASSWORD_CHANGE_REQUIRED } from '@iconia/shared';
 import { DeskError, MESSAGES } from './desk-error.ts';
-import type { DeskStore } from './desk-store.ts';
+import { toDeskUser, type DeskStore } from './desk-store.ts';
 import type { DeskUser } from './desk-types.ts';
-import { verifyPassword } from './passwords.ts';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 
 export const SESSION_COOKIE = 'desk_session';
 export const COOKIE_PATH = '/desk';
@@ -83,8 +84,24 @@ export interface Auth {
    * still reaches the idle limit.
    */
   sessionUser(token: string | undefined, options?: { extend: boolean }): DeskUser | undefined;
+  /**
+   * A live session whose owner has chosen their own password: every desk endpoint but the
+   * session's own. An account given a temporary password gets 403 here until it changes it.
+   */
   requireSession: RequestHandler;
+  /** Any live session, even one that must still choose a new password: the session's own endpoints. */
+  requireAnySession: RequestHandler;
   requireManager: RequestHandler;
+  /**
+   * The signed-in person replaces their password, proving the current one (its failures count
+   * like failed sign-ins). Every session of theirs ends and this browser gets a new one.
+   */
+  changePassword(
+    req: Request,
+    res: Response,
+    user: DeskUser,
+    passwords: { currentPassword: string; newPassword: string },
+  ): Promise<DeskUser>;
   /** Refuses state-changing requests that do not come from the desk's own pages. */
   sameOrigin: RequestHandler;
   signOut(req: Request, res: Response): void;
@@ -119,40 +136,83 @@ export function createAuth(store: DeskStore, clock: Clock): Auth {
     return session.user;
   };
 
+  const startSession = (req: Request, res: Response, userId: number): void => {
+    const token = randomBytes(32).toString('base64url');
+    store.insertSession(hashToken(token), userId, clock.now());
+    setSessionCookie(req, res, token);
+  };
+
+  const requireAnySession: RequestHandler = (req, res, next) => {
+    const user = sessionUser(sessionToken(req));
+    if (!user) {
+      if (sessionToken(req) !== undefined) clearSessionCookie(req, res);
+      throw new DeskError(401, MESSAGES.signedOut);
+    }
+    res.locals.deskUser = user;
+    next();
+  };
+
+  const reserveAttempt = (req: Request, email: string, now: number) => {
+    const attempt = store.reserveSignInAttempt.immediate(
+      { email, address: req.ip ?? 'unknown', now, since: now - SIGN_IN_WINDOW_MS },
+      { perAccount: MAX_FAILURES_PER_ACCOUNT, perAddress: MAX_FAILURES_PER_ADDRESS },
+    );
+    if (attempt === undefined) throw new DeskError(429, MESSAGES.lockedOut);
+    return attempt;
+  };
+
   return {
     async signIn(req, res, email, password) {
       const now = clock.now();
       sweep(now);
       // No email is that long; such input is refused before it is counted or stored.
       if (email.length > 254) throw new DeskError(401, MESSAGES.wrongCredentials);
-      const address = req.ip ?? 'unknown';
-      const attempt = store.reserveSignInAttempt.immediate(
-        { email, address, now, since: now - SIGN_IN_WINDOW_MS },
-        { perAccount: MAX_FAILURES_PER_ACCOUNT, perAddress: MAX_FAILURES_PER_ADDRESS },
-      );
-      if (attempt === undefined) throw new DeskError(429, MESSAGES.lockedOut);
+      const attempt = reserveAttempt(req, email, now);
       const row = store.userByEmail(email);
       const valid = await verifyPassword(row?.password_hash, password);
       if (!row || !valid || row.disabled_at !== null) {
         throw new DeskError(401, MESSAGES.wrongCredentials);
       }
       store.releaseSignInAttempt(attempt);
-      const token = randomBytes(32).toString('base64url');
-      store.insertSession(hashToken(token), row.id, clock.now());
-      setSessionCookie(req, res, token);
-      return { id: row.id, email: row.email, name: row.name, role: row.role, disabled: false };
+      startSession(req, res, row.id);
+      return toDeskUser(row);
     },
 
     sessionUser,
 
     requireSession(req, res, next) {
-      const user = sessionUser(sessionToken(req));
-      if (!user) {
-        if (sessionToken(req) !== undefined) clearSessionCookie(req, res);
+      requireAnySession(req, res, () => {
+        if (currentUser(res).mustChangePassword) {
+          throw new DeskError(403, PASSWORD_CHANGE_REQUIRED);
+        }
+        next();
+      });
+    },
+
+    requireAnySession,
+
+    async changePassword(req, res, user, { currentPassword, newPassword }) {
+      const problem = passwordProblem(newPassword);
+      if (problem) throw new DeskError(400, problem);
+      if (newPassword === currentPassword) {
+        throw new DeskError(400, 'Choose a password other than the current one.');
+      }
+      // A session left open on a shared phone must not become a way to guess the password.
+      const attempt = reserveAttempt(req, user.email, clock.now());
+      const row = store.userById(user.id);
+      if (!row || !(await verifyPassword(row.password_hash, currentPassword))) {
+        throw new DeskError(400, 'The current password is not right.');
+      }
+      store.releaseSignInAttempt(attempt);
+      // A manager may have reset the password or disabled the account while this one was checked.
+      if (!sessionUser(sessionToken(req), { extend: false })) {
         throw new DeskError(401, MESSAGES.signedOut);
       }
-      res.locals.deskUser = user;
-      next();
+      store.setPasswordHash(user.id, await hashPassword(newPassword));
+      startSession(req, res, user.id);
+      const changed = store.userById(user.id);
+      if (!changed) throw new DeskError(401, MESSAGES.signedOut);
+      return toDeskUser(changed);
     },
 
     requireManager(_req, res, next) {

@@ -337,7 +337,14 @@ describe('the sales desk inbox and a lead', () => {
     const full = await manager.get('/desk/api/users');
     expect(full.body).toMatchObject({
       users: expect.arrayContaining<unknown>([
-        { id: arjun.id, email: 'arjun@iconia.test', name: 'Arjun', role: 'agent', disabled: false },
+        {
+          id: arjun.id,
+          email: 'arjun@iconia.test',
+          name: 'Arjun',
+          role: 'agent',
+          disabled: false,
+          mustChangePassword: false,
+        },
       ]) as unknown,
     });
     const added = await manager.post('/desk/api/users').set(SAME_ORIGIN).send({
@@ -372,6 +379,7 @@ describe('the sales desk inbox and a lead', () => {
         name: 'Kiran',
         role: 'agent',
         disabled: true,
+        mustChangePassword: false,
       },
     });
     const self = await manager.post(`/desk/api/users/${meena.id}/disable`).set(SAME_ORIGIN);

@@ -6,6 +6,8 @@ import {
   deskLeadRowSchema,
   deskReportSchema,
   deskUserSchema,
+  passwordChangeSchema,
+  temporaryPasswordAnswerSchema,
   dutyAnswerSchema,
   dutyChangeSchema,
   dutySchema,
@@ -84,7 +86,11 @@ import {
 } from '../http/openapi-parts.ts';
 import { SESSION_COOKIE } from './auth.ts';
 
-type Who = 'anyone' | 'signed in' | 'manager';
+/**
+ * `any session`: signed in, even with a temporary password not yet replaced; `signed in` and
+ * `manager` refuse such an account (403) until it has chosen its own.
+ */
+type Who = 'anyone' | 'any session' | 'signed in' | 'manager';
 
 interface Operation {
   summary: string;
@@ -113,7 +119,7 @@ interface Operation {
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input: the sentence names the field and what is wrong with it.',
   401: 'No session, or it has ended.',
-  403: 'A request from another site, or one only a manager may make.',
+  403: 'A request from another site, one only a manager may make, or one of an account that must first replace its temporary password.',
   404: 'Nothing has this id.',
   409: 'The request conflicts with what is stored.',
   413: 'The request is too large.',
@@ -178,7 +184,9 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
   if (spec.query || spec.body || spec.badInput) errors.add(400);
   if (spec.body) [413, 415].forEach((status) => errors.add(status));
   if (spec.who !== 'anyone') errors.add(401);
-  if (spec.who === 'manager' || STATE_CHANGING.has(method)) errors.add(403);
+  if (spec.who === 'manager' || spec.who === 'signed in' || STATE_CHANGING.has(method)) {
+    errors.add(403);
+  }
   if (path.includes('{id}') || path.includes('{name}')) errors.add(404);
   const error = json(answer(deskErrorSchema));
   // The sentences the input's schemas refuse with; those that quote the input are left out.
@@ -244,20 +252,33 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
     },
     get: {
       summary: 'The signed-in person',
-      who: 'signed in',
+      who: 'any session',
+      description:
+        '`user.mustChangePassword` true: the person signed in with a temporary password and must choose their own (PUT /session/password) before anything else answers them.',
       answer: { status: 200, description: 'The session is live.', json: userAnswerSchema },
     },
     delete: {
       summary: 'Sign out',
-      who: 'signed in',
+      who: 'any session',
       answer: { status: 204, description: 'Signed out; the cookie is cleared.' },
     },
   },
   '/session/sign-out-everywhere': {
     post: {
       summary: 'Sign out everywhere',
-      who: 'signed in',
+      who: 'any session',
       answer: { status: 204, description: 'Every session of the person has ended.' },
+    },
+  },
+  '/session/password': {
+    put: {
+      summary: 'Change your own password',
+      who: 'any session',
+      description:
+        'Proves the current password (wrong ones count like failed sign-ins: 429 at the limit). Every session of the person ends and this browser gets a new session cookie; a temporary password stops being required.',
+      body: passwordChangeSchema,
+      answer: { status: 200, description: 'The account as it is now.', json: userAnswerSchema },
+      errors: [429],
     },
   },
   '/leads': {
@@ -384,6 +405,30 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       who: 'manager',
       description: 'Their sessions end at once. Not your own account (400) nor a manager (403).',
       answer: { status: 200, description: 'The account as it is now.', json: userAnswerSchema },
+      errors: [400],
+    },
+  },
+  '/users/{id}/enable': {
+    post: {
+      summary: "Re-enable an agent's account",
+      who: 'manager',
+      description:
+        'They sign in again with the password they had (or reset it). Not your own account (400) nor a manager (403); enabling twice is harmless.',
+      answer: { status: 200, description: 'The account as it is now.', json: userAnswerSchema },
+      errors: [400],
+    },
+  },
+  '/users/{id}/password-reset': {
+    post: {
+      summary: "Reset an agent's password",
+      who: 'manager',
+      description:
+        'Makes a random temporary password, stores only its hash and answers it this once. Every session of the agent ends; at the next sign-in they must choose their own password. Not your own account (400) nor a manager (403).',
+      answer: {
+        status: 200,
+        description: 'The account and its temporary password.',
+        json: temporaryPasswordAnswerSchema,
+      },
       errors: [400],
     },
   },

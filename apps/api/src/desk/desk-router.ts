@@ -8,12 +8,10 @@ import {
   leadChangeSchema,
   leadPageQuerySchema,
   mobileSearchDigits,
-  newAgentSchema,
   newPartnerSourceSchema,
   noteSchema,
   reportQuerySchema,
   signInSchema,
-  usersQuerySchema,
   type LeadFilterQuery,
   type LeadPage,
   type LeadView,
@@ -25,12 +23,11 @@ import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { addDays, indiaDay, indiaDayStart, indiaTimestamp } from '../reports/india-day.ts';
 import { toLead } from '../store/lead-types.ts';
-import { createAccount, disableAccount } from './accounts.ts';
 import { createAuth, currentUser, sessionToken, type Auth } from './auth.ts';
 import { DeskError, MESSAGES } from './desk-error.ts';
 import { createDeskOpenApiDocument } from './desk-openapi.ts';
 import { parse, pathId } from './desk-input.ts';
-import { createDeskStore, toDeskUser, type DeskStore, type ExportRow } from './desk-store.ts';
+import { createDeskStore, type DeskStore, type ExportRow } from './desk-store.ts';
 import type { DeskUser, LeadFilter } from './desk-types.ts';
 import { timeline, toLeadDetail, toLeadRow, toTimelineEntry } from './lead-json.ts';
 import { addNote, changeLead, CONTACT_TEXT, findLead, recordContact } from './lead-work.ts';
@@ -42,6 +39,7 @@ import type { Routing } from '../routing/routing.ts';
 import { registerRoutingRoutes } from './routing-routes.ts';
 import { registerHeldRoutes } from './held-routes.ts';
 import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
+import { registerAccountRoutes } from './account-routes.ts';
 import { buildReports } from './reports.ts';
 import { createPlotInventory, type PlotInventory } from '../plots/plot-inventory.ts';
 import { registerPlotRoutes } from '../plots/plot-routes.ts';
@@ -215,14 +213,14 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     logger.info({ userId: user.id }, 'desk sign-in');
     res.json({ user });
   });
-  router.get('/session', requireSession, (_req, res) => {
+  router.get('/session', auth.requireAnySession, (_req, res) => {
     res.json({ user: currentUser(res) });
   });
-  router.delete('/session', requireSession, (req, res) => {
+  router.delete('/session', auth.requireAnySession, (req, res) => {
     auth.signOut(req, res);
     res.status(204).end();
   });
-  router.post('/session/sign-out-everywhere', requireSession, (req, res) => {
+  router.post('/session/sign-out-everywhere', auth.requireAnySession, (req, res) => {
     auth.signOutEverywhere(req, res, currentUser(res));
     res.status(204).end();
   });
@@ -369,40 +367,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     res.json({ erased: erased.length });
   });
 
-  // Agents may read the short list (names for the owner filter); the full list is managers'.
-  router.get('/users', requireSession, (req, res) => {
-    if (parse(usersQuerySchema, req.query).short === true) {
-      const users = store
-        .listUsers()
-        .filter((row) => row.disabled_at === null)
-        .map((row) => ({ id: row.id, name: row.name }));
-      res.json({ users });
-      return;
-    }
-    if (currentUser(res).role !== 'manager') throw new DeskError(403, MESSAGES.managersOnly);
-    res.json({ users: store.listUsers().map(toDeskUser) });
-  });
-
-  router.post('/users', requireSession, requireManager, async (req, res) => {
-    const { email, name, password } = parse(newAgentSchema, req.body);
-    const user = await createAccount(store, { email, name, role: 'agent', password }, clock.now());
-    logger.info({ userId: currentUser(res).id, created: user.id }, 'desk account added');
-    res.status(201).json({ user });
-  });
-
-  router.post('/users/:id/disable', requireSession, requireManager, (req, res) => {
-    const id = pathId(req, 'There is no account with this id.');
-    if (id === currentUser(res).id) {
-      throw new DeskError(400, 'You cannot disable your own account.');
-    }
-    // The desk manages agents; a manager's account is the operator's (pnpm leads users).
-    if (store.userById(id)?.role === 'manager') {
-      throw new DeskError(403, 'A manager account is disabled with pnpm leads users disable.');
-    }
-    const user = disableAccount(store, id, clock.now());
-    logger.info({ userId: currentUser(res).id, disabled: user.id }, 'desk account disabled');
-    res.json({ user });
-  });
+  registerAccountRoutes(router, { store, auth, clock, logger });
 
   registerVisitRoutes(router, {
     visits: createVisits({

@@ -9,6 +9,8 @@ import {
   type DeskTestServer,
 } from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
+import { PASSWORD_CHANGE_REQUIRED } from '@iconia/shared';
+import { resetToTemporaryPassword } from './accounts.ts';
 import { IDLE_TIMEOUT_MS, MAX_FAILURES_PER_ACCOUNT, SIGN_IN_WINDOW_MS } from './auth.ts';
 
 /** Every route of the desk API, read from the router itself, so a new route cannot be missed. */
@@ -48,6 +50,9 @@ describe('sales desk security', () => {
         'GET /desk/api/export.csv',
         'POST /desk/api/erasures',
         'POST /desk/api/users/1/disable',
+        'POST /desk/api/users/1/enable',
+        'POST /desk/api/users/1/password-reset',
+        'PUT /desk/api/session/password',
         'GET /desk/api/sources',
         'POST /desk/api/sources',
         'POST /desk/api/sources/acme-realty/rotate',
@@ -126,6 +131,8 @@ describe('sales desk security', () => {
         'POST /desk/api/erasures',
         'POST /desk/api/users',
         'POST /desk/api/users/1/disable',
+        'POST /desk/api/users/1/enable',
+        'POST /desk/api/users/1/password-reset',
         'GET /desk/api/sources',
         'POST /desk/api/sources',
         'POST /desk/api/sources/acme-realty/rotate',
@@ -163,6 +170,33 @@ describe('sales desk security', () => {
     expect(t.store.db.prepare('SELECT count(*) FROM partner_sources').pluck().get()).toBe(0);
     expect(t.routing.duty(manager.id)?.onDuty).toBe(false);
     expect(t.store.db.prepare('SELECT count(*) FROM visit_slots').pluck().get()).toBe(28);
+  });
+
+  it('when an account signed in with a temporary password, then every endpoint but its session, sign-out and password change answers 403', async () => {
+    const target = await t.addUser('temporary@iconia.test', 'agent', 'Temporary');
+    const { temporaryPassword } = await resetToTemporaryPassword(t.deskStore, target.id);
+    const agent = await t.signIn('temporary@iconia.test', temporaryPassword);
+    const open = new Set([
+      'GET /desk/api/session',
+      'DELETE /desk/api/session',
+      'POST /desk/api/session/sign-out-everywhere',
+      'PUT /desk/api/session/password',
+    ]);
+    expect(endpoints.map(label).filter((name) => open.has(name))).toHaveLength(open.size);
+    const refused = endpoints.filter(
+      (endpoint) => !open.has(label(endpoint)) && label(endpoint) !== 'POST /desk/api/session',
+    );
+    for (const endpoint of refused) {
+      const res = await agent[endpoint.method](endpoint.path)
+        .set(SAME_ORIGIN)
+        .send({ mobile: '9876543210', text: 'x', onDuty: true });
+      expect(res.status, label(endpoint)).toBe(403);
+      expect(res.body, label(endpoint)).toEqual({ error: PASSWORD_CHANGE_REQUIRED });
+    }
+    expect(t.store.listLeads()[0]?.mobile).toBe('+919876543210');
+    expect((await agent.get('/desk/api/session')).body).toMatchObject({
+      user: { mustChangePassword: true },
+    });
   });
 
   it('when a signed-in request comes from another site, then every state-changing endpoint answers 403', async () => {

@@ -107,6 +107,7 @@ export interface UserRow {
   role: Role;
   password_hash: string;
   disabled_at: number | null;
+  must_change_password: 0 | 1;
 }
 
 export interface SessionRow {
@@ -198,6 +199,7 @@ export function toDeskUser(row: UserRow): DeskUser {
     name: row.name,
     role: row.role,
     disabled: row.disabled_at !== null,
+    mustChangePassword: row.must_change_password === 1,
   };
 }
 
@@ -363,7 +365,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
     return found;
   };
 
-  const userColumns = 'id, email, name, role, password_hash, disabled_at';
+  const userColumns = 'id, email, name, role, password_hash, disabled_at, must_change_password';
   const userByEmail = db.prepare<[string], UserRow>(
     `SELECT ${userColumns} FROM desk_users WHERE email = ?`,
   );
@@ -381,8 +383,13 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
   const disableUser = db.prepare<[number, number]>(
     `UPDATE desk_users SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?`,
   );
-  const setHash = db.prepare<[string, number]>(
-    `UPDATE desk_users SET password_hash = ? WHERE id = ?`,
+  const setHash = db.prepare<{ id: number; hash: string; mustChange: 0 | 1 }>(
+    `UPDATE desk_users SET password_hash = @hash, must_change_password = @mustChange WHERE id = @id`,
+  );
+  const enableUser = db.prepare<[number]>(`UPDATE desk_users SET disabled_at = NULL WHERE id = ?`);
+  const forgetAccountFailures = db.prepare<[number]>(
+    `DELETE FROM desk_sign_in_failures
+     WHERE email = (SELECT email FROM desk_users WHERE id = ?)`,
   );
 
   const insertSession = db.prepare<[string, number, number, number]>(
@@ -391,7 +398,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
   const sessionByHash = db.prepare<
     [string],
     UserRow & { created_at: number; last_seen_at: number }
-  >(`SELECT u.id, u.email, u.name, u.role, u.password_hash, u.disabled_at,
+  >(`SELECT u.id, u.email, u.name, u.role, u.password_hash, u.disabled_at, u.must_change_password,
             s.created_at, s.last_seen_at
      FROM desk_sessions s JOIN desk_users u ON u.id = s.user_id
      WHERE s.token_hash = ?`);
@@ -400,6 +407,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
   );
   const deleteSession = db.prepare<[string]>(`DELETE FROM desk_sessions WHERE token_hash = ?`);
   const deleteUserSessions = db.prepare<[number]>(`DELETE FROM desk_sessions WHERE user_id = ?`);
+
   const deleteStaleSessions = db.prepare<[number, number]>(
     `DELETE FROM desk_sessions WHERE last_seen_at < ? OR created_at < ?`,
   );
@@ -641,9 +649,22 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
     }),
     /** A new password ends every session that was signed in with the old one. */
     setPasswordHash: db.transaction((id: number, hash: string) => {
-      setHash.run(hash, id);
+      setHash.run({ id, hash, mustChange: 0 });
       deleteUserSessions.run(id);
     }),
+    /**
+     * A manager's reset: a temporary password its owner must replace at the next sign-in. Every
+     * session ends, and the failed sign-ins that may have locked the account are forgotten so
+     * the temporary password works at once.
+     */
+    setTemporaryPasswordHash: db.transaction((id: number, hash: string) => {
+      setHash.run({ id, hash, mustChange: 1 });
+      deleteUserSessions.run(id);
+      forgetAccountFailures.run(id);
+    }),
+    enableUser: (id: number) => {
+      enableUser.run(id);
+    },
 
     insertSession: (tokenHash: string, userId: number, now: number) => {
       insertSession.run(tokenHash, userId, now, now);

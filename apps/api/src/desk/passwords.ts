@@ -1,4 +1,8 @@
+import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@iconia/shared';
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /**
  * Passwords are hashed with argon2id (the package's default algorithm) at OWASP's recommended
@@ -7,9 +11,6 @@ import { hash, verify } from '@node-rs/argon2';
  * keeps old passwords working.
  */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 200;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
@@ -39,4 +40,22 @@ export function passwordProblem(password: string): string | undefined {
     return `The password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
   }
   return undefined;
+}
+
+/** Letters and digits that cannot be mistaken for each other when read out or copied by hand. */
+const TEMPORARY_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const TEMPORARY_GROUPS = 4;
+const TEMPORARY_GROUP_LENGTH = 4;
+
+/**
+ * A temporary password a manager hands an agent: 16 characters drawn by the system's CSPRNG
+ * (about 92 bits), in groups of four for reading aloud, e.g. k7Qm-Rt2x-Hn4w-Pz9c.
+ */
+export function temporaryPassword(): string {
+  return Array.from({ length: TEMPORARY_GROUPS }, () =>
+    Array.from(
+      { length: TEMPORARY_GROUP_LENGTH },
+      () => TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)],
+    ).join(''),
+  ).join('-');
 }

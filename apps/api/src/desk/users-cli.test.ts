@@ -103,4 +103,33 @@ describe('pnpm leads users', () => {
       'There is no account for nobody@iconia.test. "pnpm leads users list" shows them.\n',
     );
   });
+
+  it('when an account is enabled again, then it signs in with the password it had', async () => {
+    const enabled = await users(['enable', 'arjun@iconia.test']);
+
+    expect(enabled).toEqual({
+      code: 0,
+      stdout: 'Enabled arjun@iconia.test; it signs in with the password it had.\n',
+      stderr: '',
+    });
+    expect((await signIn('arjun@iconia.test', 'arjun password 2')).status).toBe(200);
+    expect((await users(['list'])).stdout).toMatch(/arjun@iconia\.test\s+Arjun\s+agent\s+active/);
+  });
+
+  it('when a temporary password is asked for, then it is printed once, works, and its owner must choose a new one', async () => {
+    const reset = await users(['reset-password', 'arjun@iconia.test', '--temporary']);
+
+    expect(reset.code).toBe(0);
+    const temporary = /^Temporary password for arjun@iconia\.test: (\S+)\n/.exec(reset.stdout)?.[1];
+    expect(temporary).toMatch(/^[A-Za-z2-9]{4}(-[A-Za-z2-9]{4}){3}$/);
+    expect((await signIn('arjun@iconia.test', 'arjun password 2')).status).toBe(401);
+    const session = await signIn('arjun@iconia.test', temporary ?? '');
+    expect(session.body).toMatchObject({ user: { mustChangePassword: true } });
+    expect((await users(['list'])).stdout).toMatch(
+      /arjun@iconia\.test\s+Arjun\s+agent\s+active, must change password/,
+    );
+    const misplaced = await users(['disable', 'arjun@iconia.test', '--temporary']);
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.stderr).toContain('--temporary goes with reset-password only.');
+  });
 });

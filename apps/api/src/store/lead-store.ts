@@ -19,6 +19,7 @@ import { MOBILE_E164_MIGRATION } from './mobile-e164-migration.ts';
 import { PLOTS_MIGRATION } from './plot-schema.ts';
 import { ROUTING_MIGRATION } from './routing-schema.ts';
 import { VISITS_MIGRATION } from './visit-store.ts';
+import { ACCOUNT_PASSWORD_CHANGE_MIGRATION } from './account-schema.ts';
 import {
   createOutboxStatements,
   OUTBOX_MESSAGES_MIGRATION,
@@ -284,6 +285,7 @@ export const MIGRATIONS: readonly string[] = [
   PLOTS_MIGRATION,
   ROUTING_MIGRATION,
   VISITS_MIGRATION,
+  ACCOUNT_PASSWORD_CHANGE_MIGRATION,
 ];
 
 /**

@@ -56,7 +56,7 @@ function findAccount(accounts: AccountAdmin, email: string) {
   return user;
 }
 
-const HELP = `Usage: pnpm -s leads users <add|list|disable|reset-password|duty> [email] [options]
+const HELP = `Usage: pnpm -s leads users <add|list|disable|enable|reset-password|duty> [email] [options]
 
 Accounts of the sales desk (/desk). Passwords are read from standard input: typed without echo
 at a terminal, or piped as one line. A password has at least ${PASSWORD_MIN_LENGTH} characters.
@@ -66,27 +66,33 @@ Subcommands:
                           Create an account
   list                    Show every account
   disable <email>         Disable an account; its sessions end at once
-  reset-password <email>  Set a new password; every session of the account ends
+  enable <email>          Let a disabled account sign in again, with the password it had
+  reset-password <email>  Set a new password; every session of the account ends. With
+                          --temporary, print a random temporary password instead (shown
+                          this once) that its owner must replace at the next sign-in
   duty <email> on|off     On duty, the person takes new buyers in turn (and those waiting
                           because nobody was); off duty, none (their own buyers stay)
 
 Options:
   --name <name>      The person's name, as the desk shows it
   --role <role>      manager (assigns, exports, manages accounts, erases) or agent
+  --temporary        reset-password: make a temporary password rather than read one
   -h, --help         Show this help
 
 Examples:
   pnpm -s leads users add meena@example.com --name "Meena Rao" --role manager
   printf '%s\\n' "$NEW_PASSWORD" | pnpm -s leads users reset-password arjun@example.com
+  pnpm -s leads users reset-password arjun@example.com --temporary
   pnpm -s leads users disable arjun@example.com
+  pnpm -s leads users enable arjun@example.com
   pnpm -s leads users duty arjun@example.com on
 `;
 
 export const usersCommand: Command = {
   name: 'users',
-  summary: 'Add, list, disable sales desk accounts and reset passwords',
+  summary: 'Add, list, disable, enable sales desk accounts and reset passwords',
   help: HELP,
-  options: { name: { type: 'string' }, role: { type: 'string' } },
+  options: { name: { type: 'string' }, role: { type: 'string' }, temporary: { type: 'boolean' } },
   operands: { min: 1, max: 3 },
   async run(context, values, [action = '', email, duty]) {
     const readPassword = context.readPassword ?? readPasswordFromStdin;
@@ -96,6 +102,9 @@ export const usersCommand: Command = {
     };
     if (duty !== undefined && action !== 'duty') {
       throw new UsageError(`Unexpected argument "${duty}".`);
+    }
+    if (values.temporary === true && action !== 'reset-password') {
+      throw new UsageError('--temporary goes with reset-password only.');
     }
     switch (action) {
       case 'add': {
@@ -130,7 +139,11 @@ export const usersCommand: Command = {
               user.email,
               user.name,
               user.role,
-              user.disabled ? 'disabled' : 'active',
+              user.disabled
+                ? 'disabled'
+                : user.mustChangePassword
+                  ? 'active, must change password'
+                  : 'active',
             ]),
           ),
         );
@@ -144,8 +157,24 @@ export const usersCommand: Command = {
         context.out(`Disabled ${address}; its sessions have ended.\n`);
         return;
       }
+      case 'enable': {
+        const address = needEmail();
+        await withAccounts(context, (accounts) => accounts.enable(findAccount(accounts, address)));
+        context.out(`Enabled ${address}; it signs in with the password it had.\n`);
+        return;
+      }
       case 'reset-password': {
         const address = needEmail();
+        if (values.temporary === true) {
+          const { temporaryPassword } = await withAccounts(context, (accounts) =>
+            accounts.resetToTemporaryPassword(findAccount(accounts, address)),
+          );
+          context.out(
+            `Temporary password for ${address}: ${temporaryPassword}\n` +
+              'Every session of it has ended; at the next sign-in its owner must choose a new password.\n',
+          );
+          return;
+        }
         // Checked before asking, so a typo in the email does not cost a typed password.
         await withAccounts(context, (accounts) => findAccount(accounts, address));
         const password = await readPassword(`New password for ${address}: `);
@@ -175,7 +204,7 @@ export const usersCommand: Command = {
       }
       default:
         throw new UsageError(
-          `Unknown subcommand "${action}"; use add, list, disable, reset-password or duty.`,
+          `Unknown subcommand "${action}"; use add, list, disable, enable, reset-password or duty.`,
         );
     }
   },
