@@ -211,3 +211,24 @@ clockTest(
     await shoot(page, 'speed-to-lead');
   },
 );
+
+// Held leads come from a server of its own, so the list shows only these.
+clockTest('held leads screenshot for the sales guide @screenshots', async ({ clockDesk, page }) => {
+  await mkdir(IMAGES, { recursive: true });
+  await clockDesk.server.addUser('meera.manager@iconia.test', 'manager', 'Meera Manager');
+  for (const [index, person] of PEOPLE.slice(0, 3).entries()) {
+    clockDesk.server.storeLead({
+      name: person.name,
+      plotRange: PLOT_RANGES[index] ?? PLOT_RANGES[0],
+      held: true,
+    });
+    await clockDesk.advance(25 * 60_000);
+  }
+  await clockDesk.signIn(page, 'meera.manager@iconia.test');
+  await page.goto('/desk/held');
+  await page.getByRole('checkbox', { name: new RegExp(PEOPLE[1].name) }).check();
+  await page
+    .getByRole('heading', { name: 'Held in the last hour' })
+    .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+  await shoot(page, 'held');
+});

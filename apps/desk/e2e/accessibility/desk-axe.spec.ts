@@ -266,3 +266,26 @@ clockTest(
     await check('Visits with an outcome to write');
   },
 );
+
+// Held leads on a server of their own: a known list, and a release the shared server must not see.
+clockTest(
+  'when held leads are listed, one is ticked and another released, then axe finds no WCAG A/AA violation and nothing scrolls sideways @layout',
+  async ({ clockDesk, page }) => {
+    const check = async (what: string) => {
+      await expectNoAxeViolations(page, what);
+      await expectNoSideways(page, what);
+    };
+    await clockDesk.server.addUser('meera.manager@iconia.test', 'manager', 'Meera Manager');
+    for (const name of ['Lakshmi Venkata Subramaniam', 'Ravi Kumar', 'Asha Rao']) {
+      clockDesk.server.storeLead({ name, held: true });
+    }
+    await clockDesk.signIn(page, 'meera.manager@iconia.test');
+    await page.goto('/desk/held');
+    await page.getByRole('checkbox', { name: /Ravi Kumar/ }).check();
+    await check('Held leads');
+
+    await page.getByRole('button', { name: 'Release Asha Rao' }).click();
+    await expect(page.getByRole('list', { name: 'Released' })).toBeVisible();
+    await check('Held leads after a release');
+  },
+);

@@ -12,6 +12,7 @@ const AGENT_LINKS = [
   { to: '/reports', label: 'Reports' },
 ];
 const MANAGER_LINKS = [
+  { to: '/held', label: 'Held' },
   { to: '/users', label: 'Users' },
   { to: '/sources', label: 'Sources' },
   { to: '/erasure', label: 'Erasure' },

@@ -64,8 +64,8 @@ export function LeadPage({ children }: { children?: ReactNode }) {
         {lead.held && !lead.erased ? (
           <p className={ui.notice}>
             Held: more leads than allowed came from this visitor’s internet address, so it was not
-            emailed. If it is genuine, the server’s operator releases it with{' '}
-            <code>pnpm leads release {lead.publicId.slice(0, 8)}</code>.
+            emailed. If it is genuine, a manager releases it on the Held screen (or the server’s
+            operator with <code>pnpm leads release {lead.publicId.slice(0, 8)}</code>).
           </p>
         ) : null}
         {lead.erased ? null : <ContactButtons lead={lead} record={canWork} />}
