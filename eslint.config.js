@@ -89,7 +89,7 @@ const importZones = [
  */
 const API = './apps/api/src';
 /** Features whose endpoints live on the desk's router (`register<Feature>Routes`). */
-const DESK_FEATURES = ['plots'];
+const DESK_FEATURES = ['plots', 'push'];
 const DESK_HTTP_FACE = ['desk', 'desk-router', 'desk-static', 'desk-openapi'];
 const HTTP_ROUTES = {
   'the lead routes': ['leads/*-routes.ts'],

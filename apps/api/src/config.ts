@@ -57,6 +57,11 @@ export interface Config {
    * under it, `{siteUrl}/desk/leads/<id>`. The site's build reads the same variable.
    */
   siteUrl: string;
+  /**
+   * The contact the push services see with every alert (VAPID's `sub`): VAPID_SUBJECT, a
+   * mailto: or https: URL; by default the site's address, or MAIL_FROM's when that is not https.
+   */
+  pushSubject: string;
   /** Absolute directory of the built website. */
   webDist: string;
   /** Absolute directory of the built sales desk app, served under /desk: `apps/desk/dist`. */
@@ -272,6 +277,14 @@ const ENV_ENTRIES = {
     (value) =>
       `must be the site's public http(s) address without query or fragment, e.g. ${ENV_DEFAULTS.SITE_URL} (got "${value}").`,
   ),
+  VAPID_SUBJECT: v.pipe(
+    text(),
+    v.check(
+      (subject) => subject === undefined || isVapidSubject(subject),
+      (issue) =>
+        `must be a mailto: address or an https URL the push services can reach the site's operators at, e.g. mailto:ops@eleganticonia.com ${got(issue)}.`,
+    ),
+  ),
   WEB_DIST: text(),
 };
 
@@ -373,6 +386,9 @@ export function loadConfig(
     googleAdsWebhookKey: read.GOOGLE_ADS_WEBHOOK_KEY,
     meta: meta.settings,
     siteUrl: read.SITE_URL,
+    pushSubject:
+      read.VAPID_SUBJECT ??
+      (read.SITE_URL.startsWith('https:') ? read.SITE_URL : `mailto:${read.MAIL_FROM.address}`),
     webDist: read.WEB_DIST ? path.resolve(cwd, read.WEB_DIST) : defaultWebDist(),
     deskDist: defaultDeskDist(),
   };
@@ -389,6 +405,16 @@ function isSmtpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function isVapidSubject(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'mailto:') return EMAIL_ADDRESS.test(url.pathname);
+    return url.protocol === 'https:' && url.hostname !== '';
   } catch {
     return false;
   }

@@ -23,6 +23,8 @@ import { createEmailChannel } from './mail/email-channel.ts';
 import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mail/transport.ts';
 import { createDeliveryWorker, type DeliveryWorker } from './outbox/outbox-worker.ts';
 import { createPlotsChannel, PLOTS_WORKER } from './plots/plot-channel.ts';
+import { createPushChannel, PUSH_WORKER } from './push/push-channel.ts';
+import { ensureVapidKeys } from './push/vapid-keys.ts';
 import { createErasureLedger } from './privacy/erasure-ledger.ts';
 import {
   createRouting,
@@ -37,6 +39,7 @@ import { createIntakeRefusalStore } from './store/intake-refusal-store.ts';
 import { acquireInstanceLock } from './store/instance-lock.ts';
 import { openLeadStore, type LeadMessageRoute, type LeadStore } from './store/lead-store.ts';
 import { META_GRAPH_CHANNEL, SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
+import { createPushStore } from './store/push-store.ts';
 import { createSourceHealthStore } from './store/source-health-store.ts';
 import { createVisitStore } from './store/visit-store.ts';
 import { createSourceHealth, type SourceHealth } from './intake/source-health.ts';
@@ -73,6 +76,8 @@ export interface RunningServer {
   desk: Desk;
   /** The plot inventory's due work: holds that expire. */
   plots: DeliveryWorker;
+  /** Web Push alerts to the desk's phones: one message per device and alert. */
+  pushes: DeliveryWorker;
   /** Every lead source's figures, and the managers' alerts when one goes quiet or fails. */
   sourceHealth: SourceHealth;
   /** Stops taking requests, lets those in flight finish, then stops delivery and closes. */
@@ -135,9 +140,29 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     leaseMs: Math.max(60_000, config.smtpTimeoutMs * 4),
     concurrency: config.smtpUrl ? SMTP_CONNECTIONS : 1,
   });
+  const pushStore = createPushStore(store.db);
+  const vapidKeys = ensureVapidKeys(pushStore, clock.now());
+  const pushes = createDeliveryWorker({
+    store,
+    channel: createPushChannel({
+      store: pushStore,
+      keys: vapidKeys,
+      subject: config.pushSubject,
+      clock,
+    }),
+    clock,
+    logger,
+    pendingAlertMs: config.pendingAlertMs,
+    ...PUSH_WORKER,
+  });
+  // Routing's alerts are an email and a push per device, queued together.
+  const wakeAlerts = () => {
+    delivery.wake();
+    pushes.wake();
+  };
   const routingSteps = createDeliveryWorker({
     store,
-    channel: createRoutingChannel(routing, clock, () => delivery.wake()),
+    channel: createRoutingChannel(routing, clock, wakeAlerts),
     clock,
     logger,
     pendingAlertMs: config.pendingAlertMs,
@@ -198,7 +223,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     logger,
     messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
     onPending: () => {
-      delivery.wake();
+      wakeAlerts();
       for (const worker of webhooks) worker.wake();
     },
   };
@@ -261,12 +286,13 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     onQueued: () => {
       for (const worker of webhooks) worker.wake();
     },
-    onEmailQueued: () => delivery.wake(),
+    onEmailQueued: wakeAlerts,
     sourceHealth,
     routing,
     leads: store,
     leadRoutes: webhookChannels.map((channel) => channel.route),
     messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
+    pushPublicKey: vapidKeys.publicKey,
   });
   // A hold's expiry is a row due when it runs out, so it frees the plot across restarts.
   const plots = createDeliveryWorker({
@@ -331,6 +357,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   for (const worker of webhooks) worker.start();
   metaGraph?.start();
   plots.start();
+  pushes.start();
   retention.start();
   digest?.start();
   sourceHealth.start();
@@ -362,7 +389,14 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     await new Promise((resolve) => setImmediate(resolve));
     retention.stop();
     sourceHealth.stop();
-    const workers = [delivery, routingSteps, ...webhooks, plots, ...(metaGraph ? [metaGraph] : [])];
+    const workers = [
+      delivery,
+      routingSteps,
+      ...webhooks,
+      plots,
+      pushes,
+      ...(metaGraph ? [metaGraph] : []),
+    ];
     await Promise.all(workers.map((worker) => worker.stop()));
     await digest?.stop();
     mailer.close();
@@ -385,6 +419,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     routing,
     desk,
     plots,
+    pushes,
     sourceHealth,
     close: () => (closing ??= close()),
   };

@@ -14,6 +14,7 @@ export * from './origin.ts';
 export * from './partner-lead.ts';
 export * from './plot-ranges.ts';
 export * from './plots.ts';
+export * from './push.ts';
 export * from './routing.ts';
 export * from './project.ts';
 export * from './site-manifest.ts';

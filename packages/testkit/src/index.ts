@@ -12,6 +12,14 @@ export {
 export { metaLeadgenEvent, metaSignature } from './meta-events.ts';
 export { freePort } from './ports.ts';
 export {
+  decryptAes128gcm,
+  startPushService,
+  verifyVapid,
+  type PushDevice,
+  type PushService,
+  type ReceivedPush,
+} from './push-service.ts';
+export {
   API_DIR,
   API_SERVER_ENTRY,
   BUILT_SERVER,

@@ -43,6 +43,8 @@ import { registerAccountRoutes } from './account-routes.ts';
 import { buildReports } from './reports.ts';
 import { createPlotInventory, type PlotInventory } from '../plots/plot-inventory.ts';
 import { registerPlotRoutes } from '../plots/plot-routes.ts';
+import { registerPushRoutes } from '../push/push-routes.ts';
+import { createPushStore } from '../store/push-store.ts';
 import { createPlotStore } from '../plots/plot-store.ts';
 import { registerVisitRoutes } from './visit-routes.ts';
 import { createVisits } from '../visits/visits.ts';
@@ -75,6 +77,8 @@ export interface DeskRouterDeps {
   leadRoutes?: readonly LeadMessageRoute[];
   /** The domain of the ids the desk makes: reminder Message-IDs, calendar UIDs. */
   messageIdDomain?: string;
+  /** The server's VAPID public key (base64url), which browsers subscribe to alerts with. */
+  pushPublicKey: string;
 }
 
 export interface DeskApi {
@@ -192,6 +196,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     isSignedIn: (token) => auth.sessionUser(token, { extend: false }) !== undefined,
   });
   const { requireSession, requireManager } = auth;
+  const pushStore = createPushStore(db);
   const router = Router();
 
   router.use((_req, res, next) => {
@@ -221,7 +226,12 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     res.status(204).end();
   });
   router.post('/session/sign-out-everywhere', auth.requireAnySession, (req, res) => {
-    auth.signOutEverywhere(req, res, currentUser(res));
+    const user = currentUser(res);
+    // A phone signed out everywhere shows no more buyers on its lock screen either.
+    db.transaction(() => {
+      auth.signOutEverywhere(req, res, user);
+      pushStore.forgetUser(user.id);
+    })();
     res.status(204).end();
   });
 
@@ -382,6 +392,14 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     requireSession,
     requireManager,
     uidDomain: deps.messageIdDomain ?? 'localhost',
+  });
+
+  registerPushRoutes(router, {
+    store: pushStore,
+    publicKey: deps.pushPublicKey,
+    clock,
+    logger,
+    requireSession,
   });
 
   const sources = createPartnerSources(db);

@@ -94,9 +94,12 @@ describe('sales desk security', () => {
         'GET /desk/api/held',
         'POST /desk/api/held/release',
         'POST /desk/api/held/release-last-hour',
+        'GET /desk/api/push/key',
+        'POST /desk/api/push/subscriptions',
+        'DELETE /desk/api/push/subscriptions',
       ]),
     );
-    expect(endpoints.length).toBeGreaterThanOrEqual(49);
+    expect(endpoints.length).toBeGreaterThanOrEqual(55);
   });
 
   it('when a stranger calls any endpoint but sign-in, then it answers 401 and shows no data', async () => {

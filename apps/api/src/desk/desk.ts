@@ -36,6 +36,7 @@ export function createDesk(deps: {
   leads: LeadStore;
   leadRoutes?: readonly LeadMessageRoute[];
   messageIdDomain?: string;
+  pushPublicKey: string;
 }): Desk {
   const api = createDeskApi(deps);
   const router = Router();

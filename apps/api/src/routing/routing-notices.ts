@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { toLead, type LeadRow } from '../store/lead-types.ts';
 import { createOutboxStatements } from '../store/outbox-store.ts';
+import { createPushStore } from '../store/push-store.ts';
 import {
   agentAlertMessage,
   managerAlertMessage,
@@ -16,11 +17,13 @@ export interface RoutingNoticeOptions {
 }
 
 /**
- * The emails of routing's steps, queued in the step's transaction with ids of their own (one per
- * assignment), so a step run twice queues each email once.
+ * The alerts of routing's steps, queued in the step's transaction with ids of their own (one per
+ * assignment): an email and a push to each device that turned alerts on, so a step run twice
+ * queues each once.
  */
 export function createRoutingNotices(db: Database.Database, options: RoutingNoticeOptions) {
   const outbox = createOutboxStatements(db);
+  const pushes = createPushStore(db);
   const leadRow = db.prepare<[number], LeadRow>(`SELECT * FROM lead_rows WHERE id = ?`);
   const latestOfBuyer = db.prepare<[number], LeadRow>(
     `SELECT r.* FROM lead_rows r JOIN buyers b ON b.latest_lead_id = r.id WHERE b.id = ?`,
@@ -61,6 +64,12 @@ export function createRoutingNotices(db: Database.Database, options: RoutingNoti
           messageIdDomain: options.messageIdDomain,
         }),
       );
+      pushes.queueToUser(person.id, {
+        alertId: `agent-alert-${assignment.id}`,
+        leadId: lead.id,
+        alert: { kind: 'assigned', returning: assignment.reason === 'returning' },
+        dueAt: assignment.assigned_at,
+      });
     },
     /**
      * The managers, once per assignment that ran out; false when that alert was queued before
@@ -78,6 +87,18 @@ export function createRoutingNotices(db: Database.Database, options: RoutingNoti
       const lead = leadOf(missed.buyer_id, missed.lead_id);
       if (!lead) return false;
       const active = managers.all();
+      pushes.queueToManagers({
+        alertId: `manager-alert-${missed.id}`,
+        leadId: lead.id,
+        alert: {
+          kind: 'manager',
+          event: alert.event,
+          missedBy: alert.missedBy.name,
+          nowWith: alert.nowWith.name,
+          targetMinutes: alert.settings.target_minutes,
+        },
+        dueAt: alert.at,
+      });
       return outbox.queueOnce(
         managerAlertMessage({
           event: alert.event,

@@ -17,6 +17,7 @@ import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
 import { SOURCE_HEALTH_MIGRATION } from './source-health-store.ts';
 import { MOBILE_E164_MIGRATION } from './mobile-e164-migration.ts';
 import { PLOTS_MIGRATION } from './plot-schema.ts';
+import { PUSH_MIGRATION } from './push-store.ts';
 import { ROUTING_MIGRATION } from './routing-schema.ts';
 import { VISITS_MIGRATION } from './visit-store.ts';
 import { ACCOUNT_PASSWORD_CHANGE_MIGRATION } from './account-schema.ts';
@@ -286,6 +287,7 @@ export const MIGRATIONS: readonly string[] = [
   ROUTING_MIGRATION,
   VISITS_MIGRATION,
   ACCOUNT_PASSWORD_CHANGE_MIGRATION,
+  PUSH_MIGRATION,
 ];
 
 /**

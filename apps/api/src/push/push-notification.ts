@@ -1,0 +1,85 @@
+import {
+  formatOrigin,
+  PUSH_BODY_MAX_LENGTH,
+  PUSH_TITLE_MAX_LENGTH,
+  type PushNotification,
+} from '@iconia/shared';
+import type { StoredLead } from '../store/lead-types.ts';
+import type { PushAlert } from '../store/push-store.ts';
+
+type LeadForPush = Pick<StoredLead, 'id' | 'name' | 'kind' | 'origin' | 'plotRange' | 'message'>;
+
+// A number or an address a buyer typed into their message stays off the lock screen.
+const EMAIL_LIKE = /[^\s@]+@[^\s@]+/g;
+const PHONE_LIKE = /\+?\d[\d\s().-]{5,}\d/g;
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** The first word of the name the buyer gave: all of it a lock screen may show. */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
+/** What the buyer asked for, in a line: the plot range, their message, or the form. */
+export function askedForLine(lead: LeadForPush): string {
+  const parts: string[] = [];
+  if (lead.plotRange) parts.push(`Plot range ${lead.plotRange}`);
+  if (lead.message) {
+    parts.push(lead.message.replace(EMAIL_LIKE, '…').replace(PHONE_LIKE, '…'));
+  }
+  if (parts.length === 0 && lead.kind === 'brochure') parts.push('Asked for the brochure');
+  if (parts.length === 0 && lead.kind === 'contact') parts.push('Asked to be called back');
+  if (parts.length === 0) parts.push(`Enquiry via ${formatOrigin(lead.origin)}`);
+  return parts.join(' · ');
+}
+
+const target = (minutes: number) => `${minutes} min`;
+
+const MANAGER_TEXT: Record<
+  Extract<PushAlert, { kind: 'manager' }>['event'],
+  { title: string; says: (alert: Extract<PushAlert, { kind: 'manager' }>) => string }
+> = {
+  reassigned: {
+    title: 'Reassigned',
+    says: (alert) =>
+      `${alert.missedBy} did not call within ${target(alert.targetMinutes)}; now with ${alert.nowWith}.`,
+  },
+  'no-one-else-on-duty': {
+    title: 'Not called in time',
+    says: (alert) =>
+      `${alert.missedBy} did not call within ${target(alert.targetMinutes)}; no one else is on duty.`,
+  },
+  'left-with-last': {
+    title: 'Not called in time',
+    says: (alert) =>
+      `${alert.missedBy} did not call within ${target(alert.targetMinutes)}; left with them after the last reassignment.`,
+  },
+};
+
+/**
+ * Pure: the lead and the alert in, what the desk's service worker shows out. The title names
+ * the buyer by first name only and the body says what they asked for; tapping opens the buyer.
+ */
+export function pushNotificationOf(lead: LeadForPush, alert: PushAlert): PushNotification {
+  const name = firstName(lead.name);
+  const asked = askedForLine(lead);
+  let title: string;
+  let body: string;
+  if (alert.kind === 'assigned') {
+    title = `${alert.returning ? 'Buyer back' : 'New buyer'}: ${name}`;
+    body = asked;
+  } else {
+    const text = MANAGER_TEXT[alert.event];
+    title = `${text.title}: ${name}`;
+    body = `${text.says(alert)} ${asked}`;
+  }
+  return {
+    title: clip(title, PUSH_TITLE_MAX_LENGTH),
+    body: clip(body, PUSH_BODY_MAX_LENGTH),
+    url: `/desk/leads/${lead.id}`,
+    tag: `lead-${lead.id}`,
+  };
+}
