@@ -206,6 +206,14 @@ clockTest.describe('accessibility of routing @layout', () => {
       await expectNoAxeViolations(page, 'Today with buyers to call first');
       await expectNoSideways(page, 'Today with buyers to call first');
 
+      await page
+        .getByRole('list', { name: 'Call these first' })
+        .getByRole('link', { name: 'Lakshmi Venkata Subramaniam' })
+        .click();
+      await expect(page.getByRole('region', { name: 'Before you call' })).toContainText('min left');
+      await expectNoAxeViolations(page, 'Buyer before the call');
+      await expectNoSideways(page, 'Buyer before the call');
+
       await page.goto('/desk/users');
       await page.getByLabel('First-response target (working minutes)').fill('0');
       await page.getByRole('button', { name: 'Save target and hours' }).click();

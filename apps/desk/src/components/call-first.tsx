@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { displayMobile } from '@iconia/shared';
 import { api } from '../lib/api.ts';
-import { formatDateTime, formatTimeLeft } from '../lib/format.ts';
+import { formatDateTime } from '../lib/format.ts';
 import type { UnansweredAnswer, UnansweredBuyer } from '../lib/types.ts';
 import styles from './call-first.module.css';
+import { TimeLeft } from './time-left.tsx';
 
 /** How often the list and its time left are read again while the page is open. */
 const REFRESH_MS = 30_000;
@@ -20,11 +21,6 @@ const REASON_LABELS: Record<UnansweredBuyer['reason'], string> = {
 /** The signed-in person's own unanswered buyers, the soonest due first. */
 export function unansweredLoader(signal: AbortSignal): Promise<UnansweredAnswer> {
   return api<UnansweredAnswer>('/routing/unanswered', { signal });
-}
-
-function urgency(minutes: number | null): 'over' | 'soon' | 'ok' {
-  if (minutes === null || minutes > 2) return 'ok';
-  return minutes > 0 ? 'soon' : 'over';
 }
 
 /**
@@ -67,9 +63,7 @@ export function CallFirst({ initial }: { initial: UnansweredBuyer[] }) {
             <Link to={`/leads/${lead.id}`} className={styles.name}>
               {lead.name}
             </Link>
-            <span className={styles.left} data-urgency={urgency(workingMinutesLeft)}>
-              {formatTimeLeft(workingMinutesLeft)}
-            </span>
+            <TimeLeft minutes={workingMinutesLeft} />
             <p className={styles.meta}>
               <span>{displayMobile(lead.mobile)}</span>
               <span>{lead.plotRange ?? lead.location ?? 'No plot range or location'}</span>

@@ -18,6 +18,18 @@ export function formatDateTime(iso: string): string {
   return DATE_TIME.format(new Date(iso));
 }
 
+const SHORT_DATE_TIME = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "21 Nov, 3:50 pm": a recent or coming moment, where the year goes without saying. */
+export function formatShortDateTime(iso: string): string {
+  return SHORT_DATE_TIME.format(new Date(iso));
+}
+
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** The value a `datetime-local` input shows for an instant, in the browser's time zone. */

@@ -23,6 +23,7 @@ import {
 } from '../../lib/types.ts';
 import { useUser } from '../../lib/session.ts';
 import type { leadLoader, LeadActionResult, LeadIntent } from './lead-route.ts';
+import { BuyerSummary } from './buyer-summary.tsx';
 import styles from './lead.module.css';
 import { useResetOnSuccess } from '../../lib/use-reset-on-success.ts';
 
@@ -44,7 +45,8 @@ function FormResult({ result }: { result: LeadActionResult | undefined }) {
 
 /** `children`: the cards other features add to the buyer page (composed in app/). */
 export function LeadPage({ children }: { children?: ReactNode }) {
-  const { lead, enquiries, timeline, people, plots } = useLoaderData<typeof leadLoader>();
+  const { lead, enquiries, timeline, people, plots, responseTarget } =
+    useLoaderData<typeof leadLoader>();
   const user = useUser();
   const canWork = user.role === 'manager' || !lead.owner || lead.owner.id === user.id;
 
@@ -68,7 +70,12 @@ export function LeadPage({ children }: { children?: ReactNode }) {
             operator with <code>pnpm leads release {lead.publicId.slice(0, 8)}</code>).
           </p>
         ) : null}
-        {lead.erased ? null : <ContactButtons lead={lead} record={canWork} />}
+        {lead.erased ? null : (
+          <>
+            <BuyerSummary lead={lead} enquiries={enquiries} responseTarget={responseTarget} />
+            <ContactButtons lead={lead} record={canWork} />
+          </>
+        )}
       </div>
       <div className={record.columns}>
         <div>
@@ -354,6 +361,8 @@ function LeadFields({ lead, headingId }: { lead: LeadDetail; headingId: string }
     ['Mobile', lead.erased ? null : displayMobile(lead.mobile)],
     ['Plot range', lead.plotRange],
     ['Location', lead.location],
+    ['Message', lead.message],
+    ...lead.answers.map(({ question, answer }): [string, string] => [question, answer]),
     ['Came from', lead.origin === 'site' ? 'Website' : enquirySourceLabel(lead)],
     ['Form', lead.origin === 'site' ? formLabel(lead.form) : null],
     ['Kind', lead.kind === 'brochure' ? 'Brochure request' : 'Enquiry'],

@@ -1,0 +1,72 @@
+import { expect, test } from '../support/clock-desk.ts';
+
+const MINUTE = 60_000;
+
+// Routing hands the buyer to the agent on duty and starts the first-response clock: on a server
+// of the test's own, so no other test's agent on duty takes the buyer.
+test('when an agent opens a buyer routed to them, then what they need before the call is on the first screen, without scrolling @layout', async ({
+  clockDesk,
+  page,
+  request,
+}) => {
+  const agent = { email: 'arjun.agent@iconia.test', name: 'Arjun Agent' };
+  await clockDesk.server.addUser(agent.email, 'agent', agent.name);
+  await clockDesk.signIn(page, agent.email);
+  const duty = page.getByRole('banner').getByRole('switch', { name: 'On duty' });
+  await duty.click();
+  await expect(duty).toHaveAttribute('aria-checked', 'true');
+
+  const mobile = '9876512345';
+  const first = await request.post('/contact-form', {
+    form: {
+      name: 'Lakshmi Venkata Subramaniam',
+      mobile,
+      location: 'Kondapur, Hyderabad',
+      source: 'contact-form',
+      page: '/contact',
+      utm_source: 'google',
+      utm_campaign: 'villa-plots',
+    },
+  });
+  expect(first.status()).toBe(200);
+  await clockDesk.advance(MINUTE);
+  const second = await request.post('/send-email', {
+    form: {
+      name: 'Lakshmi Venkata Subramaniam',
+      mobile,
+      plotRange: '200 - 300 Sq. Yds',
+      source: 'brochure-modal',
+      page: '/',
+      utm_source: 'facebook',
+      utm_campaign: 'diwali-offer',
+    },
+  });
+  expect(second.status()).toBe(200);
+  await clockDesk.advance(2 * MINUTE);
+
+  // Opened as from the agent's email: a fresh page, at its top.
+  await page.goto('/desk/');
+  const href = await page
+    .getByRole('list', { name: 'Call these first' })
+    .getByRole('link', { name: 'Lakshmi Venkata Subramaniam' })
+    .getAttribute('href');
+  await page.goto(href ?? '');
+
+  const summary = page.getByRole('region', { name: 'Before you call' });
+  await expect(page.getByRole('heading', { name: 'Lakshmi Venkata Subramaniam' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const facts = (label: string) =>
+    summary
+      .locator('div', { has: page.getByRole('term').getByText(label, { exact: true }) })
+      .getByRole('definition');
+  // Five working minutes from the first enquiry (3:45 pm); writing again does not restart them.
+  await expect(facts('First answer')).toHaveText('2 min left (due 21 Nov, 3:50 pm)');
+  await expect(facts('Plot range')).toHaveText('200 - 300 Sq. Yds');
+  await expect(facts('Came from')).toHaveText('Website, Download Brochure pop-up');
+  await expect(facts('Campaign')).toHaveText('facebook / diwali-offer');
+  await expect(facts('Other enquiries')).toHaveText('Contact form, 21 Nov, 3:45 pm');
+  // All of it, and the buttons to call, inside the first screen.
+  await expect(summary).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('link', { name: /^Call/ })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('link', { name: 'WhatsApp' })).toBeInViewport({ ratio: 1 });
+});
