@@ -1,7 +1,7 @@
-import { Form, NavLink, Outlet, useNavigation } from 'react-router';
+import { Form, Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { SwitchButton } from '../components/switch-button.tsx';
 import { buttonClass } from '../components/ui.ts';
-import { DUTY_PATH, useDuty, useUser } from '../lib/session.ts';
+import { DUTY_PATH, PASSWORD_PATH, useDuty, useUser } from '../lib/session.ts';
 import styles from './layout.module.css';
 
 const AGENT_LINKS = [
@@ -64,6 +64,7 @@ export function Layout() {
               <p>
                 {user.email} · {user.role === 'manager' ? 'Manager' : 'Agent'}
               </p>
+              <Link to={PASSWORD_PATH}>Change password</Link>
               <Form method="post" action="/sign-out">
                 <button type="submit" className={buttonClass('secondary')}>
                   Sign out

@@ -7,6 +7,11 @@ import { inboxLoader } from '../features/inbox/inbox-loader.ts';
 import { leadAction } from '../features/lead/lead-route.ts';
 import { signInAction, signInLoader, signOutAction } from '../features/session/session.ts';
 import { SignInPage } from '../features/session/sign-in.tsx';
+import {
+  passwordAction,
+  passwordLoader,
+  PasswordPage,
+} from '../features/session/password-page.tsx';
 import { todayLoader, TodayPage } from '../features/today/today-page.tsx';
 import {
   SlotSettingsPage,
@@ -15,7 +20,13 @@ import {
 } from '../features/visits/slot-settings.tsx';
 import { availabilityLoader, visitAction } from '../features/visits/visit-action.ts';
 import { visitsLoader, VisitsPage } from '../features/visits/visits-page.tsx';
-import { DUTY_PATH, dutyAction, SESSION_ROUTE_ID, sessionLoader } from '../lib/session.ts';
+import {
+  DUTY_PATH,
+  dutyAction,
+  PASSWORD_PATH,
+  SESSION_ROUTE_ID,
+  sessionLoader,
+} from '../lib/session.ts';
 import { buyerLoader, BuyerPage } from './buyer-page.tsx';
 import { Layout } from './layout.tsx';
 import { sourcesAction, sourcesLoader, SourcesPage } from './sources-page.tsx';
@@ -38,6 +49,14 @@ export function createDeskRouter() {
         ErrorBoundary: RouteError,
       },
       { path: '/sign-out', action: signOutAction },
+      {
+        path: PASSWORD_PATH,
+        loader: passwordLoader,
+        action: passwordAction,
+        Component: PasswordPage,
+        HydrateFallback: DeskLoading,
+        ErrorBoundary: RouteError,
+      },
       {
         id: SESSION_ROUTE_ID,
         path: '/',

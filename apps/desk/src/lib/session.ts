@@ -1,4 +1,9 @@
-import { useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
+import {
+  redirect,
+  useRouteLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { api, attempt, type ActionResult } from './api.ts';
 import type { Duty, DutyAnswer, DutyChange, User, UserAnswer } from './types.ts';
 
@@ -11,13 +16,28 @@ export interface SessionData {
   duty: Duty;
 }
 
-/** The signed-in person and their duty, or a redirect to Sign in. */
-export async function sessionLoader(): Promise<SessionData> {
-  const [{ user }, { duty }] = await Promise.all([
-    api<UserAnswer>('/session'),
-    api<DutyAnswer>('/duty'),
-  ]);
-  return { user, duty };
+/** Where a person with a temporary password chooses their own (outside the signed-in pages). */
+export const PASSWORD_PATH = '/password';
+
+/**
+ * The signed-in person and their duty, or a redirect: to Sign in, or to choosing a new password
+ * when a manager reset theirs (the API answers nothing else until then).
+ */
+export async function sessionLoader({ request }: LoaderFunctionArgs): Promise<SessionData> {
+  const duty = api<DutyAnswer>('/duty');
+  // Read only when the session allows it; a refusal then is the password change's to show.
+  duty.catch(() => undefined);
+  const { user } = await api<UserAnswer>('/session');
+  if (user.mustChangePassword) {
+    const { pathname, search } = new URL(request.url);
+    const from = pathname.replace(/^\/desk(?=\/|$)/, '') + search;
+    // React Router redirects from a loader by throwing its Response.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw redirect(
+      from && from !== '/' ? `${PASSWORD_PATH}?next=${encodeURIComponent(from)}` : PASSWORD_PATH,
+    );
+  }
+  return { user, duty: (await duty).duty };
 }
 
 function useSession(): SessionData {

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import {
   useFetcher,
   useLoaderData,
@@ -7,13 +8,14 @@ import {
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { SwitchButton } from '../../components/switch-button.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
-import { api, attempt, type ActionResult } from '../../lib/api.ts';
+import { api, ApiError, attempt, type ActionResult } from '../../lib/api.ts';
 import { rawField, textField } from '../../lib/form-fields.ts';
 import type {
   DutyAnswer,
   DutyChange,
   NewAgentBody,
   RoutingAnswer,
+  TemporaryPasswordAnswer,
   User,
   UserAnswer,
   UsersAnswer,
@@ -36,7 +38,9 @@ export async function usersLoader({ request }: LoaderFunctionArgs): Promise<User
 }
 
 interface UsersActionResult extends ActionResult {
-  intent: 'add' | 'disable' | 'duty' | 'routing';
+  intent: 'add' | 'disable' | 'enable' | 'reset' | 'duty' | 'routing';
+  /** After a reset: the temporary password, shown to the manager this once. */
+  temporaryPassword?: string;
 }
 
 export async function usersAction({ request }: ActionFunctionArgs): Promise<UsersActionResult> {
@@ -54,14 +58,28 @@ export async function usersAction({ request }: ActionFunctionArgs): Promise<User
   if (intent === 'routing' || intent === 'auto-assign') {
     return { ...(await routingAction(form)), intent: 'routing' };
   }
-  if (intent === 'disable') {
+  if (intent === 'disable' || intent === 'enable') {
     const result = await attempt(async () => {
-      const { user } = await api<UserAnswer>(`/users/${textField(form, 'userId')}/disable`, {
+      const { user } = await api<UserAnswer>(`/users/${textField(form, 'userId')}/${intent}`, {
         method: 'POST',
       });
-      return `${user.name} can no longer sign in.`;
+      return intent === 'disable'
+        ? `${user.name} can no longer sign in.`
+        : `${user.name} can sign in again with their password.`;
     });
-    return { ...result, intent: 'disable' };
+    return { ...result, intent };
+  }
+  if (intent === 'reset') {
+    try {
+      const { temporaryPassword } = await api<TemporaryPasswordAnswer>(
+        `/users/${textField(form, 'userId')}/password-reset`,
+        { method: 'POST' },
+      );
+      return { ok: true, intent, temporaryPassword };
+    } catch (error) {
+      if (error instanceof ApiError) return { error: error.message, intent };
+      throw error;
+    }
   }
   const result = await attempt(async () => {
     const { user } = await api<UserAnswer>('/users', {
@@ -78,7 +96,10 @@ export async function usersAction({ request }: ActionFunctionArgs): Promise<User
   return { ...result, intent: 'add' };
 }
 
-/** Managers add agents and disable accounts; a disabled person is signed out at once. */
+/**
+ * Managers add agents, disable and re-enable them, and reset their passwords; a disabled or
+ * reset person is signed out at once.
+ */
 export function UsersPage() {
   const { users, routing } = useLoaderData<typeof usersLoader>();
   const onDuty = new Map(routing.people.map((person) => [person.id, person.onDuty]));
@@ -108,14 +129,20 @@ function UserItem({ user, onDuty }: { user: User; onDuty: boolean | undefined })
   const me = useUser();
   const fetcher = useFetcher<UsersActionResult>();
   const busy = fetcher.state !== 'idle';
-  const canDisable = !user.disabled && user.role === 'agent' && user.id !== me.id;
+  // A manager's account is the operator's (pnpm leads users); the desk changes agents.
+  const agent = user.role === 'agent' && user.id !== me.id;
+  const status = user.disabled
+    ? 'Disabled'
+    : user.mustChangePassword
+      ? 'Active · must choose a new password'
+      : 'Active';
   return (
     <li className={styles.person}>
       <div>
         <p className={styles.name}>{user.name}</p>
         <p className={styles.email}>{user.email}</p>
         <p className={ui.muted}>
-          {user.role === 'manager' ? 'Manager' : 'Agent'} · {user.disabled ? 'Disabled' : 'Active'}
+          {user.role === 'manager' ? 'Manager' : 'Agent'} · {status}
         </p>
       </div>
       {onDuty === undefined || user.disabled ? null : (
@@ -128,17 +155,87 @@ function UserItem({ user, onDuty }: { user: User; onDuty: boolean | undefined })
           fields={{ userId: String(user.id) }}
         />
       )}
-      {canDisable ? (
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="disable" />
-          <input type="hidden" name="userId" value={user.id} />
-          <button type="submit" className={buttonClass('secondary')} disabled={busy}>
-            Disable <span className="visually-hidden">{user.name}</span>
-          </button>
-        </fetcher.Form>
+      {agent ? (
+        <div className={styles.actions}>
+          {user.disabled ? null : <ResetPassword user={user} />}
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value={user.disabled ? 'enable' : 'disable'} />
+            <input type="hidden" name="userId" value={user.id} />
+            <button type="submit" className={buttonClass('secondary')} disabled={busy}>
+              {user.disabled ? 'Enable' : 'Disable'}{' '}
+              <span className="visually-hidden">{user.name}</span>
+            </button>
+          </fetcher.Form>
+        </div>
       ) : null}
       <ErrorText>{fetcher.data?.error}</ErrorText>
+      <Notice>{fetcher.data?.intent === 'enable' ? fetcher.data.message : undefined}</Notice>
     </li>
+  );
+}
+
+/**
+ * Asks before resetting (the agent is signed out at once), then shows the temporary password
+ * this once: closing the dialog forgets it.
+ */
+function ResetPassword({ user }: { user: User }) {
+  const fetcher = useFetcher<UsersActionResult>();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const busy = fetcher.state !== 'idle';
+  const temporary = fetcher.data?.temporaryPassword;
+  const titleId = `reset-${user.id}`;
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonClass('secondary')}
+        onClick={() => dialog.current?.showModal()}
+      >
+        Reset password <span className="visually-hidden">of {user.name}</span>
+      </button>
+      <dialog ref={dialog} aria-labelledby={titleId} onClose={() => fetcher.reset()}>
+        {temporary ? (
+          <>
+            <h2 id={titleId}>Temporary password for {user.name}</h2>
+            <p className={styles.temporary}>
+              <output aria-label={`Temporary password for ${user.name}`}>{temporary}</output>
+            </p>
+            <p>
+              Shown this once: give it to {user.name} in person or by phone. They sign in with it
+              and then choose their own password.
+            </p>
+            <form method="dialog" className={ui.actions}>
+              <button type="submit" className={buttonClass()}>
+                Done
+              </button>
+            </form>
+          </>
+        ) : (
+          <>
+            <h2 id={titleId}>Reset the password of {user.name}?</h2>
+            <p>
+              {user.name} is signed out everywhere at once. You get a temporary password to give
+              them; at their next sign-in they choose their own.
+            </p>
+            <fetcher.Form method="post" className={ui.actions}>
+              <input type="hidden" name="intent" value="reset" />
+              <input type="hidden" name="userId" value={user.id} />
+              <button type="submit" className={buttonClass('danger')} disabled={busy}>
+                {busy ? 'Resetting…' : 'Reset password'}
+              </button>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() => dialog.current?.close()}
+              >
+                Cancel
+              </button>
+            </fetcher.Form>
+            <ErrorText>{fetcher.data?.error}</ErrorText>
+          </>
+        )}
+      </dialog>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from 'react-router';
 import { api, ApiError, signInRedirect, SIGN_IN_PATH } from '../../lib/api.ts';
 import { rawField, textField } from '../../lib/form-fields.ts';
+import { PASSWORD_PATH } from '../../lib/session.ts';
 import type { SignIn, UserAnswer } from '../../lib/types.ts';
 
 /** Only a `next` inside the desk is followed after signing in; anything else goes home. */
@@ -26,8 +27,9 @@ export async function signInAction({ request }: ActionFunctionArgs) {
   const email = textField(form, 'email');
   const password = rawField(form, 'password');
   if (!email || !password) return { error: 'Enter your email and password.' };
+  let answer: UserAnswer;
   try {
-    await api<UserAnswer>('/session', {
+    answer = await api<UserAnswer>('/session', {
       method: 'POST',
       body: { email, password } satisfies SignIn,
       redirectOn401: false,
@@ -36,7 +38,13 @@ export async function signInAction({ request }: ActionFunctionArgs) {
     if (error instanceof ApiError) return { error: error.message };
     throw error;
   }
-  return redirect(safeNext(new URL(request.url).searchParams.get('next')));
+  const next = safeNext(new URL(request.url).searchParams.get('next'));
+  if (answer.user.mustChangePassword) {
+    return redirect(
+      next === '/' ? PASSWORD_PATH : `${PASSWORD_PATH}?next=${encodeURIComponent(next)}`,
+    );
+  }
+  return redirect(next);
 }
 
 /** Sign out of this browser, or of every browser the person is signed in on. */
