@@ -1,3 +1,4 @@
+import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startPushService, type PushDevice, type PushService } from '@iconia/testkit';
@@ -181,6 +182,52 @@ describe('alerts on the desk team’s phones (Web Push)', () => {
     expect(message?.headers).toMatchObject({ urgency: 'high', ttl: String(12 * 3600) });
     // Nothing a stranger reading the lock screen should see.
     expect(message?.payload).not.toMatch(/Rao|98765|01234|asha\.rao|example\.com/);
+  });
+
+  it('when a visitor sends the brochure form, then the agent on duty has the push within seconds, with no worker prodded', async () => {
+    const device = await alertsOn(agentDesk);
+    onDuty(agent);
+
+    const started = performance.now();
+    const posted = await request(t.url).post('/send-email').type('form').send({
+      name: 'Asha Rao',
+      mobile: '9876501234',
+      plotRange: '165 - 200 Sq. Yds',
+    });
+    expect(posted.status).toBe(200);
+    await push.waitFor(1, 3_000);
+    const elapsedMs = performance.now() - started;
+
+    expect(payloads(device)).toEqual([
+      expect.objectContaining({ title: 'New buyer: Asha', body: 'Plot range 165 - 200 Sq. Yds' }),
+    ]);
+    // The worker polls every 5 s; the lead's own commit wakes it, well before that.
+    expect(elapsedMs).toBeLessThan(3_000);
+  });
+
+  it('when the buyer is erased before the push went out, then it is never sent', async () => {
+    const device = await alertsOn(agentDesk);
+    push.answer(device, 503);
+    onDuty(agent);
+    t.storeLead({ name: 'Asha Rao', mobile: '9876501234' });
+    await t.pushes.drain();
+    expect(device.received).toHaveLength(1);
+
+    const erased = await managerDesk
+      .post('/desk/api/erasures')
+      .set(SAME_ORIGIN)
+      .send({ mobile: '9876501234' });
+    expect(erased.status).toBe(200);
+    push.answer(device, 201);
+    t.clock.advance(60 * MINUTE);
+    await t.pushes.drain();
+
+    expect(device.received).toHaveLength(1);
+    const pending = t.store.db
+      .prepare("SELECT count(*) FROM deliveries WHERE channel = 'push' AND status = 'pending'")
+      .pluck()
+      .get();
+    expect(pending).toBe(0);
   });
 
   it('when the push service answers 410 Gone, then the subscription is removed, the message counts as done and no more pushes go to it', async () => {
