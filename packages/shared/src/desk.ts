@@ -267,12 +267,26 @@ export type ResponseFigures = Omit<ResponseReport['byOrigin'][number], 'origin'>
 
 export const deskReportSchema = v.object({
   days: v.picklist(REPORT_DAYS),
-  perDay: v.array(
-    v.object({
-      day: v.pipe(text, v.metadata({ format: 'date' })),
-      form: v.nullable(v.picklist(LEAD_SOURCES)),
-      count,
-    }),
+  perDay: v.pipe(
+    v.array(
+      v.object({
+        day: v.pipe(text, v.metadata({ format: 'date' })),
+        origin: v.pipe(
+          v.string(),
+          v.description('Where the enquiry entered: site, google_ads, meta or partner:<name>.'),
+        ),
+        form: v.pipe(
+          v.nullable(v.picklist(LEAD_SOURCES)),
+          v.description(
+            "The site's form the enquiry came from; null for the other channels and for a post that named no form.",
+          ),
+        ),
+        count,
+      }),
+    ),
+    v.description(
+      'Buyers by the India day of their first enquiry in the period (spam and test leads aside): the same buyers as the funnel and the campaigns, so their totals agree.',
+    ),
   ),
   byCampaign: v.array(
     v.object({

@@ -105,6 +105,10 @@ describe('buyers whose enquiries come from other channels, and the test leads of
         bookings: 0,
       },
     ]);
-    expect(report.perDay.reduce((sum, row) => sum + row.count, 0)).toBe(2);
+    // One buyer with two enquiries: once per day, under the first, like the funnel.
+    expect(report.perDay).toEqual([
+      { day: '2026-11-21', origin: 'site', form: 'contact-form', count: 1 },
+    ]);
+    expect(report.funnel[0]).toEqual({ stage: 'new', count: 1 });
   });
 });

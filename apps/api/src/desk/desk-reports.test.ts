@@ -9,7 +9,7 @@ const DAY = 86_400_000;
 
 interface Reports {
   days: number;
-  perDay: Array<{ day: string; form: string | null; count: number }>;
+  perDay: Array<{ day: string; origin: string; form: string | null; count: number }>;
   byCampaign: Array<{
     utmSource: string | null;
     utmCampaign: string | null;
@@ -161,12 +161,12 @@ describe('the sales desk reports', () => {
     expect(res.status).toBe(200);
     const reports = res.body as Reports;
     expect(reports.days).toBe(30);
-    // START_TIME is 21 Nov 2026 in India.
+    // START_TIME is 21 Nov 2026 in India. The booked buyer's second enquiry and the spam are
+    // left out: the days hold the funnel's buyers.
     expect(reports.perDay).toEqual([
-      { day: '2026-11-20', form: 'brochure-modal', count: 3 },
-      { day: '2026-11-21', form: 'brochure-modal', count: 1 },
-      { day: '2026-11-21', form: 'contact-form', count: 1 },
-      { day: '2026-11-21', form: 'inline-brochure', count: 1 },
+      { day: '2026-11-20', origin: 'site', form: 'brochure-modal', count: 3 },
+      { day: '2026-11-21', origin: 'site', form: 'brochure-modal', count: 1 },
+      { day: '2026-11-21', origin: 'site', form: 'inline-brochure', count: 1 },
     ]);
     expect(reports.byCampaign).toEqual([
       {
@@ -218,7 +218,12 @@ describe('the sales desk reports', () => {
 
   it('when the 90-day reports are asked for, then older leads count too', async () => {
     const reports = (await manager.get('/desk/api/reports?days=90')).body as Reports;
-    expect(reports.perDay[0]).toEqual({ day: '2026-10-12', form: 'contact-form', count: 1 });
+    expect(reports.perDay[0]).toEqual({
+      day: '2026-10-12',
+      origin: 'site',
+      form: 'contact-form',
+      count: 1,
+    });
     expect(reports.funnel[0]).toEqual({ stage: 'new', count: 6 });
   });
 

@@ -505,12 +505,6 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
      ORDER BY w.last_received_at, w.latest_lead_id LIMIT 200`,
   );
 
-  const perDay = db.prepare<[number], { day_number: number; source: string | null; count: number }>(
-    // 19,800,000 ms is India's +05:30: whole-day numbers of India dates.
-    `SELECT (received_at + 19800000) / 86400000 AS day_number, source, count(*) AS count
-     FROM leads WHERE received_at >= ? AND status NOT IN ('spam', 'test')
-     GROUP BY day_number, source ORDER BY day_number, source`,
-  );
   // First touch: a buyer counts once, under their first enquiry (spam aside), in the period
   // that enquiry arrived in; their stage and first contact are the buyer's.
   const FIRST_ENQUIRY = `
@@ -518,6 +512,17 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
       AND NOT EXISTS (SELECT 1 FROM leads e INDEXED BY leads_by_buyer
         WHERE e.buyer_id = l.buyer_id AND e.status NOT IN ('spam', 'test')
           AND (e.received_at, e.id) < (l.received_at, l.id))`;
+  // The same buyers as the funnel and the campaigns, by the India day of their first enquiry.
+  const perDay = db.prepare<
+    [number],
+    { day_number: number; origin: string; source: string | null; count: number }
+  >(
+    // 19,800,000 ms is India's +05:30: whole-day numbers of India dates.
+    `SELECT (l.received_at + 19800000) / 86400000 AS day_number, l.origin, l.source,
+            count(*) AS count
+     FROM leads l WHERE ${FIRST_ENQUIRY}
+     GROUP BY day_number, l.origin, l.source ORDER BY day_number, l.origin, l.source`,
+  );
   const byCampaign = db.prepare<[number], CampaignRow>(
     `SELECT l.origin, l.utm_source, l.utm_campaign, count(*) AS leads,
             coalesce(sum(EXISTS (SELECT 1 FROM visits v WHERE v.buyer_id = w.id

@@ -12,6 +12,7 @@ export function buildReports(store: DeskStore, days: ReportDays, now: number): D
 
   const perDay = rows.perDay.map((row) => ({
     day: indiaDay(row.day_number * 86_400_000),
+    origin: row.origin,
     form: isLeadSource(row.source) ? row.source : null,
     count: row.count,
   }));

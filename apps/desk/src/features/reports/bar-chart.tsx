@@ -8,6 +8,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
+import { wrapLabel } from './report-tables.ts';
 import styles from './reports.module.css';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -28,6 +29,9 @@ interface BarChartProps {
   horizontal?: boolean;
 }
 
+/** Characters per line of a category's name beside a horizontal bar: a third of a phone. */
+const LABEL_LINE = 18;
+
 function tokenColor(token: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(token).trim() || '#1f5a41';
 }
@@ -42,7 +46,8 @@ export function BarChart({ summary, labels, series, stacked, horizontal }: BarCh
     const chart = new Chart(canvas.current, {
       type: 'bar',
       data: {
-        labels,
+        // Beside a horizontal bar a long name takes lines of its own rather than being cut.
+        labels: horizontal ? labels.map((label) => wrapLabel(label, LABEL_LINE)) : labels,
         datasets: series.map((one) => ({
           label: one.label,
           data: one.data,

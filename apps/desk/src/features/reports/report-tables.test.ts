@@ -5,6 +5,7 @@ import {
   lastDays,
   perDayTable,
   responseTables,
+  wrapLabel,
 } from './report-tables.ts';
 
 describe('report tables', () => {
@@ -18,15 +19,42 @@ describe('report tables', () => {
   it('when some days had no leads, then the per-day table shows them as zero', () => {
     const table = perDayTable(
       [
-        { day: '2026-11-20', form: 'contact-form', count: 2 },
-        { day: '2026-11-20', form: 'brochure-modal', count: 1 },
-        { day: '2026-11-22', form: 'contact-form', count: 4 },
+        { day: '2026-11-20', origin: 'site', form: 'contact-form', count: 2 },
+        { day: '2026-11-20', origin: 'site', form: 'brochure-modal', count: 1 },
+        { day: '2026-11-22', origin: 'site', form: 'contact-form', count: 4 },
       ],
       ['2026-11-20', '2026-11-21', '2026-11-22'],
     );
     expect(table.totals).toEqual([3, 0, 4]);
-    expect(table.counts[1]).toEqual([0, 0, 0, 0]);
-    expect(table.counts[2]?.[table.forms.indexOf('contact-form')]).toBe(4);
+    expect(table.counts[1]).toEqual([0, 0]);
+    expect(table.channels.map((channel) => channel.label)).toEqual([
+      'Download Brochure pop-up',
+      'Contact form',
+    ]);
+    expect(table.counts[2]?.[1]).toBe(4);
+  });
+
+  it('when leads named no form, then each counts under its origin and the total holds them all', () => {
+    const table = perDayTable(
+      [
+        { day: '2026-11-20', origin: 'partner:acme-realty', form: null, count: 5 },
+        { day: '2026-11-20', origin: 'site', form: null, count: 21 },
+        { day: '2026-11-20', origin: 'google_ads', form: null, count: 1 },
+        { day: '2026-11-21', origin: 'site', form: 'inline-brochure', count: 4 },
+      ],
+      ['2026-11-20', '2026-11-21'],
+    );
+    expect(table.channels.map((channel) => channel.label)).toEqual([
+      'Brochure form on the home page',
+      'Google Ads',
+      'Partner: acme-realty',
+      'Website, no form named',
+    ]);
+    expect(table.counts).toEqual([
+      [0, 1, 5, 21],
+      [4, 0, 0, 0],
+    ]);
+    expect(table.total).toBe(31);
   });
 
   it('when a stage has no leads, then the funnel still lists it, in pipeline order', () => {
@@ -90,5 +118,15 @@ describe('report tables', () => {
       'Contact form',
       'Other channels (ads, partners)',
     ]);
+  });
+
+  it('when a campaign’s name is longer than a line, then it wraps at spaces and no word is cut', () => {
+    expect(wrapLabel('Partner: acme-realty: No campaign (direct or organic)', 18)).toEqual([
+      'Partner:',
+      'acme-realty: No',
+      'campaign (direct',
+      'or organic)',
+    ]);
+    expect(wrapLabel('google / villa-plots', 40)).toEqual(['google / villa-plots']);
   });
 });

@@ -1,6 +1,6 @@
 import { formatOrigin, isLeadOrigin } from '@iconia/shared';
 import { FORM_LABELS, STAGE_LABELS } from '../../lib/labels.ts';
-import { FORMS, STAGES, type Form, type Report } from '../../lib/types.ts';
+import { FORMS, STAGES, type Report } from '../../lib/types.ts';
 import { indiaDay } from '../../lib/format.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -10,26 +10,63 @@ export function lastDays(days: number, now: number = Date.now()): string[] {
   return Array.from({ length: days }, (_, index) => indiaDay(now - (days - 1 - index) * DAY_MS));
 }
 
-export interface PerDayTable {
-  days: string[];
-  forms: Form[];
-  /** counts[dayIndex][formIndex]; days without leads count zero. */
-  counts: number[][];
-  totals: number[];
+/** A column of the per-day table: one of the site's forms, or an origin for the other leads. */
+export interface Channel {
+  key: string;
+  label: string;
 }
 
-/** Leads per day by form over the whole period, with the days that had none. */
+/** What a site post that named no form (a script, curl) is counted under. */
+export const SITE_WITHOUT_FORM = 'Website, no form named';
+
+function channelOf(row: Report['perDay'][number]): Channel {
+  if (row.form) return { key: row.form, label: FORM_LABELS[row.form] };
+  if (row.origin === 'site') return { key: 'site', label: SITE_WITHOUT_FORM };
+  return {
+    key: row.origin,
+    label: isLeadOrigin(row.origin) ? formatOrigin(row.origin) : row.origin,
+  };
+}
+
+export interface PerDayTable {
+  days: string[];
+  /** The forms in the site's order, then the other origins by name; only those with leads. */
+  channels: Channel[];
+  /** counts[dayIndex][channelIndex]; days without leads count zero. */
+  counts: number[][];
+  totals: number[];
+  /** Every lead of the period as the server counted it: the same buyers as the funnel. */
+  total: number;
+}
+
+/**
+ * Leads per day by form over the whole period, with the days that had none. A lead that named
+ * no form (an ad, a partner, a script) counts under its origin, so no lead is left out.
+ */
 export function perDayTable(perDay: Report['perDay'], days: string[]): PerDayTable {
-  const forms = [...FORMS];
-  const counts = days.map(() => forms.map(() => 0));
-  const dayIndex = new Map(days.map((day, index) => [day, index]));
-  for (const { day, form, count } of perDay) {
-    const row = dayIndex.get(day);
-    const column = form ? forms.indexOf(form) : -1;
-    if (row === undefined || column < 0) continue;
-    counts[row]![column]! += count;
+  const found = new Map<string, Channel>();
+  for (const row of perDay) {
+    const channel = channelOf(row);
+    found.set(channel.key, channel);
   }
-  return { days, forms, counts, totals: counts.map((row) => row.reduce((a, b) => a + b, 0)) };
+  const formOrder = (key: string) => {
+    const index = (FORMS as readonly string[]).indexOf(key);
+    return index < 0 ? FORMS.length : index;
+  };
+  const channels = [...found.values()].sort(
+    (a, b) => formOrder(a.key) - formOrder(b.key) || a.label.localeCompare(b.label),
+  );
+  const column = new Map(channels.map((channel, index) => [channel.key, index]));
+  const counts = days.map(() => channels.map(() => 0));
+  const dayIndex = new Map(days.map((day, index) => [day, index]));
+  for (const row of perDay) {
+    const at = dayIndex.get(row.day);
+    const index = column.get(channelOf(row).key);
+    if (at === undefined || index === undefined) continue;
+    counts[at]![index]! += row.count;
+  }
+  const totals = counts.map((row) => row.reduce((a, b) => a + b, 0));
+  return { days, channels, counts, totals, total: perDay.reduce((sum, row) => sum + row.count, 0) };
 }
 
 /** Every stage in pipeline order, zero where the report has none. */
@@ -90,4 +127,16 @@ export function responseTables(response: ResponseReport): ResponseTable[] {
       })),
     },
   ];
+}
+
+/** Splits a name into lines of at most `width` characters at spaces (a longer word keeps its own line). */
+export function wrapLabel(label: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of label.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) {
+      lines[lines.length - 1] = `${last} ${word}`;
+    } else lines.push(word);
+  }
+  return lines;
 }

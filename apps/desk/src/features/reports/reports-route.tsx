@@ -3,7 +3,6 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { buttonClass, ui } from '../../components/ui.ts';
 import { api } from '../../lib/api.ts';
 import { formatMinutes } from '../../lib/format.ts';
-import { FORM_LABELS } from '../../lib/labels.ts';
 import type { Report } from '../../lib/types.ts';
 import { BarChart, type BarSeries } from './bar-chart.tsx';
 import { campaignLabel, funnelRows, lastDays, perDayTable } from './report-tables.ts';
@@ -11,11 +10,14 @@ import { SpeedToLead } from './speed-to-lead.tsx';
 import styles from './reports.module.css';
 
 const PERIODS = [30, 90] as const;
-const FORM_COLOURS = [
+const CHANNEL_COLOURS = [
   '--color-green-700',
   '--color-gold-500',
   '--color-ink-500',
   '--color-gold-700',
+  '--color-green-600',
+  '--color-ink-900',
+  '--color-gold-300',
 ];
 
 interface ReportsData {
@@ -68,38 +70,45 @@ function VisitsByAgent({ report }: { report: Report }) {
       {rows.length === 0 ? (
         <p className={ui.muted}>No site visit was booked in this period.</p>
       ) : (
-        <div className={ui.scroll} role="region" aria-label="Site visits by agent" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Booked by</th>
-                <th scope="col" className="number">
-                  Booked
-                </th>
-                <th scope="col" className="number">
-                  Visited
-                </th>
-                <th scope="col" className="number">
-                  No-shows
-                </th>
-                <th scope="col" className="number">
-                  Cancelled
-                </th>
+        <table className={styles.stack}>
+          <caption className="visually-hidden">Site visits by agent</caption>
+          <thead>
+            <tr>
+              <th scope="col">Booked by</th>
+              <th scope="col" className="number">
+                Booked
+              </th>
+              <th scope="col" className="number">
+                Visited
+              </th>
+              <th scope="col" className="number">
+                No-shows
+              </th>
+              <th scope="col" className="number">
+                Cancelled
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.user.id}>
+                <th scope="row">{row.user.name}</th>
+                <td className="number" data-label="Booked">
+                  {row.booked}
+                </td>
+                <td className="number" data-label="Visited">
+                  {row.visited}
+                </td>
+                <td className="number" data-label="No-shows">
+                  {row.noShows}
+                </td>
+                <td className="number" data-label="Cancelled">
+                  {row.cancelled}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.user.id}>
-                  <th scope="row">{row.user.name}</th>
-                  <td className="number">{row.booked}</td>
-                  <td className="number">{row.visited}</td>
-                  <td className="number">{row.noShows}</td>
-                  <td className="number">{row.cancelled}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   );
@@ -109,19 +118,23 @@ function PerDay({ report, days }: { report: Report; days: number }) {
   const table = useMemo(() => perDayTable(report.perDay, lastDays(days)), [report, days]);
   const series = useMemo<BarSeries[]>(
     () =>
-      table.forms.map((form, column) => ({
-        label: FORM_LABELS[form],
+      table.channels.map((channel, column) => ({
+        label: channel.label,
         data: table.counts.map((row) => row[column] ?? 0),
-        colorVar: FORM_COLOURS[column] ?? '--color-green-700',
+        colorVar: CHANNEL_COLOURS[column % CHANNEL_COLOURS.length] ?? '--color-green-700',
       })),
     [table],
   );
-  const total = table.totals.reduce((a, b) => a + b, 0);
+  const { total } = table;
   return (
     <section className={ui.card} aria-labelledby="per-day">
       <h2 id="per-day">Leads per day by form</h2>
       <p>
         {total} {total === 1 ? 'lead' : 'leads'} in the last {days} days.
+      </p>
+      <p className={ui.muted}>
+        Each buyer counts once, on the day of their first enquiry, as in the funnel and the
+        campaigns; leads that named no form count under where they came from.
       </p>
       <BarChart
         summary={`Bar chart of leads per day by form over the last ${days} days; the table below has the figures.`}
@@ -131,36 +144,40 @@ function PerDay({ report, days }: { report: Report; days: number }) {
       />
       <details className={styles.table}>
         <summary>Leads per day as a table</summary>
-        <div className={ui.scroll} role="region" aria-label="Leads per day" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                {table.forms.map((form) => (
-                  <th key={form} scope="col" className="number">
-                    {FORM_LABELS[form]}
-                  </th>
-                ))}
-                <th scope="col" className="number">
-                  Total
+        <p className={ui.muted}>The days with leads; the chart shows every day.</p>
+        <table className={styles.stack}>
+          <caption className="visually-hidden">Leads per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {table.channels.map((channel) => (
+                <th key={channel.key} scope="col" className="number">
+                  {channel.label}
                 </th>
-              </tr>
-            </thead>
-            <tbody>
-              {table.days.map((day, row) => (
+              ))}
+              <th scope="col" className="number">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {table.days.map((day, row) =>
+              table.totals[row] === 0 ? null : (
                 <tr key={day}>
                   <th scope="row">{day}</th>
-                  {table.forms.map((form, column) => (
-                    <td key={form} className="number">
+                  {table.channels.map((channel, column) => (
+                    <td key={channel.key} className="number" data-label={channel.label}>
                       {table.counts[row]?.[column] ?? 0}
                     </td>
                   ))}
-                  <td className="number">{table.totals[row]}</td>
+                  <td className="number" data-label="Total">
+                    {table.totals[row]}
+                  </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              ),
+            )}
+          </tbody>
+        </table>
       </details>
     </section>
   );
@@ -239,35 +256,39 @@ function FirstContact({ report }: { report: Report }) {
             labels={labels}
             series={series}
           />
-          <div className={ui.scroll} role="region" aria-label="First contact" tabIndex={0}>
-            <table>
-              <caption className="visually-hidden">Time to first contact per person</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Person</th>
-                  <th scope="col" className="number">
-                    Leads contacted
-                  </th>
-                  <th scope="col" className="number">
-                    Median
-                  </th>
-                  <th scope="col" className="number">
-                    90th percentile
-                  </th>
+          <table className={styles.stack}>
+            <caption className="visually-hidden">Time to first contact per person</caption>
+            <thead>
+              <tr>
+                <th scope="col">Person</th>
+                <th scope="col" className="number">
+                  Leads contacted
+                </th>
+                <th scope="col" className="number">
+                  Median
+                </th>
+                <th scope="col" className="number">
+                  90th percentile
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.user.id}>
+                  <th scope="row">{row.user.name}</th>
+                  <td className="number" data-label="Leads contacted">
+                    {row.leads}
+                  </td>
+                  <td className="number" data-label="Median">
+                    {formatMinutes(row.medianMinutes)}
+                  </td>
+                  <td className="number" data-label="90th percentile">
+                    {formatMinutes(row.p90Minutes)}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.user.id}>
-                    <th scope="row">{row.user.name}</th>
-                    <td className="number">{row.leads}</td>
-                    <td className="number">{formatMinutes(row.medianMinutes)}</td>
-                    <td className="number">{formatMinutes(row.p90Minutes)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         </>
       )}
     </section>
@@ -305,34 +326,39 @@ function Campaigns({ report }: { report: Report }) {
             series={series}
             horizontal
           />
-          <div className={ui.scroll} role="region" aria-label="Campaigns" tabIndex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Source / campaign</th>
-                  <th scope="col" className="number">
-                    Leads
-                  </th>
-                  <th scope="col" className="number">
-                    Site visits
-                  </th>
-                  <th scope="col" className="number">
-                    Bookings
-                  </th>
+          <table className={styles.stack}>
+            <caption className="visually-hidden">Campaigns</caption>
+            <thead>
+              <tr>
+                <th scope="col">Source / campaign</th>
+                <th scope="col" className="number">
+                  Leads
+                </th>
+                <th scope="col" className="number">
+                  Site visits
+                </th>
+                <th scope="col" className="number">
+                  Bookings
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={index}>
+                  <th scope="row">{labels[index]}</th>
+                  <td className="number" data-label="Leads">
+                    {row.leads}
+                  </td>
+                  <td className="number" data-label="Site visits">
+                    {row.siteVisits}
+                  </td>
+                  <td className="number" data-label="Bookings">
+                    {row.bookings}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
-                  <tr key={index}>
-                    <th scope="row">{labels[index]}</th>
-                    <td className="number">{row.leads}</td>
-                    <td className="number">{row.siteVisits}</td>
-                    <td className="number">{row.bookings}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         </>
       )}
     </section>
