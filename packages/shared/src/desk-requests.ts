@@ -188,10 +188,19 @@ export const leadPageQuerySchema = fromQuery(
 );
 export type LeadPageQuery = v.InferOutput<typeof leadPageQuerySchema>;
 
+/** The CSV export: the inbox's filters, and whether the buyers' notes go with the leads. */
+export const exportFields = v.object({
+  ...leadFilterEntries,
+  notes: flag(
+    "Adds a notes column: each lead's buyer's notes, oldest first, one a line, with when and who.",
+  ),
+});
+
 export const exportQuerySchema = fromQuery(
-  v.pipe(leadFilterFields, daysInOrder<v.InferOutput<typeof leadFilterFields>>()),
+  v.pipe(exportFields, daysInOrder<v.InferOutput<typeof exportFields>>()),
 );
-export type LeadFilterQuery = v.InferOutput<typeof exportQuerySchema>;
+export type ExportQuery = v.InferOutput<typeof exportQuerySchema>;
+export type LeadFilterQuery = v.InferOutput<typeof leadFilterFields>;
 
 const reportPeriods = REPORT_DAYS.map((days) => `${days}` as const);
 

@@ -17,7 +17,7 @@ import {
   erasureSchema,
   leadAnswerSchema,
   leadChangeSchema,
-  leadFilterFields,
+  exportFields,
   leadPageFields,
   leadPageSchema,
   leadViewSchema,
@@ -360,8 +360,9 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
     get: {
       summary: 'The filtered leads as CSV',
       who: 'manager',
-      description: 'Every export is recorded with who, when, the filters and the number of rows.',
-      query: leadFilterFields,
+      description:
+        'Every export is recorded with who, when, the filters (and whether notes went with it) and the number of rows.',
+      query: exportFields,
       answer: {
         status: 200,
         description: 'A CSV attachment, newest lead first.',

@@ -153,10 +153,34 @@ function exportLogFilters(req: Request, filter: LeadFilter): string {
   return params.toString();
 }
 
-function csvOf(rows: readonly ExportRow[]): string {
-  const deskFields = ['stage', 'owner', 'followUpAt', 'lostReason', 'firstContactAt'] as const;
+const DESK_EXPORT_FIELDS = [
+  'stage',
+  'owner',
+  'followUpAt',
+  'lostReason',
+  'firstContactAt',
+] as const;
+
+/** A buyer's notes in one CSV cell: one a line, each with when and who wrote it. */
+function notesCell(notes: readonly { at: number; actor_name: string | null; detail: string }[]) {
+  return notes
+    .map((note) => `${indiaTimestamp(note.at)} ${note.actor_name ?? 'Someone'}: ${note.detail}`)
+    .join('\n');
+}
+
+/** Each buyer's notes cell, read once however many of their enquiries the export holds. */
+function buyerNotes(store: DeskStore): (buyerId: number) => string {
+  const cells = new Map<number, string>();
+  return (buyerId) => {
+    const cell = cells.get(buyerId) ?? notesCell(store.notesOfBuyer(buyerId));
+    cells.set(buyerId, cell);
+    return cell;
+  };
+}
+
+function csvOf(rows: readonly ExportRow[], notesOf?: (buyerId: number) => string): string {
   return toCsv(
-    [...EXPORT_FIELDS, ...deskFields],
+    [...EXPORT_FIELDS, ...DESK_EXPORT_FIELDS, ...(notesOf ? ['notes'] : [])],
     rows.map((row) => {
       const record = toExportRecord({
         ...toLead(row),
@@ -169,6 +193,7 @@ function csvOf(rows: readonly ExportRow[]): string {
         row.follow_up_at === null ? null : indiaTimestamp(row.follow_up_at),
         row.lost_reason,
         row.first_contact_at === null ? null : indiaTimestamp(row.first_contact_at),
+        ...(notesOf ? [row.buyer_id === null ? null : notesOf(row.buyer_id)] : []),
       ];
     }),
   );
@@ -354,7 +379,8 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   router.get('/export.csv', requireSession, requireManager, (req, res) => {
     const now = clock.now();
     const user = currentUser(res);
-    const filter = toFilter(parse(exportQuerySchema, req.query), user, now);
+    const query = parse(exportQuerySchema, req.query);
+    const filter = toFilter(query, user, now);
     const rows = store.exportLeads(filter);
     const filters = exportLogFilters(req, filter);
     store.recordExport(user.id, now, filters, rows.length);
@@ -366,7 +392,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
         'Content-Disposition',
         `attachment; filename="elegant-iconia-leads-${indiaDay(now)}.csv"`,
       )
-      .send(csvOf(rows));
+      .send(csvOf(rows, query.notes === true ? buyerNotes(store) : undefined));
   });
 
   router.post('/erasures', requireSession, requireManager, (req, res) => {

@@ -581,6 +581,16 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
      WHERE v.booked_at >= ?
      GROUP BY u.id ORDER BY u.name, u.id`,
   );
+  const notesOfBuyer = db.prepare<
+    [number],
+    { at: number; actor_name: string | null; detail: string }
+  >(
+    `SELECT e.at, u.name AS actor_name, e.detail
+     FROM lead_events e JOIN leads l ON l.id = e.lead_id
+     LEFT JOIN desk_users u ON u.id = e.actor_id
+     WHERE l.buyer_id = ? AND e.type = 'note' AND e.detail IS NOT NULL
+     ORDER BY e.at, e.id`,
+  );
   const insertExport = db.prepare<[number, number, string, number]>(
     `INSERT INTO desk_exports (at, actor_id, filters, rows) VALUES (?, ?, ?, ?)`,
   );
@@ -817,6 +827,8 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
       visitsByAgent: visitsByAgent.all(since),
     }),
 
+    /** The notes written on any enquiry of the buyer, oldest first (an erasure empties them). */
+    notesOfBuyer: (buyerId: number) => notesOfBuyer.all(buyerId),
     recordExport: (actorId: number, now: number, filters: string, rows: number) => {
       insertExport.run(now, actorId, filters, rows);
     },

@@ -3,8 +3,8 @@ import { CallFirst } from '../../components/call-first.tsx';
 import { LeadList } from '../../components/lead-list.tsx';
 import { ErrorText } from '../../components/status.tsx';
 import { buttonClass } from '../../components/ui.ts';
-import { API_BASE } from '../../lib/api.ts';
 import { useUser } from '../../lib/session.ts';
+import { ExportCsv } from './export-csv.tsx';
 import { InboxFilters } from './inbox-filters.tsx';
 import type { InboxData, inboxLoader } from './inbox-loader.ts';
 import { isFiltered, leadFiltersQuery } from './lead-filters.ts';
@@ -29,15 +29,7 @@ export function InboxPage() {
     <>
       <div className={styles.head}>
         <h1>Inbox</h1>
-        {user.role === 'manager' ? (
-          <a
-            className={buttonClass('secondary')}
-            href={`${API_BASE}/export.csv${query ? `?${query}` : ''}`}
-            download
-          >
-            Export CSV
-          </a>
-        ) : null}
+        {user.role === 'manager' ? <ExportCsv query={query} /> : null}
       </div>
       <CallFirst initial={data.unanswered} />
       <InboxFilters key={`filters${search}`} filters={data.filters} people={data.people} />
