@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
 import { newVisitor } from '@iconia/web/e2e/leads';
 import { sendContactForm } from '@iconia/web/e2e/page-helpers';
 import { test as clockTest } from '../support/clock-desk.ts';
-import { expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
+import { addAgent, expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
 import { bookVisit, openSlots } from '../support/visit-steps.ts';
 
 /** Phone first: nothing may push the page wider than the screen, at 360 px or anywhere. */
@@ -121,6 +121,38 @@ test.describe('accessibility of the desk @layout', () => {
 
     await expectNoAxeViolations(page, 'Lead');
     await expectNoSideways(page, 'Lead');
+  });
+
+  test('when a temporary password is shown to a manager and its agent must choose a new one, then axe finds no WCAG A/AA violation and nothing scrolls sideways', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'manager');
+    const agent = await addAgent(page, `Axe ${Date.now().toString(36)}`);
+    const row = page.getByRole('listitem').filter({ hasText: agent.email });
+    await row.getByRole('button', { name: `Reset password of ${agent.name}` }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoAxeViolations(page, 'Reset password dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Reset password' }).click();
+    const shown = page.getByRole('status', { name: `Temporary password for ${agent.name}` });
+    const temporary = (await shown.innerText()).trim();
+    await expectNoAxeViolations(page, 'Temporary password dialog');
+    await expectNoSideways(page, 'Temporary password dialog');
+
+    const phone = await newPerson(browser);
+    await phone.setViewportSize(page.viewportSize() ?? { width: 360, height: 780 });
+    await phone.goto('/desk/sign-in');
+    await phone.getByLabel('Email').fill(agent.email);
+    await phone.getByLabel('Password').fill(temporary);
+    await phone.getByRole('button', { name: 'Sign in' }).click();
+    await phone.getByLabel('Temporary password').fill(temporary);
+    await phone.getByLabel('New password', { exact: true }).fill('one new password');
+    await phone.getByLabel('New password again').fill('another new password');
+    await phone.getByRole('button', { name: 'Save new password' }).click();
+    await expect(phone.getByRole('alert')).toBeVisible();
+    await expectNoAxeViolations(phone, 'Choose a new password with an error');
+    await expectNoSideways(phone, 'Choose a new password with an error');
+    await phone.context().close();
   });
 
   test('when plots are imported with a refused file, held for a buyer and awaiting approval with the refusal dialog open, then axe finds no WCAG A/AA violation and nothing scrolls sideways', async ({
