@@ -5,7 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { PLOT_RANGES } from '@iconia/shared';
 import { indiaDay } from '../src/lib/format.ts';
 import { test as clockTest } from './support/clock-desk.ts';
-import { expect, signIn, test } from './support/desk-fixtures.ts';
+import { addAgent, expect, newPerson, signIn, test } from './support/desk-fixtures.ts';
 
 /**
  * The pictures in docs/sales-desk.md, taken from the real desk with a few made-up leads:
@@ -121,9 +121,6 @@ test('desk screenshots for the sales guide @screenshots', async ({ page, request
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/desk/visits/slots');
   await shoot(page, 'visit-slots');
-  await page.goto('/desk/users');
-  await page.getByRole('heading', { name: 'People with access' }).scrollIntoViewIfNeeded();
-  await shoot(page, 'users');
   await page.goto('/desk/erasure');
   await page.getByLabel('Mobile number').fill('98765 43210');
   await page.getByRole('button', { name: 'Erase…' }).click();
@@ -150,6 +147,30 @@ test('desk screenshots for the sales guide @screenshots', async ({ page, request
   await shoot(page, 'plot');
   await page.goto('/desk/plots?phase=Phase+1');
   await shoot(page, 'plots');
+});
+
+test('desk users screenshots for the sales guide @screenshots', async ({ page, browser }) => {
+  await signIn(page, 'manager');
+  const agent = await addAgent(page, 'Kavya Rao');
+  const row = page.getByRole('listitem').filter({ hasText: agent.email });
+  await row.getByRole('button', { name: `Reset password of ${agent.name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reset password' }).click();
+  const shown = page.getByRole('status', { name: `Temporary password for ${agent.name}` });
+  const temporary = (await shown.innerText()).trim();
+  await shoot(page, 'users-reset');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await row.scrollIntoViewIfNeeded();
+  await shoot(page, 'users');
+
+  const phone = await newPerson(browser);
+  await phone.setViewportSize({ width: 360, height: 740 });
+  await phone.goto('/desk/sign-in');
+  await phone.getByLabel('Email').fill(agent.email);
+  await phone.getByLabel('Password').fill(temporary);
+  await phone.getByRole('button', { name: 'Sign in' }).click();
+  await expect(phone.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await shoot(phone, 'password');
+  await phone.context().close();
 });
 
 // Routing hands every new buyer to someone on duty, which the shared server's leads must not see:
