@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, Outlet, useNavigation } from 'react-router';
+import { Form, Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { SwitchButton } from '../components/switch-button.tsx';
 import { buttonClass } from '../components/ui.ts';
 import { DUTY_PATH, PASSWORD_PATH, useDuty, useUser } from '../lib/session.ts';
@@ -90,6 +90,9 @@ export function Layout() {
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
+      {/* A page opened from a list starts at its top (a buyer's first screen); Back returns to
+          where the list was. */}
+      <ScrollRestoration />
     </>
   );
 }
