@@ -97,8 +97,6 @@ test('desk screenshots for the sales guide @screenshots', async ({ page, request
   await page.getByLabel('Note', { exact: true }).fill('Coming on Sunday with family, 11 am.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByText('Note added.')).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await shoot(page, 'lead');
   await page.getByRole('region', { name: 'Timeline' }).scrollIntoViewIfNeeded();
   await shoot(page, 'timeline');
 
@@ -193,11 +191,12 @@ clockTest(
     );
 
     // Three buyers a few minutes apart, so each shows its own time left.
+    const mobiles = PEOPLE.slice(0, 3).map(() => `9${String(randomInt(1e9)).padStart(9, '0')}`);
     for (const [index, person] of PEOPLE.slice(0, 3).entries()) {
       const response = await request.post('/send-email', {
         form: {
           name: person.name,
-          mobile: `9${String(randomInt(1e9)).padStart(9, '0')}`,
+          mobile: mobiles[index] ?? '',
           plotRange: PLOT_RANGES[index] ?? PLOT_RANGES[0],
           source: person.form === 'contact-form' ? 'brochure-modal' : person.form,
           page: '/',
@@ -212,8 +211,24 @@ clockTest(
     await expect(page.getByRole('heading', { name: 'Call these first (3)' })).toBeVisible();
     await shoot(page, 'call-first');
 
-    // A stage change answers a buyer, so the report has a response time to show.
+    // The latest buyer writes again, through the contact form; the agent opens them.
+    const earlier = await request.post('/contact-form', {
+      form: {
+        name: PEOPLE[2].name,
+        mobile: mobiles[2] ?? '',
+        location: 'Kondapur, Hyderabad',
+        source: 'contact-form',
+        page: '/contact',
+        utm_source: 'facebook',
+        utm_campaign: 'diwali-offer',
+      },
+    });
+    expect(earlier.status()).toBe(200);
     await page.getByRole('list', { name: 'Call these first' }).getByRole('link').last().click();
+    await expect(page.getByRole('region', { name: 'Before you call' })).toContainText('min left');
+    await shoot(page, 'lead');
+
+    // A stage change answers a buyer, so the report has a response time to show.
     await page.getByLabel('Stage', { exact: true }).selectOption({ label: 'Contacted' });
     await page.getByRole('button', { name: 'Save stage' }).click();
     await expect(page.getByText('Stage saved.')).toBeVisible();
