@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
 import { expect, test } from '../support/clock-desk.ts';
@@ -119,4 +120,36 @@ test('when leads came from the forms, from scripts without a form name, from a p
   );
   expect(overflow, 'Reports scroll sideways').toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page, 'Reports with every table');
+});
+
+test('when a manager ticks With notes before Export CSV, then the file carries the buyer’s notes, and without the tick it does not', async ({
+  clockDesk,
+  page,
+  request,
+}) => {
+  await clockDesk.server.addUser(MANAGER.email, 'manager', MANAGER.name);
+  const reply = await request.post('/contact-form', {
+    form: { name: 'Noted Buyer', mobile: '9848000031', source: 'contact-form', page: '/contact' },
+  });
+  expect(reply.status()).toBe(200);
+  await clockDesk.signIn(page, MANAGER.email);
+  await page.getByRole('link', { name: 'Noted Buyer' }).click();
+  await page.getByLabel('Note', { exact: true }).fill('Prefers a call after 6 pm');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByText('Note added.')).toBeVisible();
+  await page.getByRole('link', { name: 'Inbox', exact: true }).click();
+
+  const download = async () => {
+    const file = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    return readFile(await (await file).path(), 'utf8');
+  };
+  const plain = await download();
+  expect(plain).toContain('Noted Buyer');
+  expect(plain).not.toContain('Prefers a call');
+
+  await page.getByLabel('With notes').check();
+  const withNotes = await download();
+  expect(withNotes.split('\r\n')[0]).toMatch(/,notes$/);
+  expect(withNotes).toContain(`${MANAGER.name}: Prefers a call after 6 pm`);
 });
