@@ -24,6 +24,8 @@ export interface AccountRouteDeps {
   auth: Pick<Auth, 'requireSession' | 'requireAnySession' | 'requireManager' | 'changePassword'>;
   clock: Clock;
   logger: Logger;
+  /** Forgets the person's phones for alerts, as signing out everywhere does. */
+  forgetDevices: (userId: number) => void;
 }
 
 const NO_ACCOUNT = 'There is no account with this id.';
@@ -95,6 +97,8 @@ export function registerAccountRoutes(router: Router, deps: AccountRouteDeps): v
       manager: 'A manager password is reset with pnpm leads users reset-password.',
     });
     const answer: TemporaryPasswordAnswer = await resetToTemporaryPassword(store, id);
+    // A reset often means a lost phone: its lock screen shows no more buyers either.
+    deps.forgetDevices(id);
     // The temporary password itself is never logged.
     logger.info({ userId: actor, reset: id }, 'desk password reset');
     res.set('Cache-Control', 'no-store').json(answer);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGE_REQUIRED } from '@iconia/shared';
+import { startPushService } from '@iconia/testkit';
 import { MAX_FAILURES_PER_ACCOUNT } from './auth.ts';
 import {
   PASSWORD,
@@ -64,6 +65,31 @@ describe('desk accounts: password reset, re-enabling, changing one’s own passw
         expect.objectContaining({ id: agent.id, mustChangePassword: true }),
       ]) as unknown,
     });
+  });
+
+  it('when a manager resets an agent’s password, then the agent’s phones get no more alerts', async () => {
+    const agent = await t.addUser('sunil@iconia.test', 'agent', 'Sunil');
+    const desk = await t.signIn('sunil@iconia.test');
+    const push = await startPushService();
+    const devices = () =>
+      t.store.db
+        .prepare('SELECT count(*) FROM push_subscriptions WHERE user_id = ?')
+        .pluck()
+        .get(agent.id);
+    try {
+      const subscribed = await desk
+        .post('/desk/api/push/subscriptions')
+        .set(SAME_ORIGIN)
+        .send(push.device().subscription);
+      expect(subscribed.status).toBe(201);
+      expect(devices()).toBe(1);
+
+      await resetByManager(agent);
+
+      expect(devices()).toBe(0);
+    } finally {
+      await push.close();
+    }
   });
 
   it('when the agent signs in with the temporary password, then every desk call but the password change, session and sign-out answers 403 until they choose their own', async () => {

@@ -403,7 +403,13 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     res.json({ erased: erased.length });
   });
 
-  registerAccountRoutes(router, { store, auth, clock, logger });
+  registerAccountRoutes(router, {
+    store,
+    auth,
+    clock,
+    logger,
+    forgetDevices: (userId) => pushStore.forgetUser(userId),
+  });
 
   registerVisitRoutes(router, {
     visits: createVisits({
