@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
 import { CHROMIUM_ARGS, createTempDir, resolveChromium } from '@iconia/testkit';
 import { PASSWORD, startDeskTestServer, type DeskTestServer } from '@iconia/testkit/desk';
 import { expect, signIn, test as deskTest } from '../support/desk-fixtures.ts';
@@ -209,4 +210,21 @@ test('when the server cannot be reached, then the desk opens from its kept shell
     page.getByText('The desk could not reach the server.', { exact: false }),
   ).toBeVisible();
   await expect(page.getByText('Rohan Varma')).toHaveCount(0);
+});
+
+test('when notifications are blocked for the desk, then Alerts on this phone stays off and says how to allow them', async ({
+  page,
+}) => {
+  await signIn(page, { email: MANAGER }, PASSWORD);
+  await page.getByText('Account of Pooja Manager').click();
+  const alerts = page.getByRole('switch', { name: 'Alerts on this phone' });
+  await expect(alerts).toHaveAttribute('aria-checked', 'false');
+
+  await alerts.click();
+
+  await expect(page.getByRole('alert')).toHaveText(
+    'Notifications are blocked for the desk in this browser. Allow them in the site settings, then turn alerts on again.',
+  );
+  await expect(alerts).toHaveAttribute('aria-checked', 'false');
+  await expectNoAxeViolations(page, 'Account menu with alerts refused');
 });

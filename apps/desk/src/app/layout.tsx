@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { SwitchButton } from '../components/switch-button.tsx';
+import { AlertsSwitch } from '../features/alerts/alerts-switch.tsx';
 import { buttonClass } from '../components/ui.ts';
 import { DUTY_PATH, PASSWORD_PATH, useDuty, useUser } from '../lib/session.ts';
 import styles from './layout.module.css';
@@ -64,6 +65,7 @@ export function Layout() {
               <p>
                 {user.email} · {user.role === 'manager' ? 'Manager' : 'Agent'}
               </p>
+              <AlertsSwitch />
               <Link to={PASSWORD_PATH}>Change password</Link>
               <Form method="post" action="/sign-out">
                 <button type="submit" className={buttonClass('secondary')}>

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from 'react-router';
 import { api, ApiError, signInRedirect, SIGN_IN_PATH } from '../../lib/api.ts';
 import { rawField, textField } from '../../lib/form-fields.ts';
+import { turnAlertsOff } from '../../lib/push-alerts.ts';
 import { PASSWORD_PATH } from '../../lib/session.ts';
 import type { SignIn, UserAnswer } from '../../lib/types.ts';
 
@@ -52,6 +53,9 @@ export async function signOutAction({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const everywhere = form.get('intent') === 'everywhere';
   try {
+    // A signed-out phone shows no more buyers on its lock screen; signing out goes on even if
+    // the browser fails to drop its subscription.
+    await turnAlertsOff().catch(() => undefined);
     await api(everywhere ? '/session/sign-out-everywhere' : '/session', {
       method: everywhere ? 'POST' : 'DELETE',
     });

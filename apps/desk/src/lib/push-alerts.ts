@@ -1,0 +1,104 @@
+import { api, ApiError } from './api.ts';
+import { canUseServiceWorker, registerServiceWorker } from './service-worker.ts';
+
+/*
+ * Push alerts on this device: the browser's permission, its push subscription (made with the
+ * server's VAPID key) and the server's record of it (docs/desk-api.md, "Alerts on a phone").
+ * Each step that can fail says what the person can do about it.
+ */
+
+export const ALERTS_MESSAGES = {
+  unsupported:
+    "This browser cannot show the desk's alerts. On an iPhone or iPad, add the desk to the Home Screen first and turn alerts on there.",
+  blocked:
+    'Notifications are blocked for the desk in this browser. Allow them in the site settings, then turn alerts on again.',
+  dismissed: 'Alerts stay off: the browser asked for permission and got no answer.',
+  noWorker: 'The desk could not set up alerts in this browser. Reload the page and try again.',
+  noPushService:
+    'This browser could not reach its push service, so alerts stay off. Check the connection and try again.',
+  on: 'Alerts are on for this phone.',
+  off: 'Alerts are off for this phone.',
+} as const;
+
+/** Turning alerts on or off failed; `message` says why and what to do. */
+export class AlertsError extends Error {
+  override name = 'AlertsError';
+}
+
+export function canShowAlerts(): boolean {
+  return canUseServiceWorker() && 'PushManager' in window && 'Notification' in window;
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration(import.meta.env.BASE_URL);
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/** Whether this device gets alerts: permission given and a subscription kept. */
+export async function areAlertsOn(): Promise<boolean> {
+  if (!canShowAlerts() || Notification.permission !== 'granted') return false;
+  return (await currentSubscription()) !== null;
+}
+
+/** The VAPID key as the bytes PushManager.subscribe takes. */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+/**
+ * Asks for permission, subscribes with the server's key and hands the subscription to the
+ * server. Call from the tap itself: browsers ask for permission only in answer to one.
+ */
+export async function turnAlertsOn(): Promise<void> {
+  if (!canShowAlerts()) throw new AlertsError(ALERTS_MESSAGES.unsupported);
+  const permission = await Notification.requestPermission();
+  if (permission === 'denied') throw new AlertsError(ALERTS_MESSAGES.blocked);
+  if (permission !== 'granted') throw new AlertsError(ALERTS_MESSAGES.dismissed);
+
+  let registration: ServiceWorkerRegistration;
+  try {
+    await registerServiceWorker();
+    registration = await navigator.serviceWorker.ready;
+  } catch {
+    throw new AlertsError(ALERTS_MESSAGES.noWorker);
+  }
+  const { publicKey } = await api<{ publicKey: string }>('/push/key');
+  let subscription: PushSubscription;
+  try {
+    subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(publicKey),
+    });
+  } catch {
+    throw new AlertsError(ALERTS_MESSAGES.noPushService);
+  }
+  try {
+    await api('/push/subscriptions', { method: 'POST', body: subscription.toJSON() });
+  } catch (error) {
+    // A subscription the server does not know would only ever be half on.
+    await subscription.unsubscribe().catch(() => false);
+    throw error;
+  }
+}
+
+/**
+ * Stops alerts on this device: the browser drops its subscription (so nothing more arrives
+ * here) and the server forgets it. When the server cannot be told, its next push is refused
+ * by the push service and it forgets the device then.
+ */
+export async function turnAlertsOff(): Promise<void> {
+  if (!canShowAlerts()) return;
+  const subscription = await currentSubscription();
+  if (!subscription) return;
+  const { endpoint } = subscription;
+  await subscription.unsubscribe();
+  await api('/push/subscriptions', {
+    method: 'DELETE',
+    body: { endpoint },
+    redirectOn401: false,
+  }).catch((error: unknown) => {
+    if (!(error instanceof ApiError)) throw error;
+  });
+}
