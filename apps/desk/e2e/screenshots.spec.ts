@@ -173,6 +173,16 @@ test('desk users screenshots for the sales guide @screenshots', async ({ page, b
 
 // Routing hands every new buyer to someone on duty, which the shared server's leads must not see:
 // these pictures come from a server of their own, on the test kit's clock.
+test('desk screenshot of the account menu with Alerts on this phone @screenshots', async ({
+  page,
+}) => {
+  await mkdir(IMAGES, { recursive: true });
+  await signIn(page, 'agent');
+  await page.getByText('Account of Arjun Agent').click();
+  await expect(page.getByRole('switch', { name: 'Alerts on this phone' })).toBeVisible();
+  await shoot(page, 'alerts');
+});
+
 clockTest(
   'routing screenshots for the sales guide @screenshots',
   async ({ clockDesk, page, request }) => {
