@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
 import { CHROMIUM_ARGS, createTempDir, resolveChromium } from '@iconia/testkit';
 import { PASSWORD, startDeskTestServer, type DeskTestServer } from '@iconia/testkit/desk';
@@ -31,6 +31,26 @@ const test = deskTest.extend<{ ownDesk: DeskTestServer }>({
   },
 });
 
+/**
+ * Chromium offers no install and no push in a private window, which every new Playwright context
+ * is: a profile on disk is a person's ordinary browser.
+ */
+async function withProfile(run: (context: BrowserContext) => Promise<void>): Promise<void> {
+  const profile = createTempDir('iconia-desk-profile-');
+  const context = await chromium.launchPersistentContext(profile.dir, {
+    executablePath: resolveChromium(),
+    args: CHROMIUM_ARGS,
+    headless: true,
+    locale: 'en-IN',
+  });
+  try {
+    await run(context);
+  } finally {
+    await context.close();
+    profile.remove();
+  }
+}
+
 /** Opens the desk signed in and waits until its service worker controls the page. */
 async function openControlledDesk(page: Page): Promise<void> {
   await signIn(page, { email: MANAGER }, PASSWORD);
@@ -54,15 +74,7 @@ async function deskRegistrationId(cdp: CDPSession, origin: string): Promise<stri
 test('when Chromium opens the desk, then it finds it installable from its manifest', async ({
   ownDesk,
 }) => {
-  // Chromium offers no install in a private window, which every new Playwright context is: a
-  // profile on disk is a person's ordinary browser.
-  const profile = createTempDir('iconia-desk-profile-');
-  const context = await chromium.launchPersistentContext(profile.dir, {
-    executablePath: resolveChromium(),
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
-  try {
+  await withProfile(async (context) => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${ownDesk.url}/desk/`);
     await expect(page.getByRole('heading', { name: 'Sales desk' })).toBeVisible();
@@ -80,10 +92,7 @@ test('when Chromium opens the desk, then it finds it installable from its manife
       scope: '/desk/',
       display: 'standalone',
     });
-  } finally {
-    await context.close();
-    profile.remove();
-  }
+  });
 });
 
 test('when a push arrives, then its notification shows the buyer and tapping it opens that buyer in the open desk', async ({
@@ -227,4 +236,33 @@ test('when notifications are blocked for the desk, then Alerts on this phone sta
   );
   await expect(alerts).toHaveAttribute('aria-checked', 'false');
   await expectNoAxeViolations(page, 'Account menu with alerts refused');
+});
+
+test('when the browser cannot reach its push service, then Alerts on this phone stays off and says so', async ({
+  ownDesk,
+}) => {
+  await withProfile(async (context) => {
+    await context.grantPermissions(['notifications'], { origin: ownDesk.url });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${ownDesk.url}/desk/`);
+    await page.getByLabel('Email').fill(MANAGER);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Account of Pooja Manager').click();
+    const alerts = page.getByRole('switch', { name: 'Alerts on this phone' });
+
+    await alerts.click();
+
+    // Permission given and the server's key fetched: only the push service was out of reach.
+    await expect(page.getByRole('alert')).toHaveText(
+      'This browser could not reach its push service, so alerts stay off. Check the connection (and that this is not a private window), then try again.',
+      { timeout: 30_000 },
+    );
+    await expect(alerts).toHaveAttribute('aria-checked', 'false');
+    const subscribed = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.pushManager.getSubscription();
+    });
+    expect(subscribed).toBeNull();
+  });
 });

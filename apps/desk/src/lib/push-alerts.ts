@@ -1,3 +1,4 @@
+import type { PushKeyAnswer } from '@iconia/shared';
 import { api, ApiError } from './api.ts';
 import { canUseServiceWorker, registerServiceWorker } from './service-worker.ts';
 
@@ -15,10 +16,19 @@ export const ALERTS_MESSAGES = {
   dismissed: 'Alerts stay off: the browser asked for permission and got no answer.',
   noWorker: 'The desk could not set up alerts in this browser. Reload the page and try again.',
   noPushService:
-    'This browser could not reach its push service, so alerts stay off. Check the connection and try again.',
+    'This browser could not reach its push service, so alerts stay off. Check the connection (and that this is not a private window), then try again.',
+  working: 'Turning alerts on…',
   on: 'Alerts are on for this phone.',
   off: 'Alerts are off for this phone.',
 } as const;
+
+/** How long the browser's push service may take to give a subscription. */
+const SUBSCRIBE_WAIT_MS = 15_000;
+
+const later = (ms: number) =>
+  new Promise<undefined>((resolve) => {
+    setTimeout(resolve, ms);
+  });
 
 /** Turning alerts on or off failed; `message` says why and what to do. */
 export class AlertsError extends Error {
@@ -64,14 +74,21 @@ export async function turnAlertsOn(): Promise<void> {
   } catch {
     throw new AlertsError(ALERTS_MESSAGES.noWorker);
   }
-  const { publicKey } = await api<{ publicKey: string }>('/push/key');
-  let subscription: PushSubscription;
+  const { publicKey } = await api<PushKeyAnswer>('/push/key');
+  const subscribing = registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: keyBytes(publicKey),
+  });
+  let subscription: PushSubscription | undefined;
   try {
-    subscription = await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(publicKey),
-    });
+    subscription = await Promise.race([subscribing, later(SUBSCRIBE_WAIT_MS)]);
   } catch {
+    throw new AlertsError(ALERTS_MESSAGES.noPushService);
+  }
+  if (!subscription) {
+    // Unreachable push services can keep a browser waiting for good; a subscription that
+    // comes after the person was told "off" is dropped so that it stays off.
+    void subscribing.then((late) => late.unsubscribe()).catch(() => false);
     throw new AlertsError(ALERTS_MESSAGES.noPushService);
   }
   try {

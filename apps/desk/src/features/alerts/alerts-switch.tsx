@@ -42,7 +42,7 @@ export function AlertsSwitch() {
 
   async function toggle() {
     setBusy(true);
-    setOutcome(null);
+    setOutcome(on ? null : { notice: ALERTS_MESSAGES.working });
     try {
       if (on) {
         await turnAlertsOff();
