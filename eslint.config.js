@@ -123,6 +123,7 @@ const CHANNEL_SETTINGS = {
   mail: ['./dkim.ts'],
   webhooks: ['./webhook-config.ts'],
   graph: ['./meta-config.ts'],
+  push: ['./push-services.ts'],
 };
 
 const CHANNELS = API_LAYERS.find((layer) => layer.name === 'the outbox channels').paths;

@@ -5,6 +5,7 @@ import addressparser from 'nodemailer/lib/addressparser';
 import * as v from 'valibot';
 import { readMetaSettings, type MetaSettings } from './graph/meta-config.ts';
 import { readDkimSettings, type DkimSettings } from './mail/dkim.ts';
+import { BROWSER_PUSH_SERVICES, parsePushServices } from './push/push-services.ts';
 import { readWebhookSettings, type WebhookSettings } from './webhooks/webhook-config.ts';
 
 export type TrustProxy = boolean | number | string[];
@@ -62,6 +63,11 @@ export interface Config {
    * mailto: or https: URL; by default the site's address, or MAIL_FROM's when that is not https.
    */
   pushSubject: string;
+  /**
+   * The origins phone alerts may be posted to (PUSH_SERVICES): a device whose endpoint is
+   * elsewhere is refused when it subscribes. By default the browsers' own push services.
+   */
+  pushServices: string[];
   /** Absolute directory of the built website. */
   webDist: string;
   /** Absolute directory of the built sales desk app, served under /desk: `apps/desk/dist`. */
@@ -89,6 +95,7 @@ export const ENV_DEFAULTS = {
   ALLOW_FILE_INBOX: 'false',
   INTAKE_PER_SOURCE_PER_MINUTE: '120',
   SITE_URL: 'https://www.eleganticonia.com',
+  PUSH_SERVICES: BROWSER_PUSH_SERVICES,
 } as const;
 
 const LOG_LEVELS = [
@@ -277,6 +284,12 @@ const ENV_ENTRIES = {
     (value) =>
       `must be the site's public http(s) address without query or fragment, e.g. ${ENV_DEFAULTS.SITE_URL} (got "${value}").`,
   ),
+  PUSH_SERVICES: parsed(
+    text(ENV_DEFAULTS.PUSH_SERVICES),
+    parsePushServices,
+    (value) =>
+      `must be a comma-separated list of push service origins, e.g. https://fcm.googleapis.com,https://*.notify.windows.com (got "${value}").`,
+  ),
   VAPID_SUBJECT: v.pipe(
     text(),
     v.check(
@@ -389,6 +402,7 @@ export function loadConfig(
     pushSubject:
       read.VAPID_SUBJECT ??
       (read.SITE_URL.startsWith('https:') ? read.SITE_URL : `mailto:${read.MAIL_FROM.address}`),
+    pushServices: read.PUSH_SERVICES,
     webDist: read.WEB_DIST ? path.resolve(cwd, read.WEB_DIST) : defaultWebDist(),
     deskDist: defaultDeskDist(),
   };

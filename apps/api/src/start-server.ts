@@ -148,6 +148,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       store: pushStore,
       keys: vapidKeys,
       subject: config.pushSubject,
+      services: config.pushServices,
       clock,
     }),
     clock,
@@ -293,6 +294,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     leadRoutes: webhookChannels.map((channel) => channel.route),
     messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
     pushPublicKey: vapidKeys.publicKey,
+    pushServices: config.pushServices,
   });
   // A hold's expiry is a row due when it runs out, so it frees the plot across restarts.
   const plots = createDeliveryWorker({

@@ -79,6 +79,8 @@ export interface DeskRouterDeps {
   messageIdDomain?: string;
   /** The server's VAPID public key (base64url), which browsers subscribe to alerts with. */
   pushPublicKey: string;
+  /** The origins a device's push endpoint may be at (PUSH_SERVICES). */
+  pushServices: readonly string[];
 }
 
 export interface DeskApi {
@@ -429,6 +431,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   registerPushRoutes(router, {
     store: pushStore,
     publicKey: deps.pushPublicKey,
+    services: deps.pushServices,
     clock,
     logger,
     requireSession,

@@ -37,6 +37,7 @@ export function createDesk(deps: {
   leadRoutes?: readonly LeadMessageRoute[];
   messageIdDomain?: string;
   pushPublicKey: string;
+  pushServices: readonly string[];
 }): Desk {
   const api = createDeskApi(deps);
   const router = Router();

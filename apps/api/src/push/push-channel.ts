@@ -11,6 +11,7 @@ import {
   type VapidKeys,
 } from '../store/push-store.ts';
 import { pushNotificationOf } from './push-notification.ts';
+import { isPushService } from './push-services.ts';
 
 /**
  * How long a push service keeps an alert for a phone that is off or out of coverage, and how
@@ -42,6 +43,8 @@ export interface PushChannelOptions {
   keys: VapidKeys;
   /** VAPID's contact for the push services: a mailto: or https: URL (VAPID_SUBJECT). */
   subject: string;
+  /** The origins alerts may be posted to (PUSH_SERVICES). */
+  services: readonly string[];
   clock: Clock;
   timeoutMs?: number;
 }
@@ -72,6 +75,11 @@ export function createPushChannel(options: PushChannelOptions): OutboxChannel {
       const device = store.subscription(payload.output.subscriptionId);
       // Turned off, signed out everywhere, disabled, or gone since: nothing to send.
       if (!device) return { device: 'no longer subscribed' };
+      // Stored before PUSH_SERVICES left its service out: never posted to, and forgotten.
+      if (!isPushService(device.endpoint, options.services)) {
+        store.forgetDevice(device);
+        return { device: 'not at an allowed push service', userId: device.user_id };
+      }
       const notification = pushNotificationOf(delivery.lead, payload.output.alert);
       const request = webPush.generateRequestDetails(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },

@@ -12,11 +12,14 @@ import { currentUser } from '../desk/auth.ts';
 import { DeskError } from '../desk/desk-error.ts';
 import { parse } from '../desk/desk-input.ts';
 import type { PushStore } from '../store/push-store.ts';
+import { isPushService } from './push-services.ts';
 
 export interface PushRouteDeps {
   store: Pick<PushStore, 'subscribe' | 'unsubscribe'>;
   /** The server's VAPID public key, base64url. */
   publicKey: string;
+  /** The origins a device's endpoint may be at (PUSH_SERVICES). */
+  services: readonly string[];
   clock: Clock;
   logger: Logger;
   requireSession: RequestHandler;
@@ -46,6 +49,12 @@ export function registerPushRoutes(router: Router, deps: PushRouteDeps): void {
 
   router.post('/push/subscriptions', requireSession, (req, res) => {
     const subscription = parse(pushSubscriptionSchema, req.body);
+    if (!isPushService(subscription.endpoint, deps.services)) {
+      throw new DeskError(
+        400,
+        '"endpoint" is not at a browser push service this server sends alerts to (PUSH_SERVICES).',
+      );
+    }
     if (!isP256PublicKey(subscription.keys.p256dh)) {
       throw new DeskError(400, '"keys.p256dh" is not a P-256 public key.');
     }

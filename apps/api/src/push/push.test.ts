@@ -23,7 +23,9 @@ describe('alerts on the desk team’s phones (Web Push)', () => {
 
   beforeEach(async () => {
     push = await startPushService();
-    t = await startDeskTestServer({ env: { VAPID_SUBJECT: 'mailto:ops@iconia.test' } });
+    t = await startDeskTestServer({
+      env: { VAPID_SUBJECT: 'mailto:ops@iconia.test', PUSH_SERVICES: push.origin },
+    });
     manager = await t.addUser('meena@iconia.test', 'manager', 'Meena');
     agent = await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
     bina = await t.addUser('bina@iconia.test', 'agent', 'Bina');
@@ -126,6 +128,24 @@ describe('alerts on the desk team’s phones (Web Push)', () => {
       const res = await subscribe(agentDesk, body);
       expect(res.status, error).toBe(400);
       expect(res.body, error).toEqual({ error });
+    }
+    expect(devicesOf(agent.id)).toBe(0);
+  });
+
+  it('when the endpoint is not at a browser push service the server allows, such as an address inside its network, then it is refused with 400 and nothing is stored', async () => {
+    const { subscription } = push.device();
+    for (const endpoint of [
+      'http://127.0.0.1:6379/push/x',
+      'http://169.254.169.254/latest/meta-data/',
+      'https://fcm.googleapis.com.evil.example/fcm/send/x',
+    ]) {
+      const res = await subscribe(agentDesk, { ...subscription, endpoint });
+
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body, endpoint).toEqual({
+        error:
+          '"endpoint" is not at a browser push service this server sends alerts to (PUSH_SERVICES).',
+      });
     }
     expect(devicesOf(agent.id)).toBe(0);
   });
