@@ -43,10 +43,11 @@ export function BarChart({ summary, labels, series, stacked, horizontal }: BarCh
   useEffect(() => {
     if (!canvas.current) return;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const chart = new Chart(canvas.current, {
+    // A category's name may be several lines, which Chart.js draws one under the other.
+    const chart = new Chart<'bar', number[], string | string[]>(canvas.current, {
       type: 'bar',
       data: {
-        // Beside a horizontal bar a long name takes lines of its own rather than being cut.
+        // Beside a horizontal bar a long name wraps rather than being cut.
         labels: horizontal ? labels.map((label) => wrapLabel(label, LABEL_LINE)) : labels,
         datasets: series.map((one) => ({
           label: one.label,
