@@ -9,7 +9,7 @@ import {
   type TestClock,
 } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
-import { parseMobile } from '@iconia/shared';
+import { parseMobile, type PlotsAnswer } from '@iconia/shared';
 import { newLead } from '../../test/new-lead.ts';
 import { createAccount } from '../desk/accounts.ts';
 import { PASSWORD, SAME_ORIGIN } from '../desk/desk-test-support.ts';
@@ -174,7 +174,8 @@ describe('due reassignments and the emails of routing', () => {
       .send(
         'number,phase,size_sq_yd,facing,corner,rate_per_sq_yd\nA-1,Phase 1,240,East,no,18000\n',
       );
-    const plot = (await meena.get('/desk/api/plots')).body.plots[0] as { id: number };
+    const [plot] = ((await meena.get('/desk/api/plots')).body as PlotsAnswer).plots;
+    if (!plot) throw new Error('the import made no plot');
     await arjun.post(`/desk/api/plots/${plot.id}/hold`).set(SAME_ORIGIN).send({ leadId });
     await arjun.post(`/desk/api/plots/${plot.id}/booking`).set(SAME_ORIGIN);
 
