@@ -156,7 +156,7 @@ test('when a manager imports plots, an agent holds one for a buyer and requests 
 
   // The reports count the booking under the buyer's campaign.
   await page.goto('/desk/reports');
-  const campaigns = page.getByRole('region', { name: 'Campaigns' });
+  const campaigns = page.getByRole('table', { name: 'Campaigns' });
   const row = campaigns.getByRole('row', { name: `${campaign.source} / ${campaign.name}` });
   // The headers are read once the table is there, not from a page still loading.
   await expect(row).toBeVisible();

@@ -129,11 +129,11 @@ test('when an agent books a site visit for tomorrow, then the buyer’s confirma
   // The campaign's visits in the reports come from the visit record.
   await page.goto('/desk/reports');
   const campaign = page
-    .getByRole('region', { name: 'Campaigns' })
+    .getByRole('table', { name: 'Campaigns' })
     .getByRole('row', { name: 'google / villa-plots' });
   await expect(campaign.getByRole('cell')).toHaveText(['1', '1', '0']);
   const byAgent = page
-    .getByRole('region', { name: 'Site visits by agent' })
+    .getByRole('table', { name: 'Site visits by agent' })
     .getByRole('row', { name: AGENT.name });
   await expect(byAgent.getByRole('cell')).toHaveText(['1', '1', '0', '0']);
 });
