@@ -6,6 +6,7 @@ import { formatMinutes } from '../../lib/format.ts';
 import type { Report } from '../../lib/types.ts';
 import { BarChart, type BarSeries } from './bar-chart.tsx';
 import { campaignLabel, funnelRows, lastDays, perDayTable } from './report-tables.ts';
+import { FigureTable, type FigureColumn } from './figure-table.tsx';
 import { SpeedToLead } from './speed-to-lead.tsx';
 import styles from './reports.module.css';
 
@@ -18,6 +19,25 @@ const CHANNEL_COLOURS = [
   '--color-green-600',
   '--color-ink-900',
   '--color-gold-300',
+];
+
+type Row<Key extends 'visitsByAgent' | 'firstContact' | 'byCampaign'> = Report[Key][number];
+
+const VISIT_COLUMNS: FigureColumn<Row<'visitsByAgent'>>[] = [
+  { label: 'Booked', value: (row) => row.booked },
+  { label: 'Visited', value: (row) => row.visited },
+  { label: 'No-shows', value: (row) => row.noShows },
+  { label: 'Cancelled', value: (row) => row.cancelled },
+];
+const FIRST_CONTACT_COLUMNS: FigureColumn<Row<'firstContact'>>[] = [
+  { label: 'Leads contacted', value: (row) => row.leads },
+  { label: 'Median', value: (row) => formatMinutes(row.medianMinutes) },
+  { label: '90th percentile', value: (row) => formatMinutes(row.p90Minutes) },
+];
+const CAMPAIGN_COLUMNS: FigureColumn<Row<'byCampaign'>>[] = [
+  { label: 'Leads', value: (row) => row.leads },
+  { label: 'Site visits', value: (row) => row.siteVisits },
+  { label: 'Bookings', value: (row) => row.bookings },
 ];
 
 interface ReportsData {
@@ -70,45 +90,14 @@ function VisitsByAgent({ report }: { report: Report }) {
       {rows.length === 0 ? (
         <p className={ui.muted}>No site visit was booked in this period.</p>
       ) : (
-        <table className={styles.stack}>
-          <caption className="visually-hidden">Site visits by agent</caption>
-          <thead>
-            <tr>
-              <th scope="col">Booked by</th>
-              <th scope="col" className="number">
-                Booked
-              </th>
-              <th scope="col" className="number">
-                Visited
-              </th>
-              <th scope="col" className="number">
-                No-shows
-              </th>
-              <th scope="col" className="number">
-                Cancelled
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.user.id}>
-                <th scope="row">{row.user.name}</th>
-                <td className="number" data-label="Booked">
-                  {row.booked}
-                </td>
-                <td className="number" data-label="Visited">
-                  {row.visited}
-                </td>
-                <td className="number" data-label="No-shows">
-                  {row.noShows}
-                </td>
-                <td className="number" data-label="Cancelled">
-                  {row.cancelled}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FigureTable
+          name={{ caption: 'Site visits by agent' }}
+          heading="Booked by"
+          rows={rows}
+          rowName={(row) => row.user.name}
+          rowKey={(row) => row.user.id}
+          columns={VISIT_COLUMNS}
+        />
       )}
     </section>
   );
@@ -256,39 +245,14 @@ function FirstContact({ report }: { report: Report }) {
             labels={labels}
             series={series}
           />
-          <table className={styles.stack}>
-            <caption className="visually-hidden">Time to first contact per person</caption>
-            <thead>
-              <tr>
-                <th scope="col">Person</th>
-                <th scope="col" className="number">
-                  Leads contacted
-                </th>
-                <th scope="col" className="number">
-                  Median
-                </th>
-                <th scope="col" className="number">
-                  90th percentile
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.user.id}>
-                  <th scope="row">{row.user.name}</th>
-                  <td className="number" data-label="Leads contacted">
-                    {row.leads}
-                  </td>
-                  <td className="number" data-label="Median">
-                    {formatMinutes(row.medianMinutes)}
-                  </td>
-                  <td className="number" data-label="90th percentile">
-                    {formatMinutes(row.p90Minutes)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            name={{ caption: 'Time to first contact per person' }}
+            heading="Person"
+            rows={rows}
+            rowName={(row) => row.user.name}
+            rowKey={(row) => row.user.id}
+            columns={FIRST_CONTACT_COLUMNS}
+          />
         </>
       )}
     </section>
@@ -326,39 +290,14 @@ function Campaigns({ report }: { report: Report }) {
             series={series}
             horizontal
           />
-          <table className={styles.stack}>
-            <caption className="visually-hidden">Campaigns</caption>
-            <thead>
-              <tr>
-                <th scope="col">Source / campaign</th>
-                <th scope="col" className="number">
-                  Leads
-                </th>
-                <th scope="col" className="number">
-                  Site visits
-                </th>
-                <th scope="col" className="number">
-                  Bookings
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={index}>
-                  <th scope="row">{labels[index]}</th>
-                  <td className="number" data-label="Leads">
-                    {row.leads}
-                  </td>
-                  <td className="number" data-label="Site visits">
-                    {row.siteVisits}
-                  </td>
-                  <td className="number" data-label="Bookings">
-                    {row.bookings}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            name={{ caption: 'Campaigns' }}
+            heading="Source / campaign"
+            rows={rows}
+            rowName={(_row, index) => labels[index]}
+            rowKey={(_row, index) => index}
+            columns={CAMPAIGN_COLUMNS}
+          />
         </>
       )}
     </section>

@@ -1,25 +1,22 @@
 import { ui } from '../../components/ui.ts';
 import { formatMinutes } from '../../lib/format.ts';
 import type { Report } from '../../lib/types.ts';
+import { FigureTable, type FigureColumn } from './figure-table.tsx';
 import { responseTables, type ResponseTable } from './report-tables.ts';
 import styles from './reports.module.css';
 
-const COLUMNS = [
-  { key: 'answered', label: 'Answered' },
-  { key: 'median', label: 'Median' },
-  { key: 'p90', label: '90th percentile' },
-  { key: 'withinTarget', label: 'Within target' },
-  { key: 'reassigned', label: 'Reassigned' },
-] as const;
+type Figures = ResponseTable['rows'][number]['figures'];
 
-function cells(figures: ResponseTable['rows'][number]['figures']) {
-  return {
-    answered: `${figures.answered} of ${figures.buyers}`,
-    median: formatMinutes(figures.medianMinutes),
-    p90: formatMinutes(figures.p90Minutes),
-    withinTarget: figures.withinTargetPercent === null ? '—' : `${figures.withinTargetPercent}%`,
-    reassigned: String(figures.reassigned),
-  };
+const COLUMNS: FigureColumn<ResponseTable['rows'][number]>[] = [
+  { label: 'Answered', value: ({ figures }) => `${figures.answered} of ${figures.buyers}` },
+  { label: 'Median', value: ({ figures }) => formatMinutes(figures.medianMinutes) },
+  { label: '90th percentile', value: ({ figures }) => formatMinutes(figures.p90Minutes) },
+  { label: 'Within target', value: ({ figures }) => withinTarget(figures) },
+  { label: 'Reassigned', value: ({ figures }) => figures.reassigned },
+];
+
+function withinTarget(figures: Figures): string {
+  return figures.withinTargetPercent === null ? '—' : `${figures.withinTargetPercent}%`;
 }
 
 /**
@@ -42,33 +39,14 @@ export function SpeedToLead({ report }: { report: Report }) {
           {table.rows.length === 0 ? (
             <p className={ui.muted}>No buyer was handed out in this period.</p>
           ) : (
-            <table className={styles.stack} aria-labelledby={`response-${table.id}`}>
-              <thead>
-                <tr>
-                  <th scope="col">{table.heading}</th>
-                  {COLUMNS.map((column) => (
-                    <th key={column.key} scope="col" className="number">
-                      {column.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {table.rows.map((row) => {
-                  const values = cells(row.figures);
-                  return (
-                    <tr key={row.label}>
-                      <th scope="row">{row.label}</th>
-                      {COLUMNS.map((column) => (
-                        <td key={column.key} className="number" data-label={column.label}>
-                          {values[column.key]}
-                        </td>
-                      ))}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <FigureTable
+              name={{ labelledBy: `response-${table.id}` }}
+              heading={table.heading}
+              rows={table.rows}
+              rowName={(row) => row.label}
+              rowKey={(row) => row.label}
+              columns={COLUMNS}
+            />
           )}
         </div>
       ))}
