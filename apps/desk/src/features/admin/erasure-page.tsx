@@ -6,6 +6,7 @@ import { buttonClass, ui } from '../../components/ui.ts';
 import { api, attempt, type ActionResult } from '../../lib/api.ts';
 import { textField } from '../../lib/form-fields.ts';
 import type { ErasureAnswer, ErasureBody } from '../../lib/types.ts';
+import { DialogButtons } from '../../components/dialog-buttons.tsx';
 
 export async function erasureAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
   const mobile = textField(await request.formData(), 'mobile');
@@ -87,16 +88,11 @@ export function ErasurePage() {
         <p>This cannot be undone.</p>
         <fetcher.Form method="post" className={ui.actions}>
           <input type="hidden" name="mobile" value={mobile} />
-          <button type="submit" className={buttonClass('danger')} disabled={busy}>
-            {busy ? 'Erasing…' : 'Erase'}
-          </button>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            onClick={() => dialog.current?.close()}
-          >
-            Cancel
-          </button>
+          <DialogButtons
+            dialog={dialog}
+            submit={{ label: 'Erase', busy: 'Erasing…', variant: 'danger' }}
+            busy={busy}
+          />
         </fetcher.Form>
       </dialog>
     </>

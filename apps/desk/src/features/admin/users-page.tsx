@@ -24,6 +24,7 @@ import { useUser } from '../../lib/session.ts';
 import { routingAction, RoutingPanel } from './routing-panel.tsx';
 import styles from './users.module.css';
 import { useResetOnSuccess } from '../../lib/use-reset-on-success.ts';
+import { DialogButtons } from '../../components/dialog-buttons.tsx';
 
 interface UsersData extends UsersAnswer {
   routing: RoutingAnswer;
@@ -220,16 +221,11 @@ function ResetPassword({ user }: { user: User }) {
             <fetcher.Form method="post" className={ui.actions}>
               <input type="hidden" name="intent" value="reset" />
               <input type="hidden" name="userId" value={user.id} />
-              <button type="submit" className={buttonClass('danger')} disabled={busy}>
-                {busy ? 'Resetting…' : 'Reset password'}
-              </button>
-              <button
-                type="button"
-                className={buttonClass('secondary')}
-                onClick={() => dialog.current?.close()}
-              >
-                Cancel
-              </button>
+              <DialogButtons
+                dialog={dialog}
+                submit={{ label: 'Reset password', busy: 'Resetting…', variant: 'danger' }}
+                busy={busy}
+              />
             </fetcher.Form>
             <ErrorText>{fetcher.data?.error}</ErrorText>
           </>

@@ -34,6 +34,7 @@ import {
 import { loadChoosingFor, type ChoosingFor } from './choosing-for.ts';
 import { LabelledOptions } from './labelled-options.tsx';
 import styles from './plots.module.css';
+import { DialogButtons } from '../../components/dialog-buttons.tsx';
 
 interface PlotData extends PlotView {
   choosingFor: ChoosingFor | null;
@@ -318,16 +319,11 @@ function DecisionCard({ manager }: { manager: boolean }) {
             <textarea id="refuse-reason" name="reason" maxLength={REFUSAL_MAX_LENGTH} required />
           </div>
           <div className={ui.actions}>
-            <button type="submit" className={buttonClass('danger')} disabled={refusing}>
-              {refusing ? 'Refusing…' : 'Refuse booking'}
-            </button>
-            <button
-              type="button"
-              className={buttonClass('secondary')}
-              onClick={() => dialog.current?.close()}
-            >
-              Cancel
-            </button>
+            <DialogButtons
+              dialog={dialog}
+              submit={{ label: 'Refuse booking', busy: 'Refusing…', variant: 'danger' }}
+              busy={refusing}
+            />
           </div>
           <ErrorText>{refusal?.error}</ErrorText>
         </Form>

@@ -16,6 +16,7 @@ import type { VisitActionResult, VisitIntent } from './visit-action.ts';
 import { VisitFacts, visitWhen } from './visit-facts.tsx';
 import { calendarFilePath, visitRequests } from './visit-requests.ts';
 import styles from './visits.module.css';
+import { DialogButtons } from '../../components/dialog-buttons.tsx';
 
 /** The buyer's visits, booked from any of their enquiries. */
 export function buyerVisitsLoader({ params, request }: LoaderFunctionArgs): Promise<VisitsAnswer> {
@@ -142,16 +143,7 @@ function VisitDialog(props: VisitDialogProps) {
           {props.children}
           <ErrorText>{result?.error}</ErrorText>
           <div className={ui.actions}>
-            <button type="submit" className={buttonClass(props.submit.variant)} disabled={busy}>
-              {busy ? props.submit.busy : props.submit.label}
-            </button>
-            <button
-              type="button"
-              className={buttonClass('secondary')}
-              onClick={() => dialog.current?.close()}
-            >
-              {props.close}
-            </button>
+            <DialogButtons dialog={dialog} submit={props.submit} busy={busy} close={props.close} />
           </div>
         </fetcher.Form>
       </dialog>
