@@ -26,6 +26,7 @@ import { createPlotsChannel, PLOTS_WORKER } from './plots/plot-channel.ts';
 import { createPushChannel, PUSH_WORKER } from './push/push-channel.ts';
 import { ensureVapidKeys } from './push/vapid-keys.ts';
 import { createErasureLedger } from './privacy/erasure-ledger.ts';
+import { adoptLedgerFromBackup } from './privacy/ledger-in-backup.ts';
 import {
   createRouting,
   routingOptionsOf,
@@ -277,12 +278,18 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     smtpTimeoutMs: Math.min(config.smtpTimeoutMs, 3_000),
     webhookChannels: webhookChannels.map((channel) => channel.name),
   });
+  const ledger = createErasureLedger(config.dataDir);
+  // A backup restored onto a new machine brings the erasures made until it was taken.
+  const adopted = adoptLedgerFromBackup(store.db, ledger);
+  if (adopted !== undefined) {
+    logger.info({ erasures: adopted }, 'the erasure ledger a restored backup carried was kept');
+  }
   const desk = createDesk({
     db: store.db,
     clock,
     logger,
     deskDist: config.deskDist,
-    ledger: createErasureLedger(config.dataDir),
+    ledger,
     webhookChannels: webhookChannels.map((channel) => channel.name),
     onQueued: () => {
       for (const worker of webhooks) worker.wake();

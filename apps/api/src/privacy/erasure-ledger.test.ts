@@ -41,4 +41,43 @@ describe('the erasure ledger', () => {
     appendFileSync(path.join(temp.dir, LEDGER_FILE), '\n{"hmac":"cd","at":2}\n');
     expect(() => ledger.entries()).toThrow(`${LEDGER_FILE} line 2 is not an erasure entry.`);
   });
+
+  it('when a backup carries the ledger to a new data folder, then its key and entries are kept there once, however often it is taken in', () => {
+    const old = createErasureLedger(temp.dir);
+    old.record('9123456780', 1_000);
+    old.record('9988776655', 2_000);
+    const carried = old.carried();
+    expect(carried?.entries).toHaveLength(2);
+    const other = createTempDir('iconia-ledger-new-');
+    try {
+      const fresh = createErasureLedger(other.dir);
+      expect(fresh.carried()).toBeUndefined();
+
+      expect(carried && fresh.adopt(carried)).toBe(2);
+      expect(carried && fresh.adopt(carried)).toBe(0);
+
+      expect(fresh.entries()).toEqual(old.entries());
+      expect(fresh.hmacOf('9123456780')).toBe(old.hmacOf('9123456780'));
+      expect(statSync(path.join(other.dir, KEY_FILE)).mode & 0o777).toBe(0o600);
+    } finally {
+      other.remove();
+    }
+  });
+
+  it('when a backup carries another key than the data folder has, then it is refused and the ledger is left as it was', () => {
+    const here = createErasureLedger(temp.dir);
+    here.record('9123456780', 1_000);
+    const other = createTempDir('iconia-ledger-other-');
+    try {
+      const elsewhere = createErasureLedger(other.dir);
+      elsewhere.record('9988776655', 2_000);
+      const carried = elsewhere.carried();
+      expect(carried).toBeDefined();
+
+      expect(() => carried && here.adopt(carried)).toThrow(/another erasure key/);
+      expect(here.entries()).toHaveLength(1);
+    } finally {
+      other.remove();
+    }
+  });
 });

@@ -31,35 +31,67 @@ export interface ErasureLedger {
   /** Appends the erasure of a stored (E.164) mobile and waits for the disk before the database is changed. */
   record(mobile: string, at: number): LedgerEntry;
   entries(): LedgerEntry[];
+  /** The key and every entry, for a backup to carry; undefined while nothing was ever erased. */
+  carried(): CarriedLedger | undefined;
+  /**
+   * Takes in what a restored backup carried: its key when this folder has none yet, and each
+   * entry the ledger lacks; returns how many entries were added. Refuses another key than this
+   * folder's, whose hashes could never be matched with its own.
+   */
+  adopt(carried: CarriedLedger): number;
+}
+
+/** The ledger as a backup carries it, so that a restore onto a new machine keeps every erasure. */
+export interface CarriedLedger {
+  /** The HMAC key, 64 hex digits. */
+  key: string;
+  entries: LedgerEntry[];
 }
 
 export const LEDGER_FILE = 'erasures.jsonl';
 export const KEY_FILE = 'erasure-key';
 
-function readOrCreateKey(file: string): Buffer {
-  if (!existsSync(file)) {
-    try {
-      // 'wx': of two processes starting at once, one creates the key and the other reads it.
-      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
+const isKey = (text: string): boolean => /^[0-9a-f]{64}$/.test(text);
+
+function readKey(file: string): string {
   const key = readFileSync(file, 'utf8').trim();
-  if (!/^[0-9a-f]{64}$/.test(key)) {
+  if (!isKey(key)) {
     throw new Error(`${file} is not an erasure key (64 hex digits); restore it from its copy.`);
   }
-  return Buffer.from(key, 'hex');
+  return key;
+}
+
+/** Writes `key` unless the file exists: of two processes starting at once, one writes it. */
+function writeKeyOnce(file: string, key: string): void {
+  try {
+    writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+function appendDurably(file: string, entries: readonly LedgerEntry[]): void {
+  appendFileSync(file, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''), {
+    mode: 0o600,
+  });
+  const fd = openSync(file, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The ledger of the data folder `dataDir`; the key is created there on first use. */
 export function createErasureLedger(dataDir: string): ErasureLedger {
   const ledgerFile = path.join(dataDir, LEDGER_FILE);
+  const keyFile = path.join(dataDir, KEY_FILE);
   let key: Buffer | undefined;
   const keyOf = (): Buffer => {
     if (!key) {
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-      key = readOrCreateKey(path.join(dataDir, KEY_FILE));
+      if (!existsSync(keyFile)) writeKeyOnce(keyFile, randomBytes(32).toString('hex'));
+      key = Buffer.from(readKey(keyFile), 'hex');
     }
     return key;
   };
@@ -69,38 +101,52 @@ export function createErasureLedger(dataDir: string): ErasureLedger {
   const hmacOf = (mobile: string): string =>
     createHmac('sha256', keyOf()).update(localMobile(mobile)).digest('hex');
 
+  const entries = (): LedgerEntry[] => {
+    if (!existsSync(ledgerFile)) return [];
+    const lines = readFileSync(ledgerFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    return lines.flatMap((line, index) => {
+      let entry: Partial<LedgerEntry> | undefined;
+      try {
+        entry = JSON.parse(line) as Partial<LedgerEntry>;
+      } catch {
+        // A last line cut short by a crash is an erasure that never reached the database
+        // and was never confirmed: there is nothing to replay.
+        if (index === lines.length - 1) return [];
+      }
+      if (typeof entry?.hmac !== 'string' || typeof entry.at !== 'number') {
+        throw new Error(`${ledgerFile} line ${index + 1} is not an erasure entry.`);
+      }
+      return [{ hmac: entry.hmac, at: entry.at }];
+    });
+  };
+
   return {
     hmacOf,
     record(mobile, at) {
       const entry = { hmac: hmacOf(mobile), at };
-      appendFileSync(ledgerFile, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
-      const fd = openSync(ledgerFile, 'r');
-      try {
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
+      appendDurably(ledgerFile, [entry]);
       return entry;
     },
-    entries() {
-      if (!existsSync(ledgerFile)) return [];
-      const lines = readFileSync(ledgerFile, 'utf8')
-        .split('\n')
-        .filter((line) => line.trim() !== '');
-      return lines.flatMap((line, index) => {
-        let entry: Partial<LedgerEntry> | undefined;
-        try {
-          entry = JSON.parse(line) as Partial<LedgerEntry>;
-        } catch {
-          // A last line cut short by a crash is an erasure that never reached the database
-          // and was never confirmed: there is nothing to replay.
-          if (index === lines.length - 1) return [];
-        }
-        if (typeof entry?.hmac !== 'string' || typeof entry.at !== 'number') {
-          throw new Error(`${ledgerFile} line ${index + 1} is not an erasure entry.`);
-        }
-        return [{ hmac: entry.hmac, at: entry.at }];
-      });
+    entries,
+    carried() {
+      if (!existsSync(keyFile)) return undefined;
+      return { key: readKey(keyFile), entries: entries() };
+    },
+    adopt(carried) {
+      if (!isKey(carried.key)) throw new Error('The erasure key a backup carried is damaged.');
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      if (!existsSync(keyFile)) writeKeyOnce(keyFile, carried.key);
+      if (readKey(keyFile) !== carried.key) {
+        throw new Error(
+          `This database was backed up with another erasure key than ${keyFile}, so its erasures cannot be matched. Restore it into the data folder it was backed up from, or, if ${KEY_FILE} and ${LEDGER_FILE} there belong to another installation, move both aside and start again.`,
+        );
+      }
+      const known = new Set(entries().map((entry) => `${entry.hmac}@${entry.at}`));
+      const missing = carried.entries.filter((entry) => !known.has(`${entry.hmac}@${entry.at}`));
+      if (missing.length > 0) appendDurably(ledgerFile, missing);
+      return missing.length;
     },
   };
 }

@@ -2,9 +2,17 @@
  * An erasure must reach the disk, not just the desk: once the server has stopped, no byte of the
  * erased mobile may be left in the database files, nor in a backup taken after the erasure; and
  * restoring a backup taken before it, by the procedure of docs/operations.md, must not bring the
- * person back.
+ * person back, on this machine or, with nothing but the backup files, on a new one.
  */
-import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +21,7 @@ import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { runLeadsCli } from '../../src/cli/run-leads-cli.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createAccount } from '../../src/desk/accounts.ts';
-import { LEDGER_FILE } from '../../src/privacy/erasure-ledger.ts';
+import { KEY_FILE, LEDGER_FILE } from '../../src/privacy/erasure-ledger.ts';
 
 const ERASED = '9123456780';
 const KEPT = '9988776655';
@@ -124,7 +132,9 @@ describe('an erased mobile on disk, in backups and after a restore', () => {
       .set(SAME_ORIGIN)
       .send({ mobile: ERASED });
     expect(erasure.body).toEqual({ erased: 6 });
-    await leadsCli(dataDir, ['backup', after()]);
+    expect(await leadsCli(dataDir, ['backup', after()])).toContain(
+      'The copy carries the erasure ledger (1 erasure) and its key.',
+    );
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -185,5 +195,45 @@ describe('an erased mobile on disk, in backups and after a restore', () => {
     t = await startTestServer({ dataDir });
     expect(t.logLines.join('\n')).not.toContain('applied again');
     expect(t.store.listLeads().map((lead) => lead.mobile)).not.toContain(`+91${ERASED}`);
+  });
+
+  it('when the backups are restored onto a new machine, the newest first, then the erased buyer stays erased, even in the older backup', async () => {
+    // A new machine: an empty data folder, and nothing but the backup files copied there.
+    const fresh = path.join(temp.dir, 'new-machine');
+    const database = path.join(fresh, 'leads.sqlite');
+    const restore = (backup: string) => {
+      rmSync(`${database}-wal`, { force: true });
+      rmSync(`${database}-shm`, { force: true });
+      copyFileSync(backup, database);
+    };
+    const readableMobiles = (server: TestServer) =>
+      server.store.listLeads().map((lead) => lead.mobile);
+    mkdirSync(fresh, { recursive: true });
+    restore(after());
+
+    let server = await startTestServer({ dataDir: fresh });
+    try {
+      expect(readableMobiles(server)).not.toContain(`+91${ERASED}`);
+      expect(readableMobiles(server)).toContain(`+91${KEPT}`);
+      expect(readFileSync(path.join(fresh, KEY_FILE), 'utf8')).toBe(
+        readFileSync(path.join(dataDir, KEY_FILE), 'utf8'),
+      );
+      expect(readFileSync(path.join(fresh, LEDGER_FILE), 'utf8')).toBe(
+        readFileSync(path.join(dataDir, LEDGER_FILE), 'utf8'),
+      );
+    } finally {
+      await server.close();
+    }
+
+    restore(before());
+    server = await startTestServer({ dataDir: fresh });
+    try {
+      expect(readableMobiles(server)).not.toContain(`+91${ERASED}`);
+      expect(readableMobiles(server)).toContain(`+91${KEPT}`);
+      expect(server.logLines.join('\n')).toContain('applied again');
+    } finally {
+      await server.close();
+    }
+    expect(copiesIn(database, ERASED)).toBe(0);
   });
 });

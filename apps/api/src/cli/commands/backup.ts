@@ -2,6 +2,8 @@ import { chmod, mkdir, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { createErasureLedger } from '../../privacy/erasure-ledger.ts';
+import { writeLedgerIntoBackup } from '../../privacy/ledger-in-backup.ts';
 import { CliError, withStore } from '../cli-context.ts';
 import type { Command } from '../command.ts';
 
@@ -12,7 +14,9 @@ export const backupCommand: Command = {
 
 Writes a consistent copy of the whole lead database to <file> with SQLite's online backup, while
 the server keeps taking leads, then checks the copy (integrity check and lead count). The copy is a
-complete SQLite database, readable by its owner only. docs/operations.md explains how to restore it.
+complete SQLite database, readable by its owner only, and carries the erasure ledger and its key
+(erasures.jsonl, erasure-key), so a restore on another machine erases again whoever was erased.
+docs/operations.md explains how to restore it.
 
 Options:
   --force     Overwrite <file> if it exists
@@ -25,7 +29,7 @@ Example:
   operands: { min: 1, max: 1 },
   async run(context, values, [target = '']) {
     const file = path.resolve(context.cwd, target);
-    const { databaseFile } = context.config();
+    const { databaseFile, dataDir } = context.config();
     if (file === path.resolve(databaseFile)) {
       throw new CliError('The backup must go to another file than the database itself.');
     }
@@ -40,8 +44,10 @@ Example:
     await withStore(context, (store) => store.backupTo(file));
     await chmod(file, 0o600);
 
-    const copy = new Database(file, { readonly: true, fileMustExist: true });
+    const carried = createErasureLedger(dataDir).carried();
+    const copy = new Database(file, { fileMustExist: true });
     try {
+      if (carried) writeLedgerIntoBackup(copy, carried);
       const integrity = copy.pragma('integrity_check', { simple: true });
       if (integrity !== 'ok') {
         throw new CliError(`The copy at ${file} failed its integrity check: ${String(integrity)}`);
@@ -55,6 +61,12 @@ Example:
       context.out(
         `Backed up ${count} ${count === 1 ? 'lead' : 'leads'} to ${file} (${formatSize(size)}); integrity check ok.\n`,
       );
+      if (carried) {
+        const erasures = carried.entries.length;
+        context.out(
+          `The copy carries the erasure ledger (${erasures} ${erasures === 1 ? 'erasure' : 'erasures'}) and its key.\n`,
+        );
+      }
     } finally {
       copy.close();
     }
