@@ -126,12 +126,13 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     leasesTakenBack = store.takeBackLeases();
   });
   const mailer = createMailer(config);
+  const visitStore = createVisitStore(store.db);
   const delivery = createDeliveryWorker({
     store,
     channel: createEmailChannel(
       mailer,
       { from: config.mailFrom, to: config.mailTo, siteUrl: config.siteUrl },
-      { visits: createVisitStore(store.db), now: () => clock.now() },
+      { visits: visitStore, now: () => clock.now() },
     ),
     clock,
     logger,
@@ -151,6 +152,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       subject: config.pushSubject,
       services: config.pushServices,
       clock,
+      visits: visitStore,
     }),
     clock,
     logger,

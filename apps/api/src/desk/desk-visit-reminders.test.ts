@@ -4,7 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createTempDir,
   createTestClock,
+  startPushService,
   startSmtpInbox,
+  type PushDevice,
+  type PushService,
   type SmtpInbox,
   type TempDir,
   type TestClock,
@@ -20,9 +23,13 @@ const reminders = (inbox: SmtpInbox) =>
 /** Lets the worker's send reach the inbox before counting what arrived. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
+const pushed = (device: PushDevice) =>
+  device.received.map((message) => JSON.parse(message.payload ?? 'null') as unknown);
+
 describe('site visit reminders', () => {
   let temp: TempDir;
   let inbox: SmtpInbox;
+  let push: PushService;
   let clock: TestClock;
   let server: TestServer;
 
@@ -30,18 +37,52 @@ describe('site visit reminders', () => {
     startTestServer({
       dataDir: path.join(temp.dir, 'data'),
       clock,
-      env: { SMTP_URL: inbox.url, SITE_URL: 'https://eleganticonia.example' },
+      env: {
+        SMTP_URL: inbox.url,
+        SITE_URL: 'https://eleganticonia.example',
+        VAPID_SUBJECT: 'mailto:ops@iconia.test',
+        PUSH_SERVICES: push.origin,
+      },
     });
+
+  /** Arjun, signed in, owning a new buyer Ravi Kumar: his desk and the buyer's lead. */
+  async function ownedBuyer(mobile: string) {
+    const agent = await createAccount(
+      server.desk.api.store,
+      { email: 'arjun@iconia.test', name: 'Arjun', role: 'agent', password: PASSWORD },
+      clock.now(),
+    );
+    const leadId = server.store.insertLead(
+      { ...newLead(mobile), name: 'Ravi Kumar', receivedAt: clock.now() },
+      0,
+    ).id;
+    const desk = request.agent(server.url);
+    await desk
+      .post('/desk/api/session')
+      .set(SAME_ORIGIN)
+      .send({ email: 'arjun@iconia.test', password: PASSWORD });
+    await desk.patch(`/desk/api/leads/${leadId}`).set(SAME_ORIGIN).send({ ownerId: agent.id });
+    return { desk, leadId };
+  }
+
+  /** Runs the outbox's workers on what is due now, then lets their sends arrive. */
+  async function deliverDue() {
+    await server.delivery.drain();
+    await server.pushes.drain();
+    await settle();
+  }
 
   beforeEach(async () => {
     temp = createTempDir('iconia-visits-');
     inbox = await startSmtpInbox();
+    push = await startPushService();
     clock = createTestClock();
     server = await start();
   });
   afterEach(async () => {
     await server.close();
     await inbox.close();
+    await push.close();
     temp.remove();
   });
 
@@ -117,12 +158,91 @@ describe('site visit reminders', () => {
       .set(SAME_ORIGIN)
       .send({ date: '2026-11-22', time: '10:00', people: 2, pickup: true });
     const visitId = (booked.body as { visit: { id: number } }).visit.id;
-    await desk.post(`/desk/api/visits/${visitId}/cancel`).set(SAME_ORIGIN).send({});
+    const cancelled = await desk
+      .post(`/desk/api/visits/${visitId}/cancel`)
+      .set(SAME_ORIGIN)
+      .send({});
+    expect(cancelled.status).toBe(200);
 
     clock.advance(Date.parse('2026-11-22T09:00:00+05:30') - clock.now());
     await server.delivery.drain();
     await settle();
 
     expect(reminders(inbox)).toEqual([]);
+  });
+
+  it('when the owner has alerts on a phone, then the phone gets the evening-before and the two-hour reminders once each as pushes, a restart between them included', async () => {
+    const { desk, leadId } = await ownedBuyer('+919876543212');
+    const phone = push.device();
+    const subscribed = await desk
+      .post('/desk/api/push/subscriptions')
+      .set(SAME_ORIGIN)
+      .send(phone.subscription);
+    expect(subscribed.status).toBe(201);
+    const booked = await desk
+      .post(`/desk/api/leads/${leadId}/visits`)
+      .set(SAME_ORIGIN)
+      .send({ date: '2026-11-22', time: '10:00', people: 3, pickup: true });
+    expect(booked.status).toBe(201);
+    await deliverDue();
+    expect(phone.received).toEqual([]);
+
+    clock.advance(Date.parse('2026-11-21T18:00:00+05:30') - clock.now());
+    await deliverDue();
+    await server.close();
+    server = await start();
+    await deliverDue();
+    expect(pushed(phone)).toEqual([
+      {
+        title: 'Site visit tomorrow: Ravi, 10:00 AM',
+        body: 'Sunday, 22 November 2026 at 10:00 AM · 3 people, pickup needed',
+        url: `/desk/leads/${leadId}`,
+        tag: `lead-${leadId}`,
+      },
+    ]);
+
+    clock.advance(Date.parse('2026-11-22T08:00:00+05:30') - clock.now());
+    await deliverDue();
+    await deliverDue();
+    expect(pushed(phone).map((alert) => (alert as { title: string }).title)).toEqual([
+      'Site visit tomorrow: Ravi, 10:00 AM',
+      'Site visit in two hours: Ravi, 10:00 AM',
+    ]);
+    expect(phone.received.every((message) => message.error === undefined)).toBe(true);
+  });
+
+  it('when a visit is moved or cancelled, then the owner’s phone gets no reminder of the old slot, only those of the new one', async () => {
+    const { desk, leadId } = await ownedBuyer('+919876543213');
+    const phone = push.device();
+    await desk.post('/desk/api/push/subscriptions').set(SAME_ORIGIN).send(phone.subscription);
+    const first = await desk
+      .post(`/desk/api/leads/${leadId}/visits`)
+      .set(SAME_ORIGIN)
+      .send({ date: '2026-11-22', time: '10:00', people: 2, pickup: false });
+    const visitId = (first.body as { visit: { id: number } }).visit.id;
+    const moved = await desk
+      .post(`/desk/api/visits/${visitId}/reschedule`)
+      .set(SAME_ORIGIN)
+      .send({ date: '2026-11-22', time: '15:00' });
+    expect(moved.status).toBe(200);
+    const second = await desk
+      .post(`/desk/api/leads/${leadId}/visits`)
+      .set(SAME_ORIGIN)
+      .send({ date: '2026-11-22', time: '16:30', people: 1, pickup: false });
+    const cancelled = await desk
+      .post(`/desk/api/visits/${(second.body as { visit: { id: number } }).visit.id}/cancel`)
+      .set(SAME_ORIGIN)
+      .send({});
+    expect(cancelled.status).toBe(200);
+
+    // Sunday 14:59: past both reminders of the 10:00 slot and of the moved visit's 15:00 one.
+    clock.advance(Date.parse('2026-11-22T14:59:00+05:30') - clock.now());
+    await deliverDue();
+    await deliverDue();
+
+    expect(pushed(phone).map((alert) => (alert as { title: string }).title)).toEqual([
+      'Site visit tomorrow: Ravi, 3:00 PM',
+      'Site visit in two hours: Ravi, 3:00 PM',
+    ]);
   });
 });

@@ -10,7 +10,8 @@ import {
   type PushStore,
   type VapidKeys,
 } from '../store/push-store.ts';
-import { pushNotificationOf } from './push-notification.ts';
+import type { VisitStore } from '../store/visit-store.ts';
+import { pushNotificationOf, visitPushNotification } from './push-notification.ts';
 import { isPushService } from './push-services.ts';
 
 /**
@@ -47,6 +48,8 @@ export interface PushChannelOptions {
   services: readonly string[];
   clock: Clock;
   timeoutMs?: number;
+  /** The visits a reminder is about, read when it goes out (it may have moved or changed hands). */
+  visits?: Pick<VisitStore, 'byId'>;
 }
 
 /**
@@ -69,9 +72,10 @@ export function createPushChannel(options: PushChannelOptions): OutboxChannel {
     },
     async send(delivery) {
       const payload = v.safeParse(pushMessagePayloadSchema, delivery.payload);
-      if (delivery.kind !== PUSH_KIND || !payload.success || !delivery.lead) {
+      if (delivery.kind !== PUSH_KIND || !payload.success) {
         throw new UnsendableMessageError(PUSH_CHANNEL, delivery.kind);
       }
+      const { alert } = payload.output;
       const device = store.subscription(payload.output.subscriptionId);
       // Turned off, signed out everywhere, disabled, or gone since: nothing to send.
       if (!device) return { device: 'no longer subscribed' };
@@ -80,7 +84,23 @@ export function createPushChannel(options: PushChannelOptions): OutboxChannel {
         store.forgetDevice(device);
         return { device: 'not at an allowed push service', userId: device.user_id };
       }
-      const notification = pushNotificationOf(delivery.lead, payload.output.alert);
+      let notification;
+      if (alert.kind === 'visit') {
+        const visit = options.visits?.byId(alert.visitId);
+        // Moved, cancelled or checked in since (its pending reminders went in that transaction;
+        // this one was claimed that very moment), or the buyer now someone else's: not sent.
+        if (visit?.status !== 'scheduled' || visit.revision !== alert.revision) {
+          return { visit: 'no longer due', userId: device.user_id };
+        }
+        if ((visit.owner_id ?? visit.booked_by) !== device.user_id) {
+          return { visit: 'no longer theirs', userId: device.user_id };
+        }
+        notification = visitPushNotification(visit, alert.which);
+      } else if (delivery.lead) {
+        notification = pushNotificationOf(delivery.lead, alert);
+      } else {
+        throw new UnsendableMessageError(PUSH_CHANNEL, delivery.kind);
+      }
       const request = webPush.generateRequestDetails(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
         JSON.stringify(notification),

@@ -1,13 +1,19 @@
 import {
   formatOrigin,
+  formatSlotTime,
+  formatVisitDate,
   PUSH_BODY_MAX_LENGTH,
   PUSH_TITLE_MAX_LENGTH,
   type PushNotification,
 } from '@iconia/shared';
 import type { StoredLead } from '../store/lead-types.ts';
 import type { PushAlert } from '../store/push-store.ts';
+import type { VisitRow } from '../store/visit-store.ts';
 
 type LeadForPush = Pick<StoredLead, 'id' | 'name' | 'kind' | 'origin' | 'plotRange' | 'message'>;
+/** The alerts made from a lead: a buyer handed to someone, and the managers' alerts. */
+export type LeadPushAlert = Exclude<PushAlert, { kind: 'visit' }>;
+export type VisitPushAlert = Extract<PushAlert, { kind: 'visit' }>;
 
 // A number or an address a buyer typed into their message stays off the lock screen.
 const EMAIL_LIKE = /[^\s@]+@[^\s@]+/g;
@@ -39,8 +45,8 @@ export function askedForLine(lead: LeadForPush): string {
 const target = (minutes: number) => `${minutes} min`;
 
 const MANAGER_TEXT: Record<
-  Extract<PushAlert, { kind: 'manager' }>['event'],
-  { title: string; says: (alert: Extract<PushAlert, { kind: 'manager' }>) => string }
+  Extract<LeadPushAlert, { kind: 'manager' }>['event'],
+  { title: string; says: (alert: Extract<LeadPushAlert, { kind: 'manager' }>) => string }
 > = {
   reassigned: {
     title: 'Reassigned',
@@ -63,7 +69,7 @@ const MANAGER_TEXT: Record<
  * Pure: the lead and the alert in, what the desk's service worker shows out. The title names
  * the buyer by first name only and the body says what they asked for; tapping opens the buyer.
  */
-export function pushNotificationOf(lead: LeadForPush, alert: PushAlert): PushNotification {
+export function pushNotificationOf(lead: LeadForPush, alert: LeadPushAlert): PushNotification {
   const name = firstName(lead.name);
   const asked = askedForLine(lead);
   let title: string;
@@ -81,5 +87,36 @@ export function pushNotificationOf(lead: LeadForPush, alert: PushAlert): PushNot
     body: clip(body, PUSH_BODY_MAX_LENGTH),
     url: `/desk/leads/${lead.id}`,
     tag: `lead-${lead.id}`,
+  };
+}
+
+const VISIT_WHEN: Record<VisitPushAlert['which'], string> = {
+  day_before: 'tomorrow',
+  two_hours: 'in two hours',
+};
+
+type VisitForPush = Pick<VisitRow, 'lead_id' | 'name' | 'day' | 'time' | 'people' | 'pickup'>;
+
+/**
+ * Pure: a visit as stored now and which reminder it is in, the notification out, as the
+ * reminder's email says it: the buyer by first name, the slot, the party. Tapping opens the buyer.
+ */
+export function visitPushNotification(
+  visit: VisitForPush,
+  which: VisitPushAlert['which'],
+): PushNotification {
+  const name = firstName(visit.name) || 'A buyer';
+  const people = visit.people === 1 ? '1 person' : `${visit.people} people`;
+  return {
+    title: clip(
+      `Site visit ${VISIT_WHEN[which]}: ${name}, ${formatSlotTime(visit.time)}`,
+      PUSH_TITLE_MAX_LENGTH,
+    ),
+    body: clip(
+      `${formatVisitDate(visit.day)} at ${formatSlotTime(visit.time)} · ${people}${visit.pickup === 1 ? ', pickup needed' : ''}`,
+      PUSH_BODY_MAX_LENGTH,
+    ),
+    url: `/desk/leads/${visit.lead_id}`,
+    tag: `lead-${visit.lead_id}`,
   };
 }

@@ -46,7 +46,8 @@ export const PUSH_KIND = 'push.alert';
 
 /**
  * What a push message carries beside its lead: the device, and the alert it tells of. Staff
- * names only; the buyer's first name and request are read from the lead when it is sent.
+ * names only; the buyer's first name and request are read from the lead (a visit's reminder:
+ * from the visit) when it is sent.
  */
 export const pushMessagePayloadSchema = v.object({
   subscriptionId: v.pipe(v.number(), v.integer()),
@@ -58,6 +59,13 @@ export const pushMessagePayloadSchema = v.object({
       missedBy: v.string(),
       nowWith: v.string(),
       targetMinutes: v.number(),
+    }),
+    // A site visit's reminder: the visit and the plan it was queued for, read again when sent.
+    v.object({
+      kind: v.literal('visit'),
+      visitId: v.pipe(v.number(), v.integer()),
+      revision: v.pipe(v.number(), v.integer()),
+      which: v.picklist(['day_before', 'two_hours']),
     }),
   ]),
 });
@@ -92,7 +100,8 @@ export interface NewPushSubscription {
 export interface PushToQueue {
   /** Unique per alert (`agent-alert-<assignment id>`): a step run twice queues nothing more. */
   alertId: string;
-  leadId: number;
+  /** The buyer's enquiry the alert is made from; none for a visit's (made from the visit). */
+  leadId?: number;
   alert: PushAlert;
   dueAt: number;
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import * as v from 'valibot';
+import { PUSH_KIND } from './push-store.ts';
 
 /**
  * Site visits: the slots a week offers (per ISO weekday and India time, each with its capacity
@@ -50,7 +51,10 @@ export const VISITS_MIGRATION = `
   CREATE INDEX visits_by_buyer ON visits (buyer_id, starts_at);
 `;
 
-/** The email reminding a visit's people of it, on the email channel, due when it is to go. */
+/**
+ * The email reminding a visit's people of it, on the email channel, due when it is to go; each
+ * also goes as a push (push-store's `visit` alert) to the devices of the person it reminds.
+ */
 export const VISIT_REMINDER_KIND = 'visit-reminder';
 
 /** What a reminder in the outbox names: the visit, the plan it belongs to, and which one it is. */
@@ -214,9 +218,13 @@ export function createVisitStore(db: Database.Database) {
       `SELECT id FROM visits WHERE buyer_id = (SELECT buyer_id FROM leads WHERE id = ?)`,
     )
     .pluck();
-  const dropPendingReminders = db.prepare<[number]>(
-    `DELETE FROM deliveries WHERE kind = '${VISIT_REMINDER_KIND}' AND status = 'pending'
-       AND lead_id IS NULL AND json_extract(payload, '$.visitId') = ?`,
+  // The reminders are an email and a push to each of the owner's devices.
+  const dropPendingReminders = db.prepare<{ visitId: number }>(
+    `DELETE FROM deliveries WHERE status = 'pending' AND (
+       (kind = '${VISIT_REMINDER_KIND}' AND lead_id IS NULL
+         AND json_extract(payload, '$.visitId') = @visitId)
+       OR (kind = '${PUSH_KIND}' AND json_extract(payload, '$.alert.kind') = 'visit'
+         AND json_extract(payload, '$.alert.visitId') = @visitId))`,
   );
 
   const buyerWork = db.prepare<[number], BuyerWorkRow>(
@@ -296,12 +304,12 @@ export function createVisitStore(db: Database.Database) {
      * reminder about them goes out any more.
      */
     eraseOfLead(leadId: number): void {
-      for (const id of visitIdsOfLead.all(leadId)) dropPendingReminders.run(id);
+      for (const visitId of visitIdsOfLead.all(leadId)) dropPendingReminders.run({ visitId });
       eraseOfLead.run(leadId);
     },
     /** Reminders of the visit that have not gone out: dropped when it moves or is cancelled. */
     dropPendingReminders: (visitId: number) => {
-      dropPendingReminders.run(visitId);
+      dropPendingReminders.run({ visitId });
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 import { addDays, indiaDay, indiaDayStart } from '../reports/india-day.ts';
 import { EMAIL_CHANNEL } from '../store/lead-types.ts';
 import { createOutboxStatements } from '../store/outbox-store.ts';
+import { createPushStore } from '../store/push-store.ts';
 import {
   createVisitStore,
   VISIT_REMINDER_KIND,
@@ -109,6 +110,7 @@ export function createVisits(deps: VisitsDeps) {
   const { db } = deps;
   const store = createVisitStore(db);
   const outbox = createOutboxStatements(db);
+  const pushes = createPushStore(db);
 
   function visitOrFail(id: number): VisitRow {
     const visit = store.byId(id);
@@ -146,8 +148,14 @@ export function createVisits(deps: VisitsDeps) {
     return startsAt;
   }
 
+  /**
+   * The visit's reminders: an email, and a push to each device of the person it reminds (the
+   * buyer's owner, else who booked it) that turned alerts on. The email finds its person when
+   * it goes out; a push that finds the buyer in other hands by then is not sent.
+   */
   function queueReminders(
     visit: { id: number; revision: number; day: string },
+    remind: number | null,
     startsAt: number,
     now: number,
   ) {
@@ -157,6 +165,13 @@ export function createVisits(deps: VisitsDeps) {
         revision: visit.revision,
         which: reminder.which,
       };
+      if (remind !== null) {
+        pushes.queueToUser(remind, {
+          alertId: `visit-${visit.id}-${visit.revision}-${reminder.which}`,
+          alert: { kind: 'visit', ...payload },
+          dueAt: reminder.dueAt,
+        });
+      }
       outbox.queueOnce({
         messageId: reminderMessageId(
           visit.id,
@@ -254,7 +269,12 @@ export function createVisits(deps: VisitsDeps) {
         text: `Site visit booked for ${describeSlot(visit.date, visit.time)} (${party}${visit.pickup ? ', pickup needed' : ''})`,
         ...(visit.notes !== '' ? { detail: visit.notes } : {}),
       });
-      queueReminders({ id, revision: 0, day: visit.date }, startsAt, now);
+      queueReminders(
+        { id, revision: 0, day: visit.date },
+        store.buyerWork(lead.buyerId)?.owner_id ?? actor.id,
+        startsAt,
+        now,
+      );
       followStage(lead.buyerId, lead.id, actor.id, 'booked', now);
       return id;
     },
@@ -274,7 +294,12 @@ export function createVisits(deps: VisitsDeps) {
       const startsAt = checkSlot(to.date, to.time, now, visit.id);
       store.move(visit.id, to.date, to.time, startsAt);
       store.dropPendingReminders(visit.id);
-      queueReminders({ id: visit.id, revision: visit.revision + 1, day: to.date }, startsAt, now);
+      queueReminders(
+        { id: visit.id, revision: visit.revision + 1, day: to.date },
+        visit.owner_id ?? visit.booked_by,
+        startsAt,
+        now,
+      );
       store.addEvent(visit.lead_id, now, {
         type: 'visit',
         actorId: actor.id,
