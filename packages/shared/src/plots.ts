@@ -161,6 +161,7 @@ export const PLOT_EVENT_TYPES = [
   'approved',
   'refused',
   'erased',
+  'booking_cancelled',
 ] as const;
 export type PlotEventType = (typeof PLOT_EVENT_TYPES)[number];
 
@@ -294,17 +295,26 @@ export const plotExtendSchema = jsonBody({
 export type PlotExtendBody = v.InferInput<typeof plotExtendSchema>;
 
 const REASON = `"reason" must be text of 1 to ${REFUSAL_MAX_LENGTH} characters.`;
-
-export const plotRefusalSchema = jsonBody({
-  reason: v.pipe(
+const reason = (description: string) =>
+  v.pipe(
     v.string(REASON),
     v.trim(),
     v.nonEmpty(REASON),
     v.maxLength(REFUSAL_MAX_LENGTH, REASON),
-    v.description('Why the booking is refused; the agent sees it on the plot’s history.'),
-  ),
+    v.description(description),
+  );
+
+export const plotRefusalSchema = jsonBody({
+  reason: reason('Why the booking is refused; the agent sees it on the plot’s history.'),
 });
 export type PlotRefusalBody = v.InferInput<typeof plotRefusalSchema>;
+
+export const plotCancelBookingSchema = jsonBody({
+  reason: reason(
+    'Why the approved booking is cancelled (the buyer withdrew, say); on the plot’s history.',
+  ),
+});
+export type PlotCancelBookingBody = v.InferInput<typeof plotCancelBookingSchema>;
 
 const PHASE = `"phase" must be text of 1 to ${PHASE_MAX_LENGTH} characters.`;
 const SIZE = `"sizeSqYd" must be a number of square yards above 0 and up to ${MAX_PLOT_SIZE}.`;

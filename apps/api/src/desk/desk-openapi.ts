@@ -55,6 +55,7 @@ import {
   plotImportAnswerSchema,
   plotImportRefusalSchema,
   plotRefusalSchema,
+  plotCancelBookingSchema,
   plotSchema,
   plotsAnswerSchema,
   plotsFields,
@@ -317,7 +318,8 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
     patch: {
       summary: 'Change the stage, follow-up or owner',
       who: 'signed in',
-      description: 'Agents work their own and unassigned leads; managers any lead.',
+      description:
+        'Agents work their own and unassigned leads; managers any lead. Booked and the site-visit stages follow their records and are refused (409) by hand, as is any stage change of a buyer with a booked plot until a manager cancels that booking.',
       body: leadChangeSchema,
       answer: { status: 200, description: 'The lead as it is now.', json: leadAnswerSchema },
       errors: [409],
@@ -631,6 +633,17 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       description: 'The plot goes back to held for the buyer.',
       body: plotRefusalSchema,
       answer: { status: 200, description: 'The plot, held.', json: plotAnswerSchema },
+      errors: [409],
+    },
+  },
+  '/plots/{id}/booking/cancel': {
+    post: {
+      summary: 'Cancel an approved booking',
+      who: 'manager',
+      description:
+        'The buyer withdrew, say: the plot becomes available, the booking is kept as cancelled with who, when and why, and the buyer’s stage leaves Booked (to Site visit done or scheduled if their visits say so, else Contacted) unless another plot stays booked for them. A plot not booked through the desk is refused with 409.',
+      body: plotCancelBookingSchema,
+      answer: { status: 200, description: 'The plot, available.', json: plotAnswerSchema },
       errors: [409],
     },
   },

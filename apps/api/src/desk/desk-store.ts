@@ -450,6 +450,13 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
             first_contact_by
      FROM buyers WHERE id = (SELECT buyer_id FROM leads WHERE id = ?)`,
   );
+  const bookedPlot = db
+    .prepare<[number], string>(
+      `SELECT p.number FROM plot_bookings b INDEXED BY plot_bookings_by_buyer
+       JOIN plots p ON p.id = b.plot_id
+       WHERE b.buyer_id = ? AND b.status = 'approved' ORDER BY b.decided_at, b.id LIMIT 1`,
+    )
+    .pluck();
   const buyerOfLead = db.prepare<
     [number],
     { id: number; stage: Stage; owner_id: number | null; owner_name: string | null }
@@ -769,6 +776,8 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
     changedBuyersAfter: (eventId: number) => changedBuyers.all(eventId),
 
     workOf: (leadId: number) => workOf.get(leadId),
+    /** The number of a plot booked for the buyer by an approved booking, if any. */
+    bookedPlotOf: (buyerId: number) => bookedPlot.get(buyerId),
     /** Runs `write` in one transaction (joining the caller's, if any). */
     transaction: <T>(write: () => T): T => db.transaction(write)(),
     /**

@@ -38,6 +38,12 @@ const NEW_WORK: WorkRow = {
 /** Booked follows the record: a plot's booking approved by a manager, never a hand-set stage. */
 export const BOOKED_BY_HAND =
   'A buyer becomes Booked when a manager approves the booking of a plot held for them; request the booking from the Plots screen.';
+
+/** A booked buyer's stage stays Booked until a manager cancels the booking on the plot's page. */
+export function bookedPlotRefusal(plotNumber: string): string {
+  return `Plot ${plotNumber} is booked for this buyer; a manager cancels the booking on the plot's page before their stage can change.`;
+}
+
 function isVisitStage(stage: Stage): boolean {
   return (VISIT_STAGES as readonly Stage[]).includes(stage);
 }
@@ -106,6 +112,8 @@ export function changeLead(
 
   if (change.stage !== undefined && change.stage !== work.stage) {
     if (change.stage === 'booked') throw new DeskError(409, BOOKED_BY_HAND);
+    const bookedPlot = store.bookedPlotOf(lead.buyer_id);
+    if (bookedPlot !== undefined) throw new DeskError(409, bookedPlotRefusal(bookedPlot));
     if (isVisitStage(change.stage)) {
       throw new DeskError(
         409,

@@ -4,6 +4,7 @@ import { DeskError } from '../desk/desk-error.ts';
 import { assertMayWork, findLead } from '../desk/lead-work.ts';
 import { STAGE_LABELS, STAGE_RANK, type DeskUser, type Person } from '../desk/desk-types.ts';
 import { formatIndiaTime } from '../reports/lead-format.ts';
+import { stageFromVisits } from '../visits/visits.ts';
 import type {
   HoldExpiryPayload,
   ImportProblem,
@@ -405,6 +406,66 @@ export function createPlotInventory(deps: {
           reason,
         );
       });
+      return plotOf(plotId);
+    },
+
+    /**
+     * A manager cancels an approved booking (the buyer withdrew): the plot is available again and,
+     * unless another plot stays booked for them, the buyer's stage goes back to what their visit
+     * records say, else Contacted. Their furthest stage stays: the funnel counts how far buyers
+     * got, while the bookings figures count approved booking records only.
+     */
+    cancelBooking(plotId: number, reason: string, user: DeskUser, now: number) {
+      let queued = false;
+      plots.transaction(() => {
+        const plot = plotOf(plotId);
+        if (
+          plot.status !== 'booked' ||
+          plot.booking_status !== 'approved' ||
+          plot.booking_id === null ||
+          plot.booking_buyer_id === null
+        ) {
+          throw new DeskError(
+            409,
+            plot.status === 'booked'
+              ? `Plot ${plot.number} was marked booked by an import, without a booking in the desk; import it as available to free it.`
+              : `Plot ${plot.number} is not booked; only an approved booking can be cancelled.`,
+          );
+        }
+        const buyerId = plot.booking_buyer_id;
+        plots.cancelBooking(plot.booking_id, user.id, reason, now);
+        plots.setStatus(plotId, 'available', now);
+        plots.event({
+          plotId,
+          at: now,
+          type: 'booking_cancelled',
+          actorId: user.id,
+          buyerId,
+          text: `Booking cancelled: ${reason}; the plot is available`,
+        });
+        const leadId = plot.booking_lead_id;
+        onBuyerTimeline(leadId, user.id, `Booking of plot ${plot.number} cancelled`, now, reason);
+        const work = leadId === null ? undefined : desk.workOf(leadId);
+        if (leadId === null || !work || work.stage !== 'booked') return;
+        if (plots.approvedBookingsOf(buyerId).length > 0) return;
+        const stage = stageFromVisits('contacted', plots.visitStatusesOf(buyerId), 'cancelled');
+        desk.saveWork(
+          leadId,
+          { ...work, stage },
+          now,
+          [
+            {
+              type: 'stage',
+              actorId: user.id,
+              text: `Stage changed from ${STAGE_LABELS.booked} to ${STAGE_LABELS[stage]}`,
+            },
+          ],
+          ['stage'],
+        );
+        deps.onStageChanged?.(buyerId, now);
+        queued = true;
+      });
+      if (queued) deps.onQueued?.();
       return plotOf(plotId);
     },
 

@@ -1,6 +1,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import {
   PLOT_STATUSES,
+  plotCancelBookingSchema,
   plotEditSchema,
   plotExtendSchema,
   plotHoldRequestSchema,
@@ -198,6 +199,13 @@ export function registerPlotRoutes(router: Router, deps: PlotRouteDeps): void {
     const { reason } = parse(plotRefusalSchema, req.body);
     const id = plotId(req);
     inventory.refuse(id, reason, currentUser(res), clock.now());
+    res.json(plotAnswer(id));
+  });
+
+  router.post('/plots/:id/booking/cancel', requireSession, requireManager, (req, res) => {
+    const { reason } = parse(plotCancelBookingSchema, req.body);
+    const id = plotId(req);
+    inventory.cancelBooking(id, reason, currentUser(res), clock.now());
     res.json(plotAnswer(id));
   });
 

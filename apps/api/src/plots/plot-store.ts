@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Facing, PlotEventType, PlotStatus } from '@iconia/shared';
 import { createOutboxStatements } from '../store/outbox-store.ts';
+import type { VisitStatusValue } from '../store/visit-store.ts';
 
 /** The outbox channel and kind of a hold's expiry: a row due when the hold runs out. */
 export const PLOTS_CHANNEL = 'plots';
@@ -307,6 +308,16 @@ export function createPlotStore(db: Database.Database) {
   const decideBooking = db.prepare<[string, number | null, number, number]>(
     `UPDATE plot_bookings SET status = ?, decided_by = ?, decided_at = ? WHERE id = ?`,
   );
+  const cancelBooking = db.prepare<[number, number, string, number]>(
+    `UPDATE plot_bookings SET status = 'cancelled', cancelled_by = ?, cancelled_at = ?,
+       cancel_reason = ? WHERE id = ? AND status = 'approved'`,
+  );
+  const approvedOfBuyer = db.prepare<[number], { id: number }>(
+    `SELECT id FROM plot_bookings WHERE buyer_id = ? AND status = 'approved'`,
+  );
+  const visitStatuses = db
+    .prepare<[number], VisitStatusValue>(`SELECT status FROM visits WHERE buyer_id = ?`)
+    .pluck();
   const holdsOfBuyers = db.prepare<[number], { id: number; plot_id: number }>(
     `SELECT id, plot_id FROM plot_holds WHERE buyer_id = ? AND ended_at IS NULL`,
   );
@@ -333,9 +344,17 @@ export function createPlotStore(db: Database.Database) {
      ORDER BY b.requested_at DESC, b.id DESC`,
   );
 
-  // A refusal's reason is what a manager typed: an erasure keeps only that there was one.
+  // A refusal's or cancellation's reason is what a manager typed: an erasure keeps only that
+  // there was one.
   const forgetRefusals = db.prepare<[number]>(
-    `UPDATE plot_events SET text = 'Booking refused' WHERE buyer_id = ? AND type = 'refused'`,
+    `UPDATE plot_events SET text = CASE type
+       WHEN 'refused' THEN 'Booking refused'
+       ELSE 'Booking cancelled; the plot is available' END
+     WHERE buyer_id = ? AND type IN ('refused', 'booking_cancelled')`,
+  );
+  const forgetCancelReasons = db.prepare<[number]>(
+    `UPDATE plot_bookings SET cancel_reason = NULL
+     WHERE buyer_id = ? AND cancel_reason IS NOT NULL`,
   );
 
   const event = (row: NewEvent): void => {
@@ -452,9 +471,16 @@ export function createPlotStore(db: Database.Database) {
     ): void {
       decideBooking.run(status, by, now, bookingId);
     },
+    /** Cancels an approved booking; false when it was not approved (any more). */
+    cancelBooking(bookingId: number, by: number, reason: string, now: number): boolean {
+      return cancelBooking.run(by, now, reason, bookingId).changes > 0;
+    },
+    approvedBookingsOf: (buyerId: number) => approvedOfBuyer.all(buyerId),
+    visitStatusesOf: (buyerId: number) => visitStatuses.all(buyerId),
     activeHoldsOf: (buyerId: number) => holdsOfBuyers.all(buyerId),
     forgetRefusalReasons: (buyerId: number) => {
       forgetRefusals.run(buyerId);
+      forgetCancelReasons.run(buyerId);
     },
     /** Every booking record, newest request first, with the buyer's first enquiry's campaign. */
     bookings: () => bookings.all(),

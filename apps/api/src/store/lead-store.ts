@@ -16,7 +16,7 @@ import { PARTNER_SOURCES_MIGRATION } from './partner-source-store.ts';
 import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
 import { SOURCE_HEALTH_MIGRATION } from './source-health-store.ts';
 import { MOBILE_E164_MIGRATION } from './mobile-e164-migration.ts';
-import { PLOTS_MIGRATION } from './plot-schema.ts';
+import { PLOT_BOOKING_CANCEL_MIGRATION, PLOTS_MIGRATION } from './plot-schema.ts';
 import { PUSH_MIGRATION } from './push-store.ts';
 import { ROUTING_MIGRATION } from './routing-schema.ts';
 import { VISITS_MIGRATION } from './visit-store.ts';
@@ -288,6 +288,7 @@ export const MIGRATIONS: readonly string[] = [
   VISITS_MIGRATION,
   ACCOUNT_PASSWORD_CHANGE_MIGRATION,
   PUSH_MIGRATION,
+  PLOT_BOOKING_CANCEL_MIGRATION,
 ];
 
 /**

@@ -65,3 +65,30 @@ export const PLOTS_MIGRATION = `
   ) STRICT;
   CREATE INDEX plot_events_by_plot ON plot_events (plot_id, at);
 `;
+
+/**
+ * A manager may cancel an approved booking (the buyer withdrew): the booking keeps who cancelled
+ * it, when and why, and the plot's history gains the step. SQLite cannot widen a CHECK in place,
+ * so the history table is rebuilt by its own recipe.
+ */
+export const PLOT_BOOKING_CANCEL_MIGRATION = `
+  ALTER TABLE plot_bookings ADD COLUMN cancelled_by INTEGER REFERENCES desk_users (id);
+  ALTER TABLE plot_bookings ADD COLUMN cancelled_at INTEGER;
+  ALTER TABLE plot_bookings ADD COLUMN cancel_reason TEXT;
+  CREATE TABLE plot_events_new (
+    id       INTEGER PRIMARY KEY,
+    plot_id  INTEGER NOT NULL REFERENCES plots (id),
+    at       INTEGER NOT NULL,
+    type     TEXT    NOT NULL CHECK (type IN ('imported', 'edited', 'held', 'extended',
+               'released', 'expired', 'booking_requested', 'approved', 'refused', 'erased',
+               'booking_cancelled')),
+    actor_id INTEGER REFERENCES desk_users (id),
+    buyer_id INTEGER REFERENCES buyers (id),
+    text     TEXT    NOT NULL
+  ) STRICT;
+  INSERT INTO plot_events_new (id, plot_id, at, type, actor_id, buyer_id, text)
+    SELECT id, plot_id, at, type, actor_id, buyer_id, text FROM plot_events;
+  DROP TABLE plot_events;
+  ALTER TABLE plot_events_new RENAME TO plot_events;
+  CREATE INDEX plot_events_by_plot ON plot_events (plot_id, at);
+`;
