@@ -1,8 +1,8 @@
 /**
  * API speed, on loopback: reply times of POST /send-email while the SMTP server answers at once
  * (with nobody on duty, and with three agents on duty, each lead assigned in its transaction and
- * its agent emailed: as fast as the server goes, and at a steady 200 leads a second each way to
- * compare a lead's p99), while it takes 2 s per message, and with a webhook endpoint that takes 2 s per post, and of
+ * its agent emailed: as fast as the server goes, and both side by side at a steady 200 leads a
+ * second, in turns, to compare a lead's p99: routing-cost.ts), while it takes 2 s per message, and with a webhook endpoint that takes 2 s per post, and of
  * POST /intake/meta (signed Meta events, each lead then read from the local Graph API peer),
  * against a bare Express handler as the ceiling; then how fast the delivery worker empties the
  * outbox and whether every lead arrived exactly once.
@@ -15,13 +15,14 @@
  * or a lead was not delivered exactly once, naming each failing metric with its value and its
  * budget. `--speed-advisory` (the step of `pnpm test`) reports the speed budgets (p99, share of
  * the bare handler), which swing with whatever else the machine runs, without failing on them;
- * errors, and a lead not delivered exactly once, still fail. `--no-json` writes no report.
+ * errors, and a lead not delivered exactly once, still fail. `--no-json` writes no report;
+ * `--short` runs each load for half as long.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import Database from 'better-sqlite3';
 import { buildServer } from '../drills/support.ts';
 import {
@@ -39,6 +40,7 @@ import {
 } from '@iconia/testkit';
 import { drillWebhookSecret } from '../drills/webhooks.ts';
 import { openLeadStore } from '../src/store/lead-store.ts';
+import { measureRoutingCost, type RoutingCost, type TurnResult } from './routing-cost.ts';
 import {
   GOOGLE_ADS_CHANNEL,
   PARTNER_CHANNEL,
@@ -51,10 +53,12 @@ import {
 const benchmarksDir = fileURLToPath(new URL('../../../docs/benchmarks/', import.meta.url));
 
 const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+/** `--short` (the step of `pnpm test`) halves each load: enough leads for every exactly-once check. */
+const SHORT = process.argv.includes('--short');
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? (SHORT ? 5 : 10));
 /** A villa-plot site's peak is a few leads a minute; these leave room for a campaign burst. */
 const BUDGET = { p99Ms: 100, leadsPerSecond: 1_000 };
-/** What assigning a new buyer in the lead's transaction may add to its reply (issue 26). */
+/** What assigning a new buyer in the lead's transaction may add to its reply. */
 const ROUTING_BUDGET_MS = 5;
 /**
  * The steady rate at which routing's cost to a lead is compared. Flat out, p99 is the queue of 50
@@ -64,6 +68,8 @@ const ROUTING_BUDGET_MS = 5;
  * lead waits.
  */
 const ROUTING_RATE = 200;
+/** Each of the eight counted turns of the routing comparison (see routing-cost.ts). */
+const ROUTING_TURN_S = Number(process.env.BENCH_ROUTING_TURN_S ?? (SHORT ? 3 : 5));
 const CHECK = process.argv.includes('--check');
 const SPEED_ADVISORY = process.argv.includes('--speed-advisory');
 const WRITE_REPORT = !process.argv.includes('--no-json');
@@ -119,24 +125,42 @@ function leadBody(): string {
   }).toString();
 }
 
-/** Leads posted for DURATION_S, as fast as the server answers or at `rate` a second. */
-async function loadLeads(port: number, label: string, rate?: number): Promise<LoadResult> {
+const LEAD_REQUESTS: RequestSpec[] = [
+  {
+    method: 'POST',
+    path: '/send-email',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    setupRequest: (request) => ({ ...request, body: leadBody() }),
+  },
+];
+
+/** Leads posted for DURATION_S, as fast as the server answers. */
+async function loadLeads(port: number, label: string): Promise<LoadResult> {
   const loadAtStart = oneMinuteLoad();
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
-    connections: rate === undefined ? CONNECTIONS : 10,
-    ...(rate === undefined ? {} : { overallRate: rate }),
+    connections: CONNECTIONS,
     duration: DURATION_S,
-    requests: [
-      {
-        method: 'POST',
-        path: '/send-email',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        setupRequest: (request) => ({ ...request, body: leadBody() }),
-      },
-    ],
+    requests: LEAD_REQUESTS,
   });
   return summarise(label, loadAtStart, result);
+}
+
+/** Leads posted at ROUTING_RATE a second for `seconds`, with how long each reply took. */
+async function steadyLeads(port: number, seconds: number): Promise<TurnResult> {
+  const latenciesMs: number[] = [];
+  const instance = autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: 10,
+    overallRate: ROUTING_RATE,
+    duration: seconds,
+    requests: LEAD_REQUESTS,
+  });
+  instance.on('response', (_client, _status, _bytes, responseTimeMs) => {
+    latenciesMs.push(responseTimeMs);
+  });
+  const result = await instance;
+  return { latenciesMs, non2xx: result.non2xx, errors: result.errors };
 }
 
 const META_APP_SECRET = 'bench-meta-app-secret';
@@ -257,10 +281,10 @@ function pendingMessages(databaseFile: string): number {
   }
 }
 
-function serverEnv(dataDir: string, inbox: SmtpInbox): Record<string, string> {
+function serverEnv(dataDir: string, smtp: { url: string }): Record<string, string> {
   return {
     DATA_DIR: dataDir,
-    SMTP_URL: inbox.url,
+    SMTP_URL: smtp.url,
     SMTP_TIMEOUT_MS: '10000',
     RATE_LIMIT_MAX: '0',
     // The intake endpoints' per-source ceiling would turn most of the load away as 429s; the
@@ -336,7 +360,7 @@ const count = (value: number): string => value.toLocaleString('en-US');
 function budgetChecks(run: {
   fast: LoadResult;
   routed: LoadResult;
-  steady: { nobodyOnDuty: LoadResult; agentsOnDuty: LoadResult };
+  steady: RoutingCost;
   assignments: { assigned: number; leads: number };
   slow: LoadResult;
   webhook: LoadResult;
@@ -361,13 +385,12 @@ function budgetChecks(run: {
     partner,
     google,
   } = run;
-  const routingCost = steady.agentsOnDuty.p99Ms - steady.nobodyOnDuty.p99Ms;
   const routing = [
     {
       check: `routing adds ≤ ${ROUTING_BUDGET_MS} ms to p99`,
-      ok: routingCost <= ROUTING_BUDGET_MS,
+      ok: steady.costMs <= ROUTING_BUDGET_MS,
       speed: true,
-      detail: `at ${ROUTING_RATE} leads/s, p99 with 3 agents on duty is ${steady.agentsOnDuty.p99Ms} ms, ${routingCost} ms over the ${steady.nobodyOnDuty.p99Ms} ms with nobody on duty, budget ${ROUTING_BUDGET_MS} ms`,
+      detail: `at ${ROUTING_RATE} leads/s, p99 of ${count(steady.agentsOnDuty.replies)} leads with 3 agents on duty is ${steady.agentsOnDuty.p99Ms} ms, ${steady.costMs} ms over the ${steady.nobodyOnDuty.p99Ms} ms of ${count(steady.nobodyOnDuty.replies)} with nobody on duty (each turn's p99: ${steady.agentsOnDuty.p99OfEachTurnMs.join(', ')} against ${steady.nobodyOnDuty.p99OfEachTurnMs.join(', ')} ms), budget ${ROUTING_BUDGET_MS} ms`,
     },
     {
       check: 'every lead assigned',
@@ -402,8 +425,7 @@ function budgetChecks(run: {
   const failedReplies = [
     fast,
     routed,
-    steady.nobodyOnDuty,
-    steady.agentsOnDuty,
+    ...steady.turns.map((turn) => ({ ...turn, label: `routing turn, ${turn.server} on duty` })),
     slow,
     webhook,
     bare,
@@ -534,28 +556,15 @@ async function main(): Promise<void> {
     await stopProcess(routingServer);
     const assignments = countAssignments(path.join(routingDir, 'leads.sqlite'));
 
-    // 1c. Both again at a steady rate, each on a fresh server: what routing adds to one lead.
-    const steadyCase = async (name: string, agents: number) => {
-      const inbox = await startSmtpInbox({ parse: false });
-      inboxes.push(inbox);
-      const dir = path.join(temp.dir, name);
-      if (agents > 0) seedAgentsOnDuty(path.join(dir, 'leads.sqlite'), agents);
-      const port = await freePort();
-      const server = await startServerProcess({
-        port,
-        env: serverEnv(dir, inbox),
-        echo: 'stderr',
-      });
-      servers.push(server);
-      const label = `POST /send-email at ${ROUTING_RATE}/s, ${agents > 0 ? `${agents} agents` : 'nobody'} on duty`;
-      const result = await loadLeads(port, label, ROUTING_RATE);
-      await stopProcess(server);
-      return result;
-    };
-    const steady = {
-      nobodyOnDuty: await steadyCase('steady-nobody', 0),
-      agentsOnDuty: await steadyCase('steady-agents', 3),
-    };
+    // 1c. Both again side by side at a steady rate, in turns: what routing adds to one lead.
+    const steady = await measureRoutingCost({
+      dir: temp.dir,
+      leadsPerSecond: ROUTING_RATE,
+      turnSeconds: ROUTING_TURN_S,
+      env: serverEnv,
+      seedAgentsOnDuty,
+      load: steadyLeads,
+    });
 
     // 2. Slow SMTP (2 s per message): the reply must not wait for mail.
     const slowInbox = await startSmtpInbox({ parse: false, delayMs: 2_000 });
@@ -658,8 +667,6 @@ async function main(): Promise<void> {
     const table = [
       fast,
       routed,
-      steady.nobodyOnDuty,
-      steady.agentsOnDuty,
       slow,
       webhook,
       meta.result,
@@ -677,6 +684,21 @@ async function main(): Promise<void> {
       '% of bare': `${Math.round((r.rps / bare.rps) * 100)} %`,
     }));
     console.table(table);
+    console.log(
+      `Routing's cost at a steady ${ROUTING_RATE} leads/s, ${ROUTING_TURN_S} s turns taken in turn:`,
+    );
+    console.table(
+      (['nobody', 'agents'] as const).map((server) => {
+        const side = server === 'nobody' ? steady.nobodyOnDuty : steady.agentsOnDuty;
+        return {
+          case: server === 'nobody' ? 'nobody on duty' : '3 agents on duty',
+          leads: side.replies,
+          'p50 ms': side.p50Ms,
+          'p99 ms': side.p99Ms,
+          "each turn's p99 ms": side.p99OfEachTurnMs.join(', '),
+        };
+      }),
+    );
     console.table([
       {
         'leads stored': worker.leadsStored,
@@ -713,8 +735,6 @@ async function main(): Promise<void> {
       load: {
         smtpInstant: fast,
         smtpInstantAgentsOnDuty: routed,
-        steadyNobodyOnDuty: steady.nobodyOnDuty,
-        steadyAgentsOnDuty: steady.agentsOnDuty,
         smtpSlow: slow,
         webhookSlow: webhook,
         metaIntake: meta.result,
@@ -722,6 +742,7 @@ async function main(): Promise<void> {
         googleAds: google.result,
         bareExpress: bare,
       },
+      routingCost: steady,
       metaIntake: meta.report,
       partnerIntake: { ...partner.report, result: undefined },
       googleAdsIntake: { ...google.report, result: undefined },

@@ -25,6 +25,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests a second across all connections, instead of as fast as the server answers. */
+    overallRate?: number;
     amount?: number;
     method?: string;
     headers?: Record<string, string>;
@@ -41,7 +43,17 @@ declare module 'autocannon' {
     '2xx': number;
     duration: number;
   }
-  export default function autocannon(
-    options: Options,
-  ): Promise<Result> & { request?: ClientRequest };
+  export interface Instance extends Promise<Result> {
+    request?: ClientRequest;
+    on(
+      event: 'response',
+      listener: (
+        client: unknown,
+        statusCode: number,
+        bytes: number,
+        responseTimeMs: number,
+      ) => void,
+    ): void;
+  }
+  export default function autocannon(options: Options): Instance;
 }
