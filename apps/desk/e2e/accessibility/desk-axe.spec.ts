@@ -155,7 +155,7 @@ test.describe('accessibility of the desk @layout', () => {
     await phone.context().close();
   });
 
-  test('when plots are imported with a refused file, held for a buyer and awaiting approval with the refusal dialog open, then axe finds no WCAG A/AA violation and nothing scrolls sideways', async ({
+  test('when plots are imported with a refused file, held for a buyer, awaiting approval with the refusal dialog open, and booked with the cancel dialog open, then axe finds no WCAG A/AA violation and nothing scrolls sideways', async ({
     page,
     browser,
   }, testInfo) => {
@@ -205,6 +205,26 @@ test.describe('accessibility of the desk @layout', () => {
 
     await expectNoAxeViolations(page, 'Plot awaiting approval');
     await expectNoSideways(page, 'Plot awaiting approval');
+
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Approve booking' }).click();
+    await page.getByRole('button', { name: 'Cancel booking…' }).click();
+    await expect(
+      page.getByRole('dialog', { name: `Cancel the booking of plot ${number}?` }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, 'Booked plot with the cancel dialog open');
+    await expectNoSideways(page, 'Booked plot with the cancel dialog open');
+
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep booking' }).click();
+    await page
+      .getByRole('region', { name: 'Buyer' })
+      .getByRole('link', { name: visitor.name })
+      .click();
+    await expect(page.getByRole('region', { name: 'Pipeline stage' })).toContainText(
+      `Plot ${number} is booked for this buyer`,
+    );
+    await expectNoAxeViolations(page, 'Buyer with a booked plot');
+    await expectNoSideways(page, 'Buyer with a booked plot');
   });
 });
 

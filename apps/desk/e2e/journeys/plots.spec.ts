@@ -29,7 +29,7 @@ async function importCsv(page: Page, name: string, csv: string): Promise<void> {
   await section.getByRole('button', { name: 'Import plots' }).click();
 }
 
-test('when a manager imports plots, an agent holds one for a buyer and requests the booking, and a manager approves it, then the buyer is Booked and the campaign’s booking shows in the reports', async ({
+test('when a manager imports plots, an agent holds one for a buyer and requests the booking, and a manager approves it, then the buyer is Booked and the campaign’s booking shows in the reports, until a manager cancels the booking', async ({
   page,
   browser,
   request,
@@ -164,5 +164,43 @@ test('when a manager imports plots, an agent holds one for a buyer and requests 
   expect(columns).toContain('Leads');
   await expect(row.getByRole('cell').nth(columns.indexOf('Leads') - 1)).toHaveText('1');
   await expect(row.getByRole('cell').nth(columns.indexOf('Bookings') - 1)).toHaveText('1');
+
+  // A Booked buyer's stage is not the agent's to change: the plot's booking says so.
+  await agent.reload();
+  await agent.getByRole('region', { name: 'Buyer' }).getByRole('link', { name }).click();
+  const stage = agent.getByRole('region', { name: 'Pipeline stage' });
+  await expect(stage).toContainText('Stage: Booked');
+  await expect(stage).toContainText(`Plot ${tag}-2 is booked for this buyer`);
+  await expect(stage.getByRole('combobox')).toHaveCount(0);
+
+  // The buyer withdraws: a manager cancels the booking from the plot's page, with the reason.
+  await page.goto(`/desk/plots?status=booked&phase=${encodeURIComponent(phase)}`);
+  await page
+    .getByRole('list', { name: 'Plots' })
+    .getByRole('link', { name: `Plot ${tag}-2` })
+    .click();
+  await page.getByRole('button', { name: 'Cancel booking…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel the booking of plot ${tag}-2?` });
+  await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(dialog.getByLabel('Reason')).toBeFocused();
+  await dialog.getByLabel('Reason').fill('The buyer withdrew');
+  await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByText('Booking cancelled; the plot is available.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'History' })).toContainText(
+    'Booking cancelled: The buyer withdrew; the plot is available',
+  );
+
+  await page.goto('/desk/');
+  await page.getByLabel('Search by name or mobile').fill(name);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('list', { name: 'Leads' }).getByRole('link', { name }).click();
+  await expect(page.getByText(/^Contacted · /)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Plots', exact: true })).toContainText(
+    'No plot is held or booked for this buyer.',
+  );
+  await expect(page.getByLabel('Stage', { exact: true })).toHaveValue('contacted');
+  await page.goto('/desk/reports');
+  await expect(row.getByRole('cell').nth(columns.indexOf('Bookings') - 1)).toHaveText('0');
   await agent.context().close();
 });

@@ -59,6 +59,7 @@ export {
   type PlotImportAnswer,
   type PlotImportRefusal,
   type PlotRefusalBody,
+  type PlotCancelBookingBody,
   type PlotsAnswer,
   type PlotsParams,
   type PlotStatus,

@@ -19,6 +19,7 @@ import {
   type ContactChannel,
   type LeadDetail,
   type Person,
+  type Plot,
   type Stage,
 } from '../../lib/types.ts';
 import { useUser } from '../../lib/session.ts';
@@ -84,7 +85,7 @@ export function LeadPage({ children }: { children?: ReactNode }) {
             <p className={ui.card}>This person’s data was erased at their request.</p>
           ) : canWork ? (
             <>
-              <StageCard lead={lead} />
+              <StageCard lead={lead} plots={plots} />
               <FollowUpCard lead={lead} />
               <OwnerCard lead={lead} people={people} />
               <NoteCard />
@@ -179,7 +180,28 @@ function ContactButtons({ lead, record }: { lead: LeadDetail; record: boolean })
  */
 const RECORDED_STAGES: ReadonlySet<Stage> = new Set<Stage>([...VISIT_STAGES, 'booked']);
 
-function StageCard({ lead }: { lead: LeadDetail }) {
+function StageCard({ lead, plots }: { lead: LeadDetail; plots: readonly Plot[] }) {
+  const booked = plots.find((plot) => plot.booking?.status === 'approved');
+  return booked ? <BookedStage plot={booked} /> : <StageForm lead={lead} />;
+}
+
+/** The API refuses any stage change while a plot stays booked for the buyer: nothing to choose. */
+function BookedStage({ plot }: { plot: Plot }) {
+  return (
+    <section className={ui.card} aria-labelledby="stage-heading">
+      <h2 id="stage-heading">Pipeline stage</h2>
+      <p>
+        Stage: <strong>{STAGE_LABELS.booked}</strong>
+      </p>
+      <p className={ui.muted}>
+        <Link to={`/plots/${plot.id}`}>Plot {plot.number}</Link> is booked for this buyer; the stage
+        changes only after a manager cancels the booking on the plot’s page.
+      </p>
+    </section>
+  );
+}
+
+function StageForm({ lead }: { lead: LeadDetail }) {
   const { fetcher, busy, result } = useLeadForm('stage');
   const [stage, setStage] = useState<Stage>(lead.stage);
   // A stage saved here or set elsewhere (a booked visit) becomes the selection. Not by remounting

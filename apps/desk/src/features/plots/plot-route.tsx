@@ -25,6 +25,7 @@ import {
   type Plot,
   type PlotAnswer,
   type PlotBuyer,
+  type PlotCancelBookingBody,
   type PlotEditBody,
   type PlotExtendBody,
   type PlotHoldBody,
@@ -48,7 +49,16 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<P
   return { ...view, choosingFor };
 }
 
-const INTENTS = ['hold', 'release', 'extend', 'request', 'approve', 'refuse', 'edit'] as const;
+const INTENTS = [
+  'hold',
+  'release',
+  'extend',
+  'request',
+  'approve',
+  'refuse',
+  'cancel',
+  'edit',
+] as const;
 type PlotIntent = (typeof INTENTS)[number];
 
 interface PlotActionResult extends ActionResult {
@@ -119,6 +129,12 @@ export async function action({ params, request }: ActionFunctionArgs): Promise<P
         await post('/booking/refuse', { reason } satisfies PlotRefusalBody);
         return 'Booking refused; the plot stays held for the buyer.';
       }
+      case 'cancel': {
+        const reason = textField(form, 'reason');
+        if (!reason) throw invalid('Say why the booking is cancelled.');
+        await post('/booking/cancel', { reason } satisfies PlotCancelBookingBody);
+        return 'Booking cancelled; the plot is available.';
+      }
       case 'edit':
         await api<PlotAnswer>(path, { method: 'PATCH', body: editBody(form) });
         return 'Plot saved.';
@@ -150,11 +166,12 @@ function FormResult({ result }: { result: PlotActionResult | undefined }) {
 
 /**
  * A change of state replaces the card it was made from, so its outcome shows under the heading;
- * a refusal's mistakes show in its dialog.
+ * a refusal's or a cancellation's mistakes show in its dialog.
  */
 function StateResult() {
-  const result = useResult('hold', 'release', 'request', 'approve', 'refuse');
-  return <FormResult result={result?.intent === 'refuse' && !result.ok ? undefined : result} />;
+  const result = useResult('hold', 'release', 'request', 'approve', 'refuse', 'cancel');
+  const inDialog = result?.intent === 'refuse' || result?.intent === 'cancel';
+  return <FormResult result={inDialog && !result.ok ? undefined : result} />;
 }
 
 export function Component() {
@@ -180,6 +197,9 @@ export function Component() {
           {plot.status === 'available' ? <HoldCard plot={plot} choosingFor={choosingFor} /> : null}
           {plot.status === 'held' && (holder || manager) ? <HeldCard plot={plot} /> : null}
           {plot.status === 'booking_requested' ? <DecisionCard manager={manager} /> : null}
+          {plot.booking?.status === 'approved' && manager ? (
+            <CancelBookingCard plot={plot} />
+          ) : null}
           {plot.hold && manager ? <ExtendCard /> : null}
           <HistoryCard history={history} />
         </div>
@@ -326,6 +346,56 @@ function DecisionCard({ manager }: { manager: boolean }) {
             />
           </div>
           <ErrorText>{refusal?.error}</ErrorText>
+        </Form>
+      </dialog>
+    </section>
+  );
+}
+
+/** A manager's way back from an approved booking: the buyer withdrew, say. */
+function CancelBookingCard({ plot }: { plot: Plot }) {
+  const busy = useBusy('cancel');
+  const cancellation = useResult('cancel');
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (cancellation?.ok) dialog.current?.close();
+  }, [cancellation]);
+  const buyer = plot.booking?.buyer.name || 'the buyer';
+  return (
+    <section className={ui.card} aria-labelledby="plot-booked">
+      <h2 id="plot-booked">Booked</h2>
+      <p className={ui.muted}>
+        If {buyer} withdraws, cancel the booking: the plot becomes available and the buyer leaves
+        Booked.
+      </p>
+      <button
+        type="button"
+        className={buttonClass('secondary')}
+        onClick={() => dialog.current?.showModal()}
+      >
+        Cancel booking…
+      </button>
+      <dialog ref={dialog} aria-labelledby="cancel-booking-title">
+        <h2 id="cancel-booking-title">Cancel the booking of plot {plot.number}?</h2>
+        <p>
+          The plot becomes available to hold again, and {buyer}’s stage leaves Booked. Your reason
+          is kept in the plot’s history and on the buyer’s timeline.
+        </p>
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="cancel" />
+          <div className={ui.field}>
+            <label htmlFor="cancel-reason">Reason</label>
+            <textarea id="cancel-reason" name="reason" maxLength={REFUSAL_MAX_LENGTH} required />
+          </div>
+          <div className={ui.actions}>
+            <DialogButtons
+              dialog={dialog}
+              submit={{ label: 'Cancel booking', busy: 'Cancelling…', variant: 'danger' }}
+              busy={busy}
+              close="Keep booking"
+            />
+          </div>
+          <ErrorText>{cancellation?.error}</ErrorText>
         </Form>
       </dialog>
     </section>
