@@ -62,6 +62,20 @@ export type PushSubscriptionJson = v.InferOutput<typeof pushSubscriptionSchema>;
 export const pushUnsubscribeSchema = jsonBody({ endpoint });
 export type PushUnsubscribe = v.InferOutput<typeof pushUnsubscribeSchema>;
 
+/** Asking whether one device still gets the signed-in person's alerts. */
+export const pushSubscriptionCheckSchema = jsonBody({ endpoint });
+export type PushSubscriptionCheck = v.InferOutput<typeof pushSubscriptionCheckSchema>;
+
+export const pushSubscriptionCheckAnswerSchema = v.object({
+  stored: v.pipe(
+    v.boolean(),
+    v.description(
+      "Whether the server still sends the signed-in person's alerts to this endpoint: false once they signed out everywhere, their password was reset, the push service refused it, or it was never theirs.",
+    ),
+  ),
+});
+export type PushSubscriptionCheckAnswer = v.InferOutput<typeof pushSubscriptionCheckAnswerSchema>;
+
 export const pushKeyAnswerSchema = v.object({
   publicKey: v.pipe(
     v.string(),

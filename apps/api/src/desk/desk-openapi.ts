@@ -65,6 +65,8 @@ import {
   newVisitSchema,
   pushKeyAnswerSchema,
   pushSubscriptionAnswerSchema,
+  pushSubscriptionCheckAnswerSchema,
+  pushSubscriptionCheckSchema,
   pushSubscriptionSchema,
   pushUnsubscribeSchema,
   rescheduleVisitSchema,
@@ -868,6 +870,20 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
         "Removes the person's own subscription with this endpoint; another person's is left alone. 204 either way.",
       body: pushUnsubscribeSchema,
       answer: { status: 204, description: 'The device gets no more alerts.' },
+    },
+  },
+  '/push/subscriptions/check': {
+    post: {
+      summary: 'Whether this device still gets alerts',
+      who: 'signed in',
+      description:
+        "Whether the signed-in person's alerts still go to this endpoint. The desk asks when it shows the switch, so a device whose subscription the server dropped (signing out everywhere, a password reset, the push service's 404 or 410) shows alerts off. Another person's device answers false. A POST so the endpoint, a capability URL, stays out of request lines.",
+      body: pushSubscriptionCheckSchema,
+      answer: {
+        status: 200,
+        description: 'The answer.',
+        json: pushSubscriptionCheckAnswerSchema,
+      },
     },
   },
   '/openapi.json': {

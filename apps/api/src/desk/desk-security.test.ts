@@ -98,6 +98,7 @@ describe('sales desk security', () => {
         'GET /desk/api/push/key',
         'POST /desk/api/push/subscriptions',
         'DELETE /desk/api/push/subscriptions',
+        'POST /desk/api/push/subscriptions/check',
       ]),
     );
     expect(endpoints.length).toBeGreaterThanOrEqual(55);

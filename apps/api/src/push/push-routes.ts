@@ -1,10 +1,12 @@
 import { ECDH } from 'node:crypto';
 import type { RequestHandler, Router } from 'express';
 import {
+  pushSubscriptionCheckSchema,
   pushSubscriptionSchema,
   pushUnsubscribeSchema,
   type PushKeyAnswer,
   type PushSubscriptionAnswer,
+  type PushSubscriptionCheckAnswer,
 } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
@@ -15,7 +17,7 @@ import type { PushStore } from '../store/push-store.ts';
 import { isPushService } from './push-services.ts';
 
 export interface PushRouteDeps {
-  store: Pick<PushStore, 'subscribe' | 'unsubscribe'>;
+  store: Pick<PushStore, 'subscribe' | 'unsubscribe' | 'isSubscribed'>;
   /** The server's VAPID public key, base64url. */
   publicKey: string;
   /** The origins a device's endpoint may be at (PUSH_SERVICES). */
@@ -71,6 +73,15 @@ export function registerPushRoutes(router: Router, deps: PushRouteDeps): void {
     if (created) logger.info({ userId: user.id, devices }, 'push alerts turned on for a device');
     const answer: PushSubscriptionAnswer = { devices };
     res.status(created ? 201 : 200).json(answer);
+  });
+
+  // A POST rather than a GET: the endpoint is a capability URL, kept out of request lines and logs.
+  router.post('/push/subscriptions/check', requireSession, (req, res) => {
+    const { endpoint } = parse(pushSubscriptionCheckSchema, req.body);
+    const answer: PushSubscriptionCheckAnswer = {
+      stored: store.isSubscribed(endpoint, currentUser(res).id),
+    };
+    res.json(answer);
   });
 
   router.delete('/push/subscriptions', requireSession, (req, res) => {

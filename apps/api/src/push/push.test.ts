@@ -335,6 +335,55 @@ describe('alerts on the desk team’s phones (Web Push)', () => {
     expect(devicesOf(manager.id)).toBe(0);
   });
 
+  const check = (desk: TestAgent, endpoint: unknown) =>
+    desk.post('/desk/api/push/subscriptions/check').set(SAME_ORIGIN).send({ endpoint });
+
+  it("when a person asks about their own device, then it is reported stored, and about another person's device, not", async () => {
+    const agentsPhone = await alertsOn(agentDesk);
+    const managersPhone = await alertsOn(managerDesk);
+
+    const own = await check(agentDesk, agentsPhone.subscription.endpoint);
+    const others = await check(agentDesk, managersPhone.subscription.endpoint);
+
+    expect([own.status, own.body]).toEqual([200, { stored: true }]);
+    expect([others.status, others.body]).toEqual([200, { stored: false }]);
+  });
+
+  it('when the owner signed out everywhere on another device, then this device is reported not stored once they sign in again', async () => {
+    const phone = await alertsOn(agentDesk);
+    const laptop = await t.signIn('arjun@iconia.test');
+
+    const signedOut = await laptop
+      .post('/desk/api/session/sign-out-everywhere')
+      .set(SAME_ORIGIN)
+      .send({});
+    expect(signedOut.status).toBe(204);
+    const again = await t.signIn('arjun@iconia.test');
+    const res = await check(again, phone.subscription.endpoint);
+
+    expect([res.status, res.body]).toEqual([200, { stored: false }]);
+  });
+
+  it('when a stranger asks about a device, then the answer is 401 and says nothing of it', async () => {
+    const phone = await alertsOn(agentDesk);
+
+    const res = await request(t.url)
+      .post('/desk/api/push/subscriptions/check')
+      .set(SAME_ORIGIN)
+      .send({ endpoint: phone.subscription.endpoint });
+
+    expect([res.status, res.body]).toEqual([401, { error: 'Please sign in.' }]);
+  });
+
+  it('when the endpoint asked about is not a URL, then the answer is 400 naming the field', async () => {
+    const res = await check(agentDesk, 'not a url');
+
+    expect([res.status, res.body]).toEqual([
+      400,
+      { error: '"endpoint" must be an https or http URL.' },
+    ]);
+  });
+
   it('when a subscription is posted from another site, then it is refused and nothing is stored', async () => {
     const device = push.device();
 

@@ -129,6 +129,9 @@ export function createPushStore(db: Database.Database) {
     VALUES (@userId, @endpoint, @p256dh, @auth, @expiresAt, @at)
     ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh,
       auth = excluded.auth, expires_at = excluded.expires_at`);
+  const ownByEndpoint = db.prepare<[string, number], { id: number }>(
+    `SELECT id FROM push_subscriptions WHERE endpoint = ? AND user_id = ?`,
+  );
   const deleteOwn = db.prepare<[string, number]>(
     `DELETE FROM push_subscriptions WHERE endpoint = ? AND user_id = ?`,
   );
@@ -190,6 +193,9 @@ export function createPushStore(db: Database.Database) {
         };
       })();
     },
+    /** Whether the person's alerts still go to this device. */
+    isSubscribed: (endpoint: string, userId: number): boolean =>
+      ownByEndpoint.get(endpoint, userId) !== undefined,
     /** The person's own device stops getting alerts; false when it was not theirs. */
     unsubscribe: (endpoint: string, userId: number): boolean =>
       deleteOwn.run(endpoint, userId).changes > 0,

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
@@ -265,4 +266,70 @@ test('when the browser cannot reach its push service, then Alerts on this phone 
     });
     expect(subscribed).toBeNull();
   });
+});
+
+/*
+ * Chromium here cannot reach a push service, so PushManager.subscribe never succeeds: the phone's
+ * subscription is the one thing played by the page (its endpoint stored on the server as the
+ * desk would store it); the server's answer and the switch are real.
+ */
+test('when alerts were on for a phone and its owner signed out everywhere on another device, then the phone shows them off and says why once signed in again', async ({
+  page,
+  browser,
+  ownDesk,
+}) => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const subscription = {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString('base64url')}`,
+    keys: {
+      p256dh: ecdh.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
+  await page.context().grantPermissions(['notifications'], { origin: ownDesk.url });
+  // The browser holds the subscription from when the test says so until the desk drops it.
+  await page.addInitScript((endpoint) => {
+    const state = 'played-subscription';
+    PushManager.prototype.getSubscription = () =>
+      Promise.resolve(
+        localStorage.getItem(state) === 'on'
+          ? ({
+              endpoint,
+              unsubscribe: () => {
+                localStorage.setItem(state, 'dropped');
+                return Promise.resolve(true);
+              },
+            } as unknown as PushSubscription)
+          : null,
+      );
+  }, subscription.endpoint);
+  await openControlledDesk(page);
+  const stored = await page.request.post('/desk/api/push/subscriptions', {
+    data: subscription,
+    headers: { Origin: ownDesk.url },
+  });
+  expect(stored.status()).toBe(201);
+  const alerts = page.getByRole('switch', { name: 'Alerts on this phone' });
+  await page.evaluate(() => localStorage.setItem('played-subscription', 'on'));
+  await page.reload();
+  await page.getByText('Account of Pooja Manager').click();
+  await expect(alerts).toHaveAttribute('aria-checked', 'true');
+
+  const laptop = await browser.newContext({ baseURL: ownDesk.url, locale: 'en-IN' });
+  const laptopPage = await laptop.newPage();
+  await signIn(laptopPage, { email: MANAGER }, PASSWORD);
+  await laptopPage.getByText('Account of Pooja Manager').click();
+  await laptopPage.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(laptopPage.getByRole('heading', { name: 'Sales desk' })).toBeVisible();
+  await laptop.close();
+  await signIn(page, { email: MANAGER }, PASSWORD);
+  await page.getByText('Account of Pooja Manager').click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Alerts were' })).toHaveText(
+    'Alerts were turned off for this phone when you signed out everywhere or your password was reset. Turn them on again to get them here.',
+  );
+  await expect(alerts).toHaveAttribute('aria-checked', 'false');
+  // The browser's own subscription is dropped too, so turning alerts on makes a fresh one.
+  expect(await page.evaluate(() => localStorage.getItem('played-subscription'))).toBe('dropped');
 });

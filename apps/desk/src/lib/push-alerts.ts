@@ -1,4 +1,4 @@
-import type { PushKeyAnswer } from '@iconia/shared';
+import type { PushKeyAnswer, PushSubscriptionCheckAnswer } from '@iconia/shared';
 import { api, ApiError } from './api.ts';
 import { canUseServiceWorker, registerServiceWorker } from './service-worker.ts';
 
@@ -20,6 +20,8 @@ export const ALERTS_MESSAGES = {
   working: 'Turning alerts on…',
   on: 'Alerts are on for this phone.',
   off: 'Alerts are off for this phone.',
+  ended:
+    'Alerts were turned off for this phone when you signed out everywhere or your password was reset. Turn them on again to get them here.',
 } as const;
 
 /** How long the browser's push service may take to give a subscription. */
@@ -44,10 +46,47 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-/** Whether this device gets alerts: permission given and a subscription kept. */
-export async function areAlertsOn(): Promise<boolean> {
-  if (!canShowAlerts() || Notification.permission !== 'granted') return false;
-  return (await currentSubscription()) !== null;
+/**
+ * What the switch shows. `ended`: the browser still holds a subscription the server no longer
+ * sends to (its owner signed out everywhere, their password was reset, the push service refused
+ * it). When the server could not be asked (`stored` undefined), the browser's state stands.
+ */
+export type AlertsState = 'on' | 'off' | 'ended';
+
+export function alertsState(subscribed: boolean, stored: boolean | undefined): AlertsState {
+  if (!subscribed) return 'off';
+  return stored === false ? 'ended' : 'on';
+}
+
+/** Whether the server still sends the signed-in person's alerts to `endpoint`; undefined when it cannot say. */
+async function isStored(endpoint: string): Promise<boolean | undefined> {
+  try {
+    const answer = await api<PushSubscriptionCheckAnswer>('/push/subscriptions/check', {
+      method: 'POST',
+      body: { endpoint },
+      redirectOn401: false,
+    });
+    return answer.stored;
+  } catch (error) {
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Whether this device gets alerts: permission given, a subscription kept, and the server still
+ * sending to it. A subscription the server dropped is dropped here too, so turning alerts on
+ * again makes a fresh one.
+ */
+export async function readAlertsState(): Promise<AlertsState> {
+  if (!canShowAlerts() || Notification.permission !== 'granted') return 'off';
+  const subscription = await currentSubscription();
+  const state = alertsState(
+    subscription !== null,
+    subscription ? await isStored(subscription.endpoint) : undefined,
+  );
+  if (state === 'ended') await subscription?.unsubscribe().catch(() => false);
+  return state;
 }
 
 /** The VAPID key as the bytes PushManager.subscribe takes. */

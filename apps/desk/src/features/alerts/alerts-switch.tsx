@@ -6,8 +6,8 @@ import { ApiError, redirectTarget } from '../../lib/api.ts';
 import {
   ALERTS_MESSAGES,
   AlertsError,
-  areAlertsOn,
   canShowAlerts,
+  readAlertsState,
   turnAlertsOff,
   turnAlertsOn,
 } from '../../lib/push-alerts.ts';
@@ -17,8 +17,8 @@ type Outcome = { error: string } | { notice: string } | null;
 
 /**
  * "Alerts on this phone": a push notification for each buyer given to this person (and, for
- * managers, each reassignment alert) on this device. The browser's own state decides whether
- * it shows on; every refusal along the way is said in words.
+ * managers, each reassignment alert) on this device. It shows on only while the browser holds a
+ * subscription and the server still sends to it; every refusal along the way is said in words.
  */
 export function AlertsSwitch() {
   const navigate = useNavigate();
@@ -32,8 +32,10 @@ export function AlertsSwitch() {
   useEffect(() => {
     if (!supported) return;
     let current = true;
-    void areAlertsOn().then((value) => {
-      if (current) setOn(value);
+    void readAlertsState().then((state) => {
+      if (!current) return;
+      setOn(state === 'on');
+      if (state === 'ended') setOutcome({ notice: ALERTS_MESSAGES.ended });
     });
     return () => {
       current = false;
