@@ -265,6 +265,22 @@ export const responseReportSchema = v.object({
 export type ResponseReport = v.InferOutput<typeof responseReportSchema>;
 export type ResponseFigures = Omit<ResponseReport['byOrigin'][number], 'origin'>;
 
+/** What became of the site visits booked in a report's period, from the visit records. */
+const visitCounts = {
+  booked: v.pipe(count, v.description('Site visits booked in the period.')),
+  visited: v.pipe(count, v.description('Of those, checked in as arrived or done.')),
+  noShows: v.pipe(count, v.description('Of those, the visitor did not come.')),
+  cancelled: v.pipe(count, v.description('Of those, cancelled.')),
+};
+const visitOrigin = {
+  origin: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      'The origin of the buyer’s first enquiry (site, google_ads, meta or partner:<name>); null when none of their enquiries is kept any more.',
+    ),
+  ),
+};
+
 export const deskReportSchema = v.object({
   days: v.picklist(REPORT_DAYS),
   perDay: v.pipe(
@@ -323,17 +339,30 @@ export const deskReportSchema = v.object({
     v.description('Bookings approved in the period, by the agent who asked for each; most first.'),
   ),
   response: responseReportSchema,
-  visitsByAgent: v.pipe(
+  visitsByCampaign: v.pipe(
     v.array(
       v.object({
-        user: personSchema,
-        booked: v.pipe(count, v.description('Site visits they booked in the period.')),
-        visited: v.pipe(count, v.description('Of those, checked in or done.')),
-        noShows: count,
-        cancelled: count,
+        ...visitOrigin,
+        utmSource: optionalText,
+        utmCampaign: optionalText,
+        ...visitCounts,
       }),
     ),
-    v.description('From the visit records, by the person who booked each visit.'),
+    v.description(
+      'The site visits booked in the period, by the campaign of their buyer’s first enquiry; most booked first.',
+    ),
+  ),
+  visitsByOrigin: v.pipe(
+    v.array(v.object({ ...visitOrigin, ...visitCounts })),
+    v.description(
+      'The same visits by the origin of their buyer’s first enquiry; most booked first.',
+    ),
+  ),
+  visitsByAgent: v.pipe(
+    v.array(v.object({ user: personSchema, ...visitCounts })),
+    v.description(
+      'The same visits by the person who booked each; each of the three adds up to the same totals.',
+    ),
   ),
 });
 export type DeskReport = v.InferOutput<typeof deskReportSchema>;

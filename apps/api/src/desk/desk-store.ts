@@ -156,7 +156,15 @@ export interface CampaignRow {
   bookings: number;
 }
 
-export interface VisitsByAgentRow {
+/**
+ * The visits booked in the period, counted per campaign of the buyer's first enquiry and per
+ * person who booked them: the reports add these up three ways (campaign, origin, agent).
+ */
+export interface VisitReportRow {
+  /** Null when none of the buyer's enquiries is kept any more. */
+  origin: string | null;
+  utm_source: string | null;
+  utm_campaign: string | null;
   user_id: number;
   user_name: string;
   booked: number;
@@ -578,15 +586,21 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
     `SELECT target_minutes, start_minute, end_minute FROM routing_settings WHERE id = 1`,
   );
 
-  // Visits booked in the period, by who booked them: the same records the stages follow.
-  const visitsByAgent = db.prepare<[number], VisitsByAgentRow>(
-    `SELECT u.id AS user_id, u.name AS user_name, count(*) AS booked,
+  // Visits booked in the period, by the first enquiry of their buyer (first touch, as every
+  // report) and by who booked them: the same records the stages follow.
+  const visitReport = db.prepare<[number], VisitReportRow>(
+    `SELECT f.origin, f.utm_source, f.utm_campaign, u.id AS user_id, u.name AS user_name,
+            count(*) AS booked,
             coalesce(sum(v.status IN ('arrived', 'done')), 0) AS visited,
             coalesce(sum(v.status = 'no_show'), 0) AS no_shows,
             coalesce(sum(v.status = 'cancelled'), 0) AS cancelled
      FROM visits v JOIN desk_users u ON u.id = v.booked_by
+     LEFT JOIN leads f ON f.id = (SELECT e.id FROM leads e INDEXED BY leads_by_buyer
+       WHERE e.buyer_id = v.buyer_id AND e.status NOT IN ('spam', 'test')
+       ORDER BY e.received_at, e.id LIMIT 1)
      WHERE v.booked_at >= ?
-     GROUP BY u.id ORDER BY u.name, u.id`,
+     GROUP BY f.origin, f.utm_source, f.utm_campaign, u.id
+     ORDER BY f.origin, f.utm_source, f.utm_campaign, u.name, u.id`,
   );
   const notesOfBuyer = db.prepare<
     [number],
@@ -833,7 +847,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
       bookingsByAgent: bookingsByAgent.all(since),
       assignments: assignments.all(since),
       responseSettings: responseSettings.get(),
-      visitsByAgent: visitsByAgent.all(since),
+      visits: visitReport.all(since),
     }),
 
     /** The notes written on any enquiry of the buyer, oldest first (an erasure empties them). */

@@ -1,7 +1,7 @@
 import { isLeadSource, type DeskReport, type ReportDays } from '@iconia/shared';
 import { addDays, indiaDay, indiaDayStart } from '../reports/india-day.ts';
 import { DEFAULT_TARGET_MINUTES, DEFAULT_WORKING_HOURS } from '../routing/working-hours.ts';
-import type { DeskStore } from './desk-store.ts';
+import type { DeskStore, VisitReportRow } from './desk-store.ts';
 import { buildResponseReport, percentile } from './response-report.ts';
 import { STAGE_RANK, STAGES, type Person, type Stage } from './desk-types.ts';
 
@@ -79,13 +79,7 @@ export function buildReports(store: DeskStore, days: ReportDays, now: number): D
     now,
   );
 
-  const visitsByAgent = rows.visitsByAgent.map((row) => ({
-    user: { id: row.user_id, name: row.user_name },
-    booked: row.booked,
-    visited: row.visited,
-    noShows: row.no_shows,
-    cancelled: row.cancelled,
-  }));
+  const visits = visitReports(rows.visits);
 
   return {
     days,
@@ -95,6 +89,60 @@ export function buildReports(store: DeskStore, days: ReportDays, now: number): D
     firstContact,
     bookingsByAgent,
     response,
-    visitsByAgent,
+    ...visits,
+  };
+}
+
+interface VisitCounts {
+  booked: number;
+  visited: number;
+  noShows: number;
+  cancelled: number;
+}
+
+/**
+ * The visits booked in the period three ways (by campaign, origin and agent), added up from the
+ * same rows so that each way counts every visit once and the totals always agree.
+ */
+function visitReports(rows: readonly VisitReportRow[]) {
+  /** Most booked first; a tie in the order of `nameOf`. */
+  function tally<Label>(
+    nameOf: (row: VisitReportRow) => string,
+    labelOf: (row: VisitReportRow) => Label,
+  ) {
+    const groups = new Map<string, Label & VisitCounts & { name: string }>();
+    for (const row of rows) {
+      const key = nameOf(row);
+      const group = groups.get(key) ?? {
+        ...labelOf(row),
+        name: key,
+        booked: 0,
+        visited: 0,
+        noShows: 0,
+        cancelled: 0,
+      };
+      group.booked += row.booked;
+      group.visited += row.visited;
+      group.noShows += row.no_shows;
+      group.cancelled += row.cancelled;
+      groups.set(key, group);
+    }
+    return [...groups.values()]
+      .sort((a, b) => b.booked - a.booked || a.name.localeCompare(b.name))
+      .map(({ name: _name, ...group }) => group);
+  }
+  return {
+    visitsByCampaign: tally(
+      (row) => JSON.stringify([row.origin, row.utm_source, row.utm_campaign]),
+      (row) => ({ origin: row.origin, utmSource: row.utm_source, utmCampaign: row.utm_campaign }),
+    ),
+    visitsByOrigin: tally(
+      (row) => JSON.stringify([row.origin]),
+      (row) => ({ origin: row.origin }),
+    ),
+    visitsByAgent: tally(
+      (row) => `${row.user_name}\u0000${row.user_id}`,
+      (row) => ({ user: { id: row.user_id, name: row.user_name } }),
+    ),
   };
 }

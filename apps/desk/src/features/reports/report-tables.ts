@@ -77,7 +77,10 @@ export function funnelRows(funnel: Report['funnel']): { label: string; count: nu
   }));
 }
 
-export function campaignLabel(row: Report['byCampaign'][number]): string {
+export function campaignLabel(
+  row: Pick<Report['visitsByCampaign'][number], 'origin' | 'utmSource' | 'utmCampaign'>,
+): string {
+  if (row.origin === null) return NO_ENQUIRY_KEPT;
   const campaign =
     !row.utmSource && !row.utmCampaign
       ? 'No campaign (direct or organic)'
@@ -86,6 +89,15 @@ export function campaignLabel(row: Report['byCampaign'][number]): string {
   return row.origin === 'site' || !isLeadOrigin(row.origin)
     ? campaign
     : `${formatOrigin(row.origin)}: ${campaign}`;
+}
+
+/** A buyer whose enquiries retention has all removed: their visits stay counted. */
+export const NO_ENQUIRY_KEPT = 'Enquiry no longer kept';
+
+/** Where a buyer's first enquiry came from, as the reports name it. */
+export function originLabel(origin: string | null): string {
+  if (origin === null) return NO_ENQUIRY_KEPT;
+  return isLeadOrigin(origin) ? formatOrigin(origin) : origin;
 }
 
 type ResponseReport = Report['response'];

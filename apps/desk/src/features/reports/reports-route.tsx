@@ -5,7 +5,7 @@ import { api } from '../../lib/api.ts';
 import { formatMinutes } from '../../lib/format.ts';
 import type { Report } from '../../lib/types.ts';
 import { BarChart, type BarSeries } from './bar-chart.tsx';
-import { campaignLabel, funnelRows, lastDays, perDayTable } from './report-tables.ts';
+import { campaignLabel, funnelRows, lastDays, originLabel, perDayTable } from './report-tables.ts';
 import { FigureTable, type FigureColumn } from './figure-table.tsx';
 import { SpeedToLead } from './speed-to-lead.tsx';
 import styles from './reports.module.css';
@@ -22,8 +22,9 @@ const CHANNEL_COLOURS = [
 ];
 
 type Row<Key extends 'visitsByAgent' | 'firstContact' | 'byCampaign'> = Report[Key][number];
+type VisitCounts = Pick<Row<'visitsByAgent'>, 'booked' | 'visited' | 'noShows' | 'cancelled'>;
 
-const VISIT_COLUMNS: FigureColumn<Row<'visitsByAgent'>>[] = [
+const VISIT_COLUMNS: FigureColumn<VisitCounts>[] = [
   { label: 'Booked', value: (row) => row.booked },
   { label: 'Visited', value: (row) => row.visited },
   { label: 'No-shows', value: (row) => row.noShows },
@@ -76,28 +77,59 @@ export function Component() {
       </div>
       <SpeedToLead report={report} />
       <Campaigns report={report} />
-      <VisitsByAgent report={report} />
+      <SiteVisits report={report} />
     </>
   );
 }
 
-/** From the visit records: the visits each person booked, and what became of them. */
-function VisitsByAgent({ report }: { report: Report }) {
-  const rows = report.visitsByAgent;
+/**
+ * From the visit records: the visits booked in the period by the campaign and the origin of
+ * their buyer's first enquiry and by who booked them; each table counts every visit once.
+ */
+function SiteVisits({ report }: { report: Report }) {
+  const byCampaign = report.visitsByCampaign;
+  const byOrigin = report.visitsByOrigin;
+  const byAgent = report.visitsByAgent;
   return (
-    <section className={ui.card} aria-labelledby="visits-by-agent">
-      <h2 id="visits-by-agent">Site visits by agent</h2>
-      {rows.length === 0 ? (
+    <section className={ui.card} aria-labelledby="site-visits">
+      <h2 id="site-visits">Site visits</h2>
+      {byAgent.length === 0 ? (
         <p className={ui.muted}>No site visit was booked in this period.</p>
       ) : (
-        <FigureTable
-          name={{ caption: 'Site visits by agent' }}
-          heading="Booked by"
-          rows={rows}
-          rowName={(row) => row.user.name}
-          rowKey={(row) => row.user.id}
-          columns={VISIT_COLUMNS}
-        />
+        <>
+          <p className={ui.muted}>
+            The visits booked in this period, counted from the visit records three ways: by the
+            campaign and the origin of the buyer’s first enquiry, and by who booked them. Each table
+            counts every visit once, so their totals are the same.
+          </p>
+          <h3>By campaign</h3>
+          <FigureTable
+            name={{ caption: 'Site visits by campaign' }}
+            heading="Source / campaign"
+            rows={byCampaign}
+            rowName={(row) => campaignLabel(row)}
+            rowKey={(_row, index) => index}
+            columns={VISIT_COLUMNS}
+          />
+          <h3>By origin</h3>
+          <FigureTable
+            name={{ caption: 'Site visits by origin' }}
+            heading="Origin"
+            rows={byOrigin}
+            rowName={(row) => originLabel(row.origin)}
+            rowKey={(_row, index) => index}
+            columns={VISIT_COLUMNS}
+          />
+          <h3>By agent</h3>
+          <FigureTable
+            name={{ caption: 'Site visits by agent' }}
+            heading="Booked by"
+            rows={byAgent}
+            rowName={(row) => row.user.name}
+            rowKey={(row) => row.user.id}
+            columns={VISIT_COLUMNS}
+          />
+        </>
       )}
     </section>
   );
