@@ -147,6 +147,43 @@ test('desk screenshots for the sales guide @screenshots', async ({ page, request
   await shoot(page, 'plots');
 });
 
+test('desk screenshot of cancelling a booked plot @screenshots', async ({ page, request }) => {
+  await mkdir(IMAGES, { recursive: true });
+  const name = 'Anita Desai';
+  const sent = await request.post('/contact-form', {
+    form: {
+      name,
+      mobile: `9${String(randomInt(1e9)).padStart(9, '0')}`,
+      location: 'Gachibowli, Hyderabad',
+      source: 'contact-form',
+      page: '/contact',
+    },
+  });
+  expect(sent.status()).toBe(200);
+  await signIn(page, 'manager');
+  await page.goto('/desk/plots');
+  const section = page.getByRole('region', { name: 'Import plots from a CSV file' });
+  await section.getByLabel('CSV file').setInputFiles({
+    name: 'plots.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Plot No,Phase,Size (sq. yds),Facing,Corner,Rate per sq. yd\nC-301,Phase 3,300,East,yes,"19,500"',
+    ),
+  });
+  await section.getByRole('button', { name: 'Import plots' }).click();
+  await expect(section.getByRole('status')).toHaveText(/^Imported plots\.csv/);
+  await page.goto('/desk/');
+  await page.getByRole('link', { name }).first().click();
+  await page.getByRole('link', { name: `Hold a plot for ${name}` }).click();
+  await page.getByRole('button', { name: `Hold plot C-301 for ${name}` }).click();
+  await page.getByRole('link', { name: 'Plot C-301' }).click();
+  await page.getByRole('button', { name: 'Request booking' }).click();
+  await page.getByRole('button', { name: 'Approve booking' }).click();
+  await page.getByRole('button', { name: 'Cancel booking…' }).click();
+  await page.getByRole('dialog').getByLabel('Reason').fill('The buyer withdrew: a family move.');
+  await shoot(page, 'plot-cancel');
+});
+
 test('desk users screenshots for the sales guide @screenshots', async ({ page, browser }) => {
   await signIn(page, 'manager');
   const agent = await addAgent(page, 'Kavya Rao');

@@ -376,10 +376,10 @@ function CancelBookingCard({ plot }: { plot: Plot }) {
         Cancel booking…
       </button>
       <dialog ref={dialog} aria-labelledby="cancel-booking-title">
-        <h2 id="cancel-booking-title">Cancel the booking of plot {plot.number}?</h2>
+        <h2 id="cancel-booking-title">Cancel this booking?</h2>
         <p>
-          The plot becomes available to hold again, and {buyer}’s stage leaves Booked. Your reason
-          is kept in the plot’s history and on the buyer’s timeline.
+          Plot {plot.number} becomes available to hold again, and {buyer}’s stage leaves Booked.
+          Your reason is kept in the plot’s history and on the buyer’s timeline.
         </p>
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="cancel" />
