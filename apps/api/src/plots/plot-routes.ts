@@ -205,7 +205,9 @@ export function registerPlotRoutes(router: Router, deps: PlotRouteDeps): void {
   router.post('/plots/:id/booking/cancel', requireSession, requireManager, (req, res) => {
     const { reason } = parse(plotCancelBookingSchema, req.body);
     const id = plotId(req);
-    inventory.cancelBooking(id, reason, currentUser(res), clock.now());
+    const user = currentUser(res);
+    inventory.cancelBooking(id, reason, user, clock.now());
+    logger.info({ userId: user.id, plotId: id }, 'plot booking cancelled');
     res.json(plotAnswer(id));
   });
 
