@@ -41,5 +41,8 @@ export const OFFICE_ADDRESS = {
 /** The site and sales office on one line, as a calendar's location or a message gives it. */
 export const SITE_ADDRESS_LINE = [OFFICE_ADDRESS.name, ...OFFICE_ADDRESS.lines].join(', ');
 
+/** Google Maps' embed of the site, as the website shows it; works without an API key. */
+export const MAP_EMBED_URL = `https://www.google.com/maps?q=${OFFICE_ADDRESS.geo.latitude},${OFFICE_ADDRESS.geo.longitude}&z=13&hl=en&output=embed`;
+
 /** Directions to the site in Google Maps: the map link a buyer is sent. */
 export const MAP_DIRECTIONS_URL = `https://www.google.com/maps/dir/?api=1&destination=${OFFICE_ADDRESS.geo.latitude},${OFFICE_ADDRESS.geo.longitude}`;

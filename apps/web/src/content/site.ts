@@ -5,6 +5,7 @@
 
 import {
   MAP_DIRECTIONS_URL,
+  MAP_EMBED_URL,
   OFFICE_ADDRESS,
   PHONES,
   PROJECT_NAME,
@@ -58,16 +59,13 @@ export const RERA = {
 
 export const DTCP_APPROVAL = 'DTCP approved layout';
 
-/** Google Maps embed of the site; works without an API key. */
-export const MAP_EMBED_URL =
-  'https://www.google.com/maps?q=17.0918,78.2046&z=13&hl=en&output=embed';
 export const MAP_EMBED_TITLE = 'Map showing the location of Elegant Iconia near Shadnagar';
 /** The map stays a placeholder until the visitor asks for it: Google loads nothing before. */
 export const MAP_EMBED_LABELS = {
   loading: 'Loading map…',
   open: 'Open the map in Google Maps',
 } as const;
-export { MAP_DIRECTIONS_URL };
+export { MAP_DIRECTIONS_URL, MAP_EMBED_URL };
 
 /** YouTube video shown (through youtube-nocookie.com) in the location section. */
 export const VIDEO_ID = 'M7lc1UVf-VE';
