@@ -1,4 +1,5 @@
 import { formatSlotTime, formatVisitDate, VISIT_STATUS_LABELS, type Visit } from '@iconia/shared';
+import record from '../../components/record.module.css';
 import { formatDateTime } from '../../lib/format.ts';
 import styles from './visits.module.css';
 
@@ -21,33 +22,33 @@ export function checkInText(checkIn: NonNullable<Visit['checkIn']>): string {
 /** One visit's facts: when, who and how many, its state and who recorded what. */
 export function VisitFacts({ visit }: { visit: Visit }) {
   return (
-    <dl className={styles.facts}>
-      <div>
+    <dl className={`${record.facts} ${styles.facts}`}>
+      <div className={record.pair}>
         <dt>When</dt>
         <dd>{visitWhen(visit)}</dd>
       </div>
-      <div>
+      <div className={record.pair}>
         <dt>Coming</dt>
         <dd>{partyText(visit)}</dd>
       </div>
-      <div>
+      <div className={record.pair}>
         <dt>Status</dt>
         <dd>{VISIT_STATUS_LABELS[visit.status]}</dd>
       </div>
       {visit.notes ? (
-        <div>
+        <div className={record.pair}>
           <dt>Notes</dt>
           <dd>{visit.notes}</dd>
         </div>
       ) : null}
       {visit.checkIn ? (
-        <div>
+        <div className={record.pair}>
           <dt>Check-in</dt>
           <dd>{checkInText(visit.checkIn)}</dd>
         </div>
       ) : null}
       {visit.outcome ? (
-        <div>
+        <div className={record.pair}>
           <dt>Outcome</dt>
           <dd>{visit.outcome.text}</dd>
         </div>
