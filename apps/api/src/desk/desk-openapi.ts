@@ -536,7 +536,7 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       summary: 'The booking records as CSV',
       who: 'manager',
       description:
-        'Every booking requested, approved, refused or cancelled, newest first, with the buyer’s first enquiry’s origin and campaign. Formula-safe as the leads export.',
+        'Every booking requested, approved, refused or cancelled, newest first, with the buyer’s first enquiry’s origin and campaign, and who cancelled a cancelled one, when and why. Formula-safe as the leads export.',
       answer: {
         status: 200,
         description: 'A CSV attachment.',

@@ -226,6 +226,9 @@ export function bookingsCsv(rows: readonly BookingExportRow[]): string {
       'requested_at',
       'decided_by',
       'decided_at',
+      'cancelled_by',
+      'cancelled_at',
+      'cancel_reason',
     ],
     rows.map((row) => [
       row.id,
@@ -243,6 +246,9 @@ export function bookingsCsv(rows: readonly BookingExportRow[]): string {
       indiaTimestamp(row.requested_at),
       row.decided_by_name,
       row.decided_at === null ? null : indiaTimestamp(row.decided_at),
+      row.cancelled_by_name,
+      row.cancelled_at === null ? null : indiaTimestamp(row.cancelled_at),
+      row.cancel_reason,
     ]),
   );
 }

@@ -96,6 +96,9 @@ export interface BookingExportRow {
   requested_at: number;
   decided_by_name: string | null;
   decided_at: number | null;
+  cancelled_by_name: string | null;
+  cancelled_at: number | null;
+  cancel_reason: string | null;
 }
 
 export interface PlotFilter {
@@ -331,7 +334,7 @@ export function createPlotStore(db: Database.Database) {
             coalesce(latest.name, '') AS buyer_name, bu.latest_lead_id AS lead_id,
             first.origin, first.utm_source, first.utm_campaign,
             rq.name AS requested_by_name, b.requested_at, dc.name AS decided_by_name,
-            b.decided_at
+            b.decided_at, cn.name AS cancelled_by_name, b.cancelled_at, b.cancel_reason
      FROM plot_bookings b
      JOIN plots p ON p.id = b.plot_id
      JOIN buyers bu ON bu.id = b.buyer_id
@@ -341,6 +344,7 @@ export function createPlotStore(db: Database.Database) {
        ORDER BY e.received_at, e.id LIMIT 1)
      JOIN desk_users rq ON rq.id = b.requested_by
      LEFT JOIN desk_users dc ON dc.id = b.decided_by
+     LEFT JOIN desk_users cn ON cn.id = b.cancelled_by
      ORDER BY b.requested_at DESC, b.id DESC`,
   );
 

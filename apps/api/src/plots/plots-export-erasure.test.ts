@@ -103,7 +103,7 @@ describe('plot exports and erasure', () => {
     expect(res.status).toBe(200);
     const lines = res.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'booking,plot,phase,size_sq_yd,total_price,status,buyer,lead_id,origin,utm_source,utm_campaign,requested_by,requested_at,decided_by,decided_at',
+      'booking,plot,phase,size_sq_yd,total_price,status,buyer,lead_id,origin,utm_source,utm_campaign,requested_by,requested_at,decided_by,decided_at,cancelled_by,cancelled_at,cancel_reason',
     );
     expect(lines.slice(1).map((line) => line.split(',').slice(5, 7))).toEqual([
       ['requested', `'=cmd|calc`],
