@@ -83,3 +83,59 @@ test('when an agent opens a buyer routed to them, then what they need before the
   await expect(page.getByRole('link', { name: /^Call/ })).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('link', { name: 'WhatsApp' })).toBeInViewport({ ratio: 1 });
 });
+
+test.describe('a manager on a small phone', () => {
+  // A common Android screen once the browser's own bars are gone: 40 px shorter than the
+  // phone project's, and a manager's navigation is the desk's longest.
+  test.use({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+
+  test('when a manager opens a buyer on a 360 × 740 screen, then Call and WhatsApp are on the first screen and every navigation link is reachable by keyboard', async ({
+    clockDesk,
+    page,
+  }) => {
+    const manager = { email: 'meera.manager@iconia.test', name: 'Meera Manager' };
+    await clockDesk.server.addUser(manager.email, 'manager', manager.name);
+    const buyer = clockDesk.server.storeLead({
+      name: 'Lakshmi Venkata Subramaniam',
+      plotRange: '200 - 300 Sq. Yds',
+      location: 'Kondapur, Hyderabad',
+    });
+    await clockDesk.signIn(page, manager.email);
+
+    await page.goto(`/desk/leads/${buyer}`);
+
+    await expect(page.getByRole('heading', { name: 'Lakshmi Venkata Subramaniam' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Call/ })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('link', { name: 'WhatsApp' })).toBeInViewport({ ratio: 1 });
+
+    const nav = page.getByRole('navigation', { name: 'Desk' });
+    const names = await nav.getByRole('link').allInnerTexts();
+    expect(names).toEqual([
+      'Inbox',
+      'Today',
+      'Visits',
+      'Plots',
+      'Reports',
+      'Held',
+      'Users',
+      'Sources',
+      'Erasure',
+    ]);
+    // Tab from the page's first link: each link takes the focus in turn, shows it, is on screen.
+    await page.getByRole('link', { name: 'Skip to content' }).focus();
+    const reached: string[] = [];
+    for (let step = 0; step < 20 && reached.length < names.length; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = nav.locator('a:focus-visible');
+      if ((await focused.count()) === 0) continue;
+      await expect(focused).toBeInViewport({ ratio: 1 });
+      reached.push(await focused.innerText());
+    }
+    expect(reached).toEqual(names);
+  });
+});

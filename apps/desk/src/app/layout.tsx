@@ -1,4 +1,13 @@
-import { Form, Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import {
+  Form,
+  Link,
+  NavLink,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+} from 'react-router';
 import { SwitchButton } from '../components/switch-button.tsx';
 import { AlertsSwitch } from '../features/alerts/alerts-switch.tsx';
 import { buttonClass } from '../components/ui.ts';
@@ -19,12 +28,36 @@ const MANAGER_LINKS = [
   { to: '/erasure', label: 'Erasure' },
 ];
 
+/** Room left beside a link for its focus outline, as the list's padding leaves it. */
+const FOCUS_ROOM_PX = 4;
+
+/**
+ * Scrolls the row of links sideways, never the page (which may be where Back left it), so that
+ * `link` and its focus outline are whole in sight; Chromium leaves a link cut at the edge as it is
+ * when it takes the focus.
+ */
+function keepInSight(list: HTMLElement, link: HTMLElement): void {
+  const start = link.offsetLeft - FOCUS_ROOM_PX;
+  const end = link.offsetLeft + link.offsetWidth + FOCUS_ROOM_PX;
+  if (start < list.scrollLeft) list.scrollLeft = start;
+  else if (end > list.scrollLeft + list.clientWidth) list.scrollLeft = end - list.clientWidth;
+}
+
 /** The frame of every signed-in page: navigation, the account menu and a loading bar. */
 export function Layout() {
   const user = useUser();
   const duty = useDuty();
   const navigation = useNavigation();
   const links = user.role === 'manager' ? [...AGENT_LINKS, ...MANAGER_LINKS] : AGENT_LINKS;
+  const { pathname } = useLocation();
+  const linkList = useRef<HTMLUListElement>(null);
+
+  // On a phone the links scroll sideways in one row: the current page's stays in sight.
+  useEffect(() => {
+    const list = linkList.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (list && current) keepInSight(list, current);
+  }, [pathname]);
 
   return (
     <>
@@ -37,7 +70,14 @@ export function Layout() {
             Iconia sales desk
           </NavLink>
           <nav className={styles.nav} aria-label="Desk">
-            <ul>
+            <ul
+              ref={linkList}
+              onFocus={(event) => {
+                if (event.target instanceof HTMLElement) {
+                  keepInSight(event.currentTarget, event.target);
+                }
+              }}
+            >
               {links.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} end={link.to === '/'}>
