@@ -167,6 +167,40 @@ describe('site visits on the desk API', () => {
     );
   });
 
+  it('when a visit is moved into a slot that is full, then it is refused with a clear 409 and stays where it was with its reminders', async () => {
+    const slots = await manager
+      .put('/desk/api/visit-slots')
+      .set(SAME_ORIGIN)
+      .send({
+        slots: [
+          { weekday: 7, time: '10:00', capacity: 2 },
+          { weekday: 1, time: '11:30', capacity: 1 },
+        ],
+      });
+    expect(slots.status).toBe(200);
+    const other = t.storeLead({ name: 'Sunil Rao' });
+    expect((await book(agent, other, { date: MONDAY, time: '11:30' })).status).toBe(201);
+    const visit = ((await book(agent, leadId)).body as { visit: Visit }).visit;
+
+    const res = await agent
+      .post(`/desk/api/visits/${visit.id}/reschedule`)
+      .set(SAME_ORIGIN)
+      .send({ date: MONDAY, time: '11:30' });
+
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error:
+        'The Monday, 23 November 2026 at 11:30 AM slot is full (1 visit). Choose another slot.',
+    });
+    const after = ((await agent.get(`/desk/api/visits/${visit.id}`)).body as { visit: Visit })
+      .visit;
+    expect(after).toMatchObject({ date: SUNDAY, time: '10:00', status: 'scheduled' });
+    expect(remindersOf(t, visit.id).map((row) => row.message_id)).toEqual([
+      `<visit-${visit.id}-0-day-before@iconia.test>`,
+      `<visit-${visit.id}-0-two-hours@iconia.test>`,
+    ]);
+  });
+
   it('when the only visit is cancelled, then no reminder is left, the place is free again and the buyer is back to Contacted', async () => {
     const visit = ((await book(agent, leadId)).body as { visit: Visit }).visit;
 
@@ -353,6 +387,14 @@ describe('a site visit the buyer keeps', () => {
 
   it("when a buyer's data is erased, then their visits keep their slot for the reports but lose the notes and outcome, and no reminder is left", async () => {
     const visit = ((await book(agent, leadId)).body as { visit: Visit }).visit;
+    const dropped = (
+      (await book(agent, leadId, { date: MONDAY, notes: '' })).body as { visit: Visit }
+    ).visit;
+    const cancelled = await agent
+      .post(`/desk/api/visits/${dropped.id}/cancel`)
+      .set(SAME_ORIGIN)
+      .send({ reason: 'Brother-in-law Suresh objects' });
+    expect(cancelled.status).toBe(200);
     const manager = await t.signIn('manager@iconia.test');
 
     const erased = await manager
@@ -367,6 +409,15 @@ describe('a site visit the buyer keeps', () => {
     expect(remindersOf(t, visit.id)).toEqual([]);
     const timeline = ((await manager.get(`/desk/api/leads/${leadId}`)).body as LeadView).timeline;
     expect(JSON.stringify(timeline)).not.toContain('Coming with parents');
+    expect(JSON.stringify(timeline)).not.toContain('Suresh');
+    const afterCancel = (
+      (await manager.get(`/desk/api/visits/${dropped.id}`)).body as { visit: Visit }
+    ).visit;
+    expect(afterCancel).toMatchObject({
+      date: MONDAY,
+      status: 'cancelled',
+      cancelled: { reason: '' },
+    });
   });
 
   it('when someone asks for a visit that does not exist, then a clear 404 comes back', async () => {
