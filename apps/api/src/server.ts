@@ -1,6 +1,7 @@
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { SiteManifestError } from './http/site-manifest.ts';
+import { ErasureLedgerError } from './privacy/erasure-ledger.ts';
 import { createLogger, createLogOutput } from './logger.ts';
 import { startServer } from './start-server.ts';
 
@@ -38,9 +39,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A site built without its manifest is the operator's to fix: the message says how, no stack.
+  // A site built without its manifest, or a restored backup whose erasure key is not the data
+  // folder's, is the operator's to fix: the message says how, no stack.
   const text =
-    error instanceof SiteManifestError
+    error instanceof SiteManifestError || error instanceof ErasureLedgerError
       ? error.message
       : error instanceof Error
         ? error.stack

@@ -48,6 +48,11 @@ export interface CarriedLedger {
   entries: LedgerEntry[];
 }
 
+/** The ledger or its key cannot be used as they are: the message says what the operator can do. */
+export class ErasureLedgerError extends Error {
+  override name = 'ErasureLedgerError';
+}
+
 export const LEDGER_FILE = 'erasures.jsonl';
 export const KEY_FILE = 'erasure-key';
 
@@ -56,7 +61,9 @@ const isKey = (text: string): boolean => /^[0-9a-f]{64}$/.test(text);
 function readKey(file: string): string {
   const key = readFileSync(file, 'utf8').trim();
   if (!isKey(key)) {
-    throw new Error(`${file} is not an erasure key (64 hex digits); restore it from its copy.`);
+    throw new ErasureLedgerError(
+      `${file} is not an erasure key (64 hex digits); restore it from its copy.`,
+    );
   }
   return key;
 }
@@ -116,7 +123,7 @@ export function createErasureLedger(dataDir: string): ErasureLedger {
         if (index === lines.length - 1) return [];
       }
       if (typeof entry?.hmac !== 'string' || typeof entry.at !== 'number') {
-        throw new Error(`${ledgerFile} line ${index + 1} is not an erasure entry.`);
+        throw new ErasureLedgerError(`${ledgerFile} line ${index + 1} is not an erasure entry.`);
       }
       return [{ hmac: entry.hmac, at: entry.at }];
     });
@@ -135,11 +142,12 @@ export function createErasureLedger(dataDir: string): ErasureLedger {
       return { key: readKey(keyFile), entries: entries() };
     },
     adopt(carried) {
-      if (!isKey(carried.key)) throw new Error('The erasure key a backup carried is damaged.');
+      if (!isKey(carried.key))
+        throw new ErasureLedgerError('The erasure key a backup carried is damaged.');
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       if (!existsSync(keyFile)) writeKeyOnce(keyFile, carried.key);
       if (readKey(keyFile) !== carried.key) {
-        throw new Error(
+        throw new ErasureLedgerError(
           `This database was backed up with another erasure key than ${keyFile}, so its erasures cannot be matched. Restore it into the data folder it was backed up from, or, if ${KEY_FILE} and ${LEDGER_FILE} there belong to another installation, move both aside and start again.`,
         );
       }
