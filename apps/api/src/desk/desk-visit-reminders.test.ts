@@ -245,4 +245,36 @@ describe('site visit reminders', () => {
       'Site visit in two hours: Ravi, 3:00 PM',
     ]);
   });
+
+  it('when the buyer changes owner after the visit is booked, then the old owner’s phone gets no reminder and the new owner gets the email', async () => {
+    const { desk, leadId } = await ownedBuyer('+919876543214');
+    const phone = push.device();
+    await desk.post('/desk/api/push/subscriptions').set(SAME_ORIGIN).send(phone.subscription);
+    const booked = await desk
+      .post(`/desk/api/leads/${leadId}/visits`)
+      .set(SAME_ORIGIN)
+      .send({ date: '2026-11-22', time: '10:00', people: 2, pickup: false });
+    expect(booked.status).toBe(201);
+    const bina = await createAccount(
+      server.desk.api.store,
+      { email: 'bina@iconia.test', name: 'Bina', role: 'manager', password: PASSWORD },
+      clock.now(),
+    );
+    const manager = request.agent(server.url);
+    await manager
+      .post('/desk/api/session')
+      .set(SAME_ORIGIN)
+      .send({ email: 'bina@iconia.test', password: PASSWORD });
+    const handed = await manager
+      .patch(`/desk/api/leads/${leadId}`)
+      .set(SAME_ORIGIN)
+      .send({ ownerId: bina.id });
+    expect(handed.status).toBe(200);
+
+    clock.advance(Date.parse('2026-11-21T18:00:00+05:30') - clock.now());
+    await deliverDue();
+
+    expect(phone.received).toEqual([]);
+    expect(reminders(inbox).map((mail) => mail.envelopeTo)).toEqual([['bina@iconia.test']]);
+  });
 });
