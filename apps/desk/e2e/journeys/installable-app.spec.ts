@@ -326,8 +326,8 @@ test('when alerts were on for a phone and its owner signed out everywhere on ano
   await signIn(page, { email: MANAGER }, PASSWORD);
   await page.getByText('Account of Pooja Manager').click();
 
-  await expect(page.getByRole('status').filter({ hasText: 'Alerts were' })).toHaveText(
-    'Alerts were turned off for this phone when you signed out everywhere or your password was reset. Turn them on again to get them here.',
+  await expect(page.getByRole('status').filter({ hasText: 'stopped sending' })).toHaveText(
+    'Alerts are off for this phone: the desk stopped sending them here, as it does when you sign out everywhere or your password is reset. Turn them on again to get them here.',
   );
   await expect(alerts).toHaveAttribute('aria-checked', 'false');
   // The browser's own subscription is dropped too, so turning alerts on makes a fresh one.

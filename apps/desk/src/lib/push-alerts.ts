@@ -21,7 +21,7 @@ export const ALERTS_MESSAGES = {
   on: 'Alerts are on for this phone.',
   off: 'Alerts are off for this phone.',
   ended:
-    'Alerts were turned off for this phone when you signed out everywhere or your password was reset. Turn them on again to get them here.',
+    'Alerts are off for this phone: the desk stopped sending them here, as it does when you sign out everywhere or your password is reset. Turn them on again to get them here.',
 } as const;
 
 /** How long the browser's push service may take to give a subscription. */
