@@ -65,6 +65,26 @@ describe('site visit reminders', () => {
     return { desk, leadId };
   }
 
+  /** The same, with Arjun's phone turned on for alerts; `book` books a visit for Sunday. */
+  async function ownedBuyerWithPhone(mobile: string) {
+    const { desk, leadId } = await ownedBuyer(mobile);
+    const phone = push.device();
+    const subscribed = await desk
+      .post('/desk/api/push/subscriptions')
+      .set(SAME_ORIGIN)
+      .send(phone.subscription);
+    expect(subscribed.status).toBe(201);
+    const book = async (time: string, party = { people: 2, pickup: false }) => {
+      const booked = await desk
+        .post(`/desk/api/leads/${leadId}/visits`)
+        .set(SAME_ORIGIN)
+        .send({ date: '2026-11-22', time, ...party });
+      expect(booked.status).toBe(201);
+      return (booked.body as { visit: { id: number } }).visit.id;
+    };
+    return { desk, leadId, phone, book };
+  }
+
   /** Runs the outbox's workers on what is due now, then lets their sends arrive. */
   async function deliverDue() {
     await server.delivery.drain();
@@ -87,21 +107,7 @@ describe('site visit reminders', () => {
   });
 
   it('when a booked visit comes near, then its owner gets the evening-before and the two-hour reminders once each, a restart between them included', async () => {
-    const agent = await createAccount(
-      server.desk.api.store,
-      { email: 'arjun@iconia.test', name: 'Arjun', role: 'agent', password: PASSWORD },
-      clock.now(),
-    );
-    const leadId = server.store.insertLead(
-      { ...newLead('+919876543210'), name: 'Ravi Kumar', receivedAt: clock.now() },
-      0,
-    ).id;
-    const desk = request.agent(server.url);
-    await desk
-      .post('/desk/api/session')
-      .set(SAME_ORIGIN)
-      .send({ email: 'arjun@iconia.test', password: PASSWORD });
-    await desk.patch(`/desk/api/leads/${leadId}`).set(SAME_ORIGIN).send({ ownerId: agent.id });
+    const { desk, leadId } = await ownedBuyer('+919876543210');
     const booked = await desk
       .post(`/desk/api/leads/${leadId}/visits`)
       .set(SAME_ORIGIN)
@@ -172,18 +178,8 @@ describe('site visit reminders', () => {
   });
 
   it('when the owner has alerts on a phone, then the phone gets the evening-before and the two-hour reminders once each as pushes, a restart between them included', async () => {
-    const { desk, leadId } = await ownedBuyer('+919876543212');
-    const phone = push.device();
-    const subscribed = await desk
-      .post('/desk/api/push/subscriptions')
-      .set(SAME_ORIGIN)
-      .send(phone.subscription);
-    expect(subscribed.status).toBe(201);
-    const booked = await desk
-      .post(`/desk/api/leads/${leadId}/visits`)
-      .set(SAME_ORIGIN)
-      .send({ date: '2026-11-22', time: '10:00', people: 3, pickup: true });
-    expect(booked.status).toBe(201);
+    const { leadId, phone, book } = await ownedBuyerWithPhone('+919876543212');
+    await book('10:00', { people: 3, pickup: true });
     await deliverDue();
     expect(phone.received).toEqual([]);
 
@@ -212,25 +208,15 @@ describe('site visit reminders', () => {
   });
 
   it('when a visit is moved or cancelled, then the owner’s phone gets no reminder of the old slot, only those of the new one', async () => {
-    const { desk, leadId } = await ownedBuyer('+919876543213');
-    const phone = push.device();
-    await desk.post('/desk/api/push/subscriptions').set(SAME_ORIGIN).send(phone.subscription);
-    const first = await desk
-      .post(`/desk/api/leads/${leadId}/visits`)
-      .set(SAME_ORIGIN)
-      .send({ date: '2026-11-22', time: '10:00', people: 2, pickup: false });
-    const visitId = (first.body as { visit: { id: number } }).visit.id;
+    const { desk, phone, book } = await ownedBuyerWithPhone('+919876543213');
+    const visitId = await book('10:00');
     const moved = await desk
       .post(`/desk/api/visits/${visitId}/reschedule`)
       .set(SAME_ORIGIN)
       .send({ date: '2026-11-22', time: '15:00' });
     expect(moved.status).toBe(200);
-    const second = await desk
-      .post(`/desk/api/leads/${leadId}/visits`)
-      .set(SAME_ORIGIN)
-      .send({ date: '2026-11-22', time: '16:30', people: 1, pickup: false });
     const cancelled = await desk
-      .post(`/desk/api/visits/${(second.body as { visit: { id: number } }).visit.id}/cancel`)
+      .post(`/desk/api/visits/${await book('16:30')}/cancel`)
       .set(SAME_ORIGIN)
       .send({});
     expect(cancelled.status).toBe(200);
@@ -247,14 +233,8 @@ describe('site visit reminders', () => {
   });
 
   it('when the buyer changes owner after the visit is booked, then the old owner’s phone gets no reminder and the new owner gets the email', async () => {
-    const { desk, leadId } = await ownedBuyer('+919876543214');
-    const phone = push.device();
-    await desk.post('/desk/api/push/subscriptions').set(SAME_ORIGIN).send(phone.subscription);
-    const booked = await desk
-      .post(`/desk/api/leads/${leadId}/visits`)
-      .set(SAME_ORIGIN)
-      .send({ date: '2026-11-22', time: '10:00', people: 2, pickup: false });
-    expect(booked.status).toBe(201);
+    const { leadId, phone, book } = await ownedBuyerWithPhone('+919876543214');
+    await book('10:00');
     const bina = await createAccount(
       server.desk.api.store,
       { email: 'bina@iconia.test', name: 'Bina', role: 'manager', password: PASSWORD },
