@@ -102,33 +102,39 @@ function SiteVisits({ report }: { report: Report }) {
             campaign and the origin of the buyer’s first enquiry, and by who booked them. Each table
             counts every visit once, so their totals are the same.
           </p>
-          <h3>By campaign</h3>
-          <FigureTable
-            name={{ caption: 'Site visits by campaign' }}
-            heading="Source / campaign"
-            rows={byCampaign}
-            rowName={(row) => campaignLabel(row)}
-            rowKey={(_row, index) => index}
-            columns={VISIT_COLUMNS}
-          />
-          <h3>By origin</h3>
-          <FigureTable
-            name={{ caption: 'Site visits by origin' }}
-            heading="Origin"
-            rows={byOrigin}
-            rowName={(row) => originLabel(row.origin)}
-            rowKey={(_row, index) => index}
-            columns={VISIT_COLUMNS}
-          />
-          <h3>By agent</h3>
-          <FigureTable
-            name={{ caption: 'Site visits by agent' }}
-            heading="Booked by"
-            rows={byAgent}
-            rowName={(row) => row.user.name}
-            rowKey={(row) => row.user.id}
-            columns={VISIT_COLUMNS}
-          />
+          <div className={styles.subsection}>
+            <h3>By campaign</h3>
+            <FigureTable
+              name={{ caption: 'Site visits by campaign' }}
+              heading="Source / campaign"
+              rows={byCampaign}
+              rowName={(row) => campaignLabel(row)}
+              rowKey={(_row, index) => index}
+              columns={VISIT_COLUMNS}
+            />
+          </div>
+          <div className={styles.subsection}>
+            <h3>By origin</h3>
+            <FigureTable
+              name={{ caption: 'Site visits by origin' }}
+              heading="Origin"
+              rows={byOrigin}
+              rowName={(row) => originLabel(row.origin)}
+              rowKey={(_row, index) => index}
+              columns={VISIT_COLUMNS}
+            />
+          </div>
+          <div className={styles.subsection}>
+            <h3>By agent</h3>
+            <FigureTable
+              name={{ caption: 'Site visits by agent' }}
+              heading="Booked by"
+              rows={byAgent}
+              rowName={(row) => row.user.name}
+              rowKey={(row) => row.user.id}
+              columns={VISIT_COLUMNS}
+            />
+          </div>
         </>
       )}
     </section>

@@ -34,7 +34,7 @@ export function SpeedToLead({ report }: { report: Report }) {
         target counts the buyers answered or past their target.
       </p>
       {responseTables(report.response).map((table) => (
-        <div key={table.id} className={styles.response}>
+        <div key={table.id} className={styles.subsection}>
           <h3 id={`response-${table.id}`}>{table.title}</h3>
           {table.rows.length === 0 ? (
             <p className={ui.muted}>No buyer was handed out in this period.</p>
