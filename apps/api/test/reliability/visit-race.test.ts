@@ -85,7 +85,7 @@ describe('booking the last places of a slot from two server processes at once', 
           headers: { ...SAME_ORIGIN, 'Content-Type': 'application/json', Cookie: cookie },
           body: JSON.stringify({ date: tomorrow, time: '11:30', people: 2, pickup: false }),
         });
-        return { status: res.status, body: (await res.json()) };
+        return { status: res.status, body: await res.json() };
       }),
     );
 
