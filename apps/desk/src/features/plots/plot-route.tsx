@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import {
   Form,
   Link,
@@ -295,14 +295,58 @@ function HeldCard({ plot }: { plot: Plot }) {
   );
 }
 
+/**
+ * A manager's decision that needs a reason, asked for in a native dialog that closes once the
+ * answer is a success: refusing a booking, cancelling one.
+ */
+function ReasonDialog({
+  dialog,
+  intent,
+  title,
+  children,
+  submit,
+  close,
+}: {
+  dialog: RefObject<HTMLDialogElement | null>;
+  intent: 'refuse' | 'cancel';
+  title: string;
+  /** What the decision does, in a sentence or two. */
+  children: ReactNode;
+  submit: { label: string; busy: string };
+  close?: string;
+}) {
+  const busy = useBusy(intent);
+  const result = useResult(intent);
+  useEffect(() => {
+    if (result?.ok) dialog.current?.close();
+  }, [dialog, result]);
+  return (
+    <dialog ref={dialog} aria-labelledby={`${intent}-title`}>
+      <h2 id={`${intent}-title`}>{title}</h2>
+      <p>{children}</p>
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value={intent} />
+        <div className={ui.field}>
+          <label htmlFor={`${intent}-reason`}>Reason</label>
+          <textarea id={`${intent}-reason`} name="reason" maxLength={REFUSAL_MAX_LENGTH} required />
+        </div>
+        <div className={ui.actions}>
+          <DialogButtons
+            dialog={dialog}
+            submit={{ ...submit, variant: 'danger' }}
+            busy={busy}
+            {...(close !== undefined ? { close } : {})}
+          />
+        </div>
+        <ErrorText>{result?.error}</ErrorText>
+      </Form>
+    </dialog>
+  );
+}
+
 function DecisionCard({ manager }: { manager: boolean }) {
   const approving = useBusy('approve');
-  const refusing = useBusy('refuse');
-  const refusal = useResult('refuse');
   const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (refusal?.ok) dialog.current?.close();
-  }, [refusal]);
   if (!manager) {
     return (
       <section className={ui.card} aria-labelledby="plot-decision">
@@ -329,37 +373,21 @@ function DecisionCard({ manager }: { manager: boolean }) {
           Refuse booking…
         </button>
       </div>
-      <dialog ref={dialog} aria-labelledby="refuse-title">
-        <h2 id="refuse-title">Refuse this booking?</h2>
-        <p>The plot stays held for the buyer; the agent sees your reason in its history.</p>
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="refuse" />
-          <div className={ui.field}>
-            <label htmlFor="refuse-reason">Reason</label>
-            <textarea id="refuse-reason" name="reason" maxLength={REFUSAL_MAX_LENGTH} required />
-          </div>
-          <div className={ui.actions}>
-            <DialogButtons
-              dialog={dialog}
-              submit={{ label: 'Refuse booking', busy: 'Refusing…', variant: 'danger' }}
-              busy={refusing}
-            />
-          </div>
-          <ErrorText>{refusal?.error}</ErrorText>
-        </Form>
-      </dialog>
+      <ReasonDialog
+        dialog={dialog}
+        intent="refuse"
+        title="Refuse this booking?"
+        submit={{ label: 'Refuse booking', busy: 'Refusing…' }}
+      >
+        The plot stays held for the buyer; the agent sees your reason in its history.
+      </ReasonDialog>
     </section>
   );
 }
 
 /** A manager's way back from an approved booking: the buyer withdrew, say. */
 function CancelBookingCard({ plot }: { plot: Plot }) {
-  const busy = useBusy('cancel');
-  const cancellation = useResult('cancel');
   const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (cancellation?.ok) dialog.current?.close();
-  }, [cancellation]);
   const buyer = plot.booking?.buyer.name || 'the buyer';
   return (
     <section className={ui.card} aria-labelledby="plot-booked">
@@ -375,29 +403,16 @@ function CancelBookingCard({ plot }: { plot: Plot }) {
       >
         Cancel booking…
       </button>
-      <dialog ref={dialog} aria-labelledby="cancel-booking-title">
-        <h2 id="cancel-booking-title">Cancel this booking?</h2>
-        <p>
-          Plot {plot.number} becomes available to hold again, and {buyer}’s stage leaves Booked.
-          Your reason is kept in the plot’s history and on the buyer’s timeline.
-        </p>
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="cancel" />
-          <div className={ui.field}>
-            <label htmlFor="cancel-reason">Reason</label>
-            <textarea id="cancel-reason" name="reason" maxLength={REFUSAL_MAX_LENGTH} required />
-          </div>
-          <div className={ui.actions}>
-            <DialogButtons
-              dialog={dialog}
-              submit={{ label: 'Cancel booking', busy: 'Cancelling…', variant: 'danger' }}
-              busy={busy}
-              close="Keep booking"
-            />
-          </div>
-          <ErrorText>{cancellation?.error}</ErrorText>
-        </Form>
-      </dialog>
+      <ReasonDialog
+        dialog={dialog}
+        intent="cancel"
+        title="Cancel this booking?"
+        submit={{ label: 'Cancel booking', busy: 'Cancelling…' }}
+        close="Keep booking"
+      >
+        Plot {plot.number} becomes available to hold again, and {buyer}’s stage leaves Booked. Your
+        reason is kept in the plot’s history and on the buyer’s timeline.
+      </ReasonDialog>
     </section>
   );
 }
