@@ -10,6 +10,8 @@ import {
 } from '../desk/desk-test-support.ts';
 import { indiaTimestamp } from '../reports/india-day.ts';
 
+const SIGNING_KEY = `whsec_${randomBytes(32).toString('base64')}`;
+
 const CSV = [
   'number,phase,size_sq_yd,facing,corner,price,rate_per_sq_yd,status',
   'A-12,Phase 1,240,East,no,,18000,',
@@ -50,7 +52,7 @@ describe('a booked buyer’s stage and the cancellation of their booking', () =>
     t = await startDeskTestServer({
       env: {
         WEBHOOK_URL: receiver.url,
-        WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
+        WEBHOOK_SECRET: SIGNING_KEY,
       },
     });
     await t.addUser('meena@iconia.test', 'manager', 'Meena');
