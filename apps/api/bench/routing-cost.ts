@@ -12,6 +12,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { freePort, startServerProcess, type ServerProcess } from '@iconia/testkit';
+import { waitUntilDelivered } from './intake-case.ts';
 
 export interface TurnResult {
   /** How long each reply took, in ms. */
@@ -62,18 +63,6 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
   throw new Error(`the SMTP sink did not listen on port ${port} within ${timeoutMs} ms`);
 }
 
-async function waitUntilIdle(port: number): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as {
-      pending: number;
-    };
-    if (ready.pending === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server on port ${port} still had mail to send 2 minutes after its turn`);
-}
-
 export async function measureRoutingCost(options: {
   dir: string;
   leadsPerSecond: number;
@@ -111,7 +100,11 @@ export async function measureRoutingCost(options: {
 
     const turn = async (server: { name: 'nobody' | 'agents'; port: number }, seconds: number) => {
       const result = await options.load(server.port, seconds);
-      await waitUntilIdle(server.port);
+      if (!(await waitUntilDelivered(server.port, 120_000))) {
+        throw new Error(
+          `the ${server.name} server still had mail to send 2 minutes after its turn`,
+        );
+      }
       return { ...result, server: server.name };
     };
     // The first turn of each warms its process up (code compiled, pools open) and is not counted.
