@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Router } from 'express';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { parseMobile } from '@iconia/shared';
+import { parseMobile, type PlotsAnswer } from '@iconia/shared';
 import { createTempDir, type TestClock } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { newLead } from '../../test/new-lead.ts';
@@ -144,4 +144,16 @@ export async function cookieOf(t: DeskTestServer, email: string): Promise<string
     .set(SAME_ORIGIN)
     .send({ email, password: PASSWORD });
   return /^desk_session=[^;]+/.exec(res.get('Set-Cookie')?.[0] ?? '')?.[0] ?? '';
+}
+
+/** Imports a plot CSV as `manager`, which must succeed, and returns each plot's id by its number. */
+export async function importPlots(manager: TestAgent, csv: string): Promise<Map<string, number>> {
+  const res = await manager
+    .post('/desk/api/plots/import')
+    .set(SAME_ORIGIN)
+    .set('Content-Type', 'text/csv')
+    .send(csv);
+  if (res.status !== 200) throw new Error(`the plot import answered ${res.status}: ${res.text}`);
+  const listed = (await manager.get('/desk/api/plots')).body as PlotsAnswer;
+  return new Map(listed.plots.map((row) => [row.number, row.id]));
 }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answer, startWebhookReceiver, type WebhookReceiver } from '@iconia/testkit';
-import type { DeskReport, LeadView, Plot, PlotsAnswer, PlotView } from '@iconia/shared';
+import type { DeskReport, LeadView, Plot, PlotView } from '@iconia/shared';
 import {
+  importPlots,
   startDeskTestServer,
   SAME_ORIGIN,
   type DeskTestServer,
@@ -25,7 +26,7 @@ describe('a booked buyer’s stage and the cancellation of their booking', () =>
   let manager: TestAgent;
   let arjun: TestAgent;
   let leadId: number;
-  const ids = new Map<string, number>();
+  let ids = new Map<string, number>();
   const plotId = (number: string) => ids.get(number) ?? 0;
 
   const expectStatus = async (call: Promise<{ status: number }>, status: number) => {
@@ -63,16 +64,7 @@ describe('a booked buyer’s stage and the cancellation of their booking', () =>
       name: 'Asha',
       attribution: { source: 'contact-form', utm_source: 'google', utm_campaign: 'villas' },
     });
-    await expectStatus(
-      manager
-        .post('/desk/api/plots/import')
-        .set(SAME_ORIGIN)
-        .set('Content-Type', 'text/csv')
-        .send(CSV),
-      200,
-    );
-    const listed = (await manager.get('/desk/api/plots')).body as PlotsAnswer;
-    for (const row of listed.plots) ids.set(row.number, row.id);
+    ids = await importPlots(manager, CSV);
   });
   afterEach(async () => {
     await t.remove();

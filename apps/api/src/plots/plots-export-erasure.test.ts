@@ -1,7 +1,8 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Plot, PlotsAnswer } from '@iconia/shared';
+import type { Plot } from '@iconia/shared';
 import {
+  importPlots,
   startDeskTestServer,
   SAME_ORIGIN,
   type DeskTestServer,
@@ -19,7 +20,7 @@ describe('plot exports and erasure', () => {
   let manager: TestAgent;
   let agent: TestAgent;
   let leadId: number;
-  const ids = new Map<string, number>();
+  let ids = new Map<string, number>();
 
   const act = async (call: Promise<{ status: number }>, status: number) => {
     expect((await call).status).toBe(status);
@@ -48,16 +49,7 @@ describe('plot exports and erasure', () => {
       mobile: '9876543210',
       attribution: { source: 'contact-form', utm_source: 'google', utm_campaign: 'villas' },
     });
-    await act(
-      manager
-        .post('/desk/api/plots/import')
-        .set(SAME_ORIGIN)
-        .set('Content-Type', 'text/csv')
-        .send(CSV),
-      200,
-    );
-    const listed = (await manager.get('/desk/api/plots')).body as PlotsAnswer;
-    for (const row of listed.plots) ids.set(row.number, row.id);
+    ids = await importPlots(manager, CSV);
     // B-1 booked for the buyer, A-2 waiting for approval, A-1 held.
     await hold('B-1');
     await request('B-1');
