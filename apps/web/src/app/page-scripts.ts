@@ -65,11 +65,14 @@ function startWhenShown(id: string, fallbackMs: number): void {
     new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
   // The page's main image (`elementtiming` marks it): the scripts wait until the browser reports
-  // it shown or, where a browser cannot tell, loaded. A broken image never shows; no wait for it.
+  // it shown or, where a browser cannot tell, loaded. A broken image never shows, and one outside
+  // the screen (a link to a section further down) is never painted: no wait for either.
   function heroShown(): Promise<void> | undefined {
     const hero = document.querySelector('img[elementtiming]');
     if (!(hero instanceof HTMLImageElement)) return undefined;
     if (hero.complete && hero.naturalWidth === 0) return undefined;
+    const box = hero.getBoundingClientRect();
+    if (box.bottom <= 0 || box.top >= window.innerHeight) return undefined;
     return new Promise<void>((resolve) => {
       hero.addEventListener('error', () => resolve(), { once: true });
       if (observes('element')) void reported('element').then(resolve);
