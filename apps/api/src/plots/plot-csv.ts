@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import {
   FACING_LABELS,
+  hasControlCharacters,
   MAX_PLOT_SIZE,
   parseFacing,
   PHASE_MAX_LENGTH,
@@ -33,6 +34,17 @@ const HEADER_NAMES: Record<string, Column> = {
   rate_per_sq_yds: 'rate_per_sq_yd',
   status: 'status',
 };
+/** Each column as a refusal names it. */
+const FIELD_NAMES: Record<Column, string> = {
+  number: 'the plot number',
+  phase: 'the phase',
+  size_sq_yd: 'the size',
+  facing: 'the facing',
+  corner: 'corner',
+  price: 'the price',
+  rate_per_sq_yd: 'the rate per sq. yd',
+  status: 'the status',
+};
 const REQUIRED: readonly Column[] = ['number', 'phase', 'size_sq_yd', 'facing'];
 /** More plots than a community this size could have: a file this long is not an inventory. */
 export const MAX_IMPORT_ROWS = 10_000;
@@ -56,6 +68,13 @@ function parseRupees(text: string): number | undefined | 'bad' {
 }
 
 function parseRow(cells: Map<Column, string>, line: number): ImportRow | string {
+  // Checked before any field is read: a NUL or a line break in a plot number would be stored
+  // and shown, and the price's own reading would drop a line separator as white space.
+  for (const [column, text] of cells) {
+    if (hasControlCharacters(text)) {
+      return `${FIELD_NAMES[column]} holds a control character (a NUL, a tab, a line break…).`;
+    }
+  }
   const number = cells.get('number') ?? '';
   if (number === '') return 'the plot number is empty.';
   if (number.length > PLOT_NUMBER_MAX_LENGTH) {

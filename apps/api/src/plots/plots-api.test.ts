@@ -127,6 +127,43 @@ describe('the plot inventory', () => {
     expect((await plotsOf(manager)).counts.total).toBe(4);
   });
 
+  it('when a cell the import reads holds a control character, then its row is refused naming the line and the field, and nothing is imported', async () => {
+    const csv = [
+      'number,phase,size_sq_yd,facing,corner,price,rate_per_sq_yd,notes',
+      'Q-\u00003,Phase 3,200,East,no,,15000,',
+      'Q-4,Phase\u00073,200,East,no,,15000,',
+      '"Q-\n5",Phase 3,200,East,no,,15000,',
+      'Q-6,Phase 3,200,East,no,"₹30,00,000\u2028",,',
+      // A note over two lines, as a sheet writes one, is in a column the import does not read.
+      'Q-7,Phase 3,200,East,no,,15000,"Call first,\nthen visit"',
+    ].join('\n');
+
+    const res = await importCsv(manager, csv);
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: '4 rows of the CSV cannot be imported; nothing was imported.',
+      problems: [
+        {
+          line: 2,
+          message: 'the plot number holds a control character (a NUL, a tab, a line break…).',
+        },
+        { line: 3, message: 'the phase holds a control character (a NUL, a tab, a line break…).' },
+        {
+          line: 4,
+          message: 'the plot number holds a control character (a NUL, a tab, a line break…).',
+        },
+        { line: 6, message: 'the price holds a control character (a NUL, a tab, a line break…).' },
+      ],
+    });
+    expect((await plotsOf(manager)).plots.map((plot) => plot.number)).toEqual([
+      'A-1',
+      'A-2',
+      'A-3',
+      'B-1',
+    ]);
+  });
+
   it('when the CSV is not CSV at all or is sent as JSON, then the refusal says so', async () => {
     const unclosed = await importCsv(
       manager,
