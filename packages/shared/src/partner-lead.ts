@@ -55,7 +55,7 @@ const campaignEntries = Object.fromEntries(
 export const partnerLeadSchema = v.object(
   {
     name: v.pipe(
-      v.string('"name" is required.'),
+      v.string('"name" must be text.'),
       v.trim(),
       v.nonEmpty('"name" is required.'),
       v.check((name) => !hasControlCharacters(name), '"name" must be one line of text.'),
@@ -67,7 +67,7 @@ export const partnerLeadSchema = v.object(
       v.examples(['Ravi Kumar']),
     ),
     mobile: v.pipe(
-      v.union([v.string(), v.number()], '"mobile" is required.'),
+      v.string('"mobile" must be text.'),
       v.description(
         '10 Indian digits (spaces, dashes and a leading 0 are fine), +91 and 10 digits, or any valid number in E.164. Stored in E.164.',
       ),

@@ -12,5 +12,6 @@ export const INTAKE_REPLIES = {
   tooLarge: 'The request body is over 64 kB.',
   unreadable: 'The request body could not be read.',
   notJson: 'The request body is not valid JSON.',
+  notJsonType: 'The request body must be JSON, sent with content-type: application/json.',
   tooMany: 'Too many requests from this source. Please retry after the time in Retry-After.',
 } as const;

@@ -276,6 +276,7 @@ describe('the OpenAPI document, checked against the running API', () => {
     source: string,
     body: unknown,
     setUp: 'enabled' | 'disabled' | 'none' = 'enabled',
+    contentType = 'application/json',
   ) => {
     pushes += 1;
     const sources = createPartnerSources(server.store.db);
@@ -289,7 +290,7 @@ describe('the OpenAPI document, checked against the running API', () => {
     const timestamp = Math.floor(server.clock.now() / 1000);
     return request(server.url)
       .post(`/intake/partners/${source}-${pushes}`)
-      .set('content-type', 'application/json')
+      .set('content-type', contentType)
       .set('webhook-id', id)
       .set('webhook-timestamp', String(timestamp))
       .set('webhook-signature', signWebhook(key, id, timestamp, payload))
@@ -358,6 +359,7 @@ describe('the OpenAPI document, checked against the running API', () => {
         '404': () => partnerPush(t, 'portal', lead, 'none'),
         '405': () => request(t.url).get('/intake/partners/portal'),
         '413': () => partnerPush(t, 'portal', { ...lead, message: 'x'.repeat(70_000) }),
+        '415': () => partnerPush(t, 'portal', lead, 'enabled', 'text/plain'),
         '429': async () => {
           for (let index = 0; index < 5; index += 1) {
             await request(t.url).post('/intake/partners/flood').send(lead);

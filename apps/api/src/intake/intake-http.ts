@@ -33,7 +33,7 @@ export interface IntakeRequest {
  * names why, in words for the sender's developer, never quoting the body.
  */
 export type IntakeAnswer =
-  { status: 200; text?: string } | { status: 400 | 401 | 403 | 404; reason: string };
+  { status: 200; text?: string } | { status: 400 | 401 | 403 | 404 | 415; reason: string };
 
 export type IntakeHandler = (request: IntakeRequest) => IntakeAnswer | Promise<IntakeAnswer>;
 
@@ -46,7 +46,7 @@ export interface IntakeHttpOptions {
   /** Requests each source may make per `windowMs`, one back every `windowMs / max`; 0: none. */
   ceiling: { max: number; windowMs: number };
   requestTimeoutMs: number;
-  /** Keeps each refused request (400, 401, 403, 413) under its source. */
+  /** Keeps each refused request (400, 401, 403, 413, 415) under its source. */
   recordRefusal: (refusal: IntakeRefusal) => void;
 }
 
@@ -62,7 +62,7 @@ export interface IntakeHttp {
 }
 
 /** Not recorded: a 404 names no source to hold it against, a 429 is the ceiling doing its job. */
-const RECORDED = new Set([400, 401, 403, 413]);
+const RECORDED = new Set([400, 401, 403, 413, 415]);
 
 function firstValues(query: Request['query']): Record<string, string> {
   const values: Record<string, string> = {};
@@ -80,6 +80,21 @@ function toIntakeRequest(req: Request): IntakeRequest {
     params: req.params as Record<string, string>,
     query: firstValues(req.query),
   };
+}
+
+/**
+ * Whether the request says its body is JSON: `application/json`, in any case, with no charset or
+ * UTF-8's (JSON between systems is UTF-8, RFC 8259), as Standard Webhooks senders label it.
+ */
+export function isJsonContentType(request: IntakeRequest): boolean {
+  const [type, ...parameters] = (request.header('content-type') ?? '')
+    .split(';')
+    .map((part) => part.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  return parameters.every((parameter) => {
+    const [key = '', value = ''] = parameter.split('=').map((part) => part.trim());
+    return key !== 'charset' || value.replace(/^"(.*)"$/, '$1') === 'utf-8';
+  });
 }
 
 /**

@@ -56,7 +56,7 @@ describe('POST /intake/partners/<name>', () => {
     name: string,
     secret: string,
     body: unknown = LEAD,
-    options: { id?: string; at?: number } = {},
+    options: { id?: string; at?: number; contentType?: string } = {},
   ) {
     messageCount += 1;
     const id = options.id ?? `msg_${messageCount}`;
@@ -65,7 +65,7 @@ describe('POST /intake/partners/<name>', () => {
     const signature = new Webhook(secret).sign(id, new Date(at), payload);
     return request(t.url)
       .post(`/intake/partners/${name}`)
-      .set('content-type', 'application/json')
+      .set('content-type', options.contentType ?? 'application/json')
       .set('webhook-id', id)
       .set('webhook-timestamp', String(Math.floor(at / 1000)))
       .set('webhook-signature', signature)
@@ -200,8 +200,10 @@ describe('POST /intake/partners/<name>', () => {
       [[LEAD], 'Send the lead as a JSON object.'],
       [{ ...LEAD, name: undefined }, '"name" is required.'],
       [{ ...LEAD, name: '   ' }, '"name" is required.'],
-      [{ ...LEAD, name: 42 }, '"name" is required.'],
+      [{ ...LEAD, name: 42 }, '"name" must be text.'],
       [{ ...LEAD, mobile: undefined }, '"mobile" is required.'],
+      [{ ...LEAD, mobile: 9876543210 }, '"mobile" must be text.'],
+      [{ ...LEAD, mobile: null }, '"mobile" must be text.'],
       [
         { ...LEAD, mobile: '12345' },
         '"mobile" must be a mobile number: 10 digits, +91 and 10 digits, or an international number in E.164 (+ and the country code).',
@@ -219,6 +221,63 @@ describe('POST /intake/partners/<name>', () => {
       expect([res.status, res.text], JSON.stringify(body).slice(0, 60)).toEqual([400, reason]);
     }
     expect(t.store.listLeads()).toEqual([]);
+  });
+
+  it('when a signed body is not sent as application/json, then it answers 415 saying so and stores nothing', async () => {
+    const secret = await sources('add', 'acme-realty');
+    for (const contentType of [
+      'text/plain',
+      'text/plain; charset=utf-8',
+      'application/x-www-form-urlencoded',
+      'application/json-patch+json',
+      'application/json; charset=iso-8859-1',
+    ]) {
+      const res = await push('acme-realty', secret, LEAD, { contentType });
+
+      expect([res.status, res.text], contentType).toEqual([
+        415,
+        'The request body must be JSON, sent with content-type: application/json.',
+      ]);
+    }
+    expect(t.store.listLeads()).toEqual([]);
+    const refusals = t.store.db
+      .prepare('SELECT status FROM intake_refusals WHERE source = ?')
+      .pluck()
+      .all('partner:acme-realty');
+    expect(refusals).toEqual([415, 415, 415, 415, 415]);
+  });
+
+  it('when an unsigned body is sent as text/plain, then the signature is what it is refused for (401)', async () => {
+    await sources('add', 'acme-realty');
+
+    const res = await request(t.url)
+      .post('/intake/partners/acme-realty')
+      .set('content-type', 'text/plain')
+      .send(JSON.stringify(LEAD));
+
+    expect([res.status, res.text]).toEqual([
+      401,
+      'The request must be signed: webhook-id, webhook-timestamp and webhook-signature.',
+    ]);
+  });
+
+  it('when the content-type is application/json with a UTF-8 charset or in capitals, then the lead is stored', async () => {
+    const secret = await sources('add', 'acme-realty');
+    for (const [index, contentType] of [
+      'application/json; charset=utf-8',
+      'Application/JSON;charset="UTF-8"',
+    ].entries()) {
+      const res = await push(
+        'acme-realty',
+        secret,
+        { ...LEAD, mobile: `912345678${index}` },
+        {
+          contentType,
+        },
+      );
+      expect([res.status, res.text], contentType).toEqual([200, 'success']);
+    }
+    expect(partnerLeads()).toHaveLength(2);
   });
 
   it('when a buyer abroad enquires through a partner, then the international mobile is kept in E.164 with the optional fields', async () => {

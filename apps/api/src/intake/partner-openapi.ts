@@ -27,7 +27,7 @@ export function partnerPaths(): JsonObject {
     '/intake/partners/{name}': {
       post: {
         summary: "A partner's or portal's lead, signed with Standard Webhooks",
-        description: `Checked in this order: the source (404 unknown, 403 disabled), the signature (401), then the body (400 naming the field). Stored durably before \`success\`, then emailed to the sales inbox and posted to the CRM through the outbox. \`webhook-id\` is the idempotency key, per source: a repeat answers \`success\` and stores nothing more. Each source has its own ceiling of requests per minute (INTAKE_PER_SOURCE_PER_MINUTE), apart from the site's per-address limit. Body at most ${INTAKE_BODY_LIMIT_BYTES} bytes.`,
+        description: `Checked in this order: the source (404 unknown, 403 disabled), the signature (401), then the content type (415 unless \`application/json\`, with no charset or \`charset=utf-8\`), then the body (400 naming the field: \`mobile\` and every other field is text, never a JSON number). Stored durably before \`success\`, then emailed to the sales inbox and posted to the CRM through the outbox. \`webhook-id\` is the idempotency key, per source: a repeat answers \`success\` and stores nothing more. Each source has its own ceiling of requests per minute (INTAKE_PER_SOURCE_PER_MINUTE), apart from the site's per-address limit. Body at most ${INTAKE_BODY_LIMIT_BYTES} bytes.`,
         parameters: [
           {
             name: 'name',
@@ -79,6 +79,10 @@ export function partnerPaths(): JsonObject {
             headers: { Allow: { schema: { type: 'string', const: 'POST' } } },
           },
           '413': textResponse(`Over ${INTAKE_BODY_LIMIT_BYTES} bytes.`, [INTAKE_REPLIES.tooLarge]),
+          '415': textResponse(
+            'A signed request whose content-type is not application/json (a charset, if any, must be utf-8); nothing is stored.',
+            [INTAKE_REPLIES.notJsonType],
+          ),
           '429': {
             ...textResponse("Over the source's ceiling; retry after Retry-After seconds.", [
               INTAKE_REPLIES.tooMany,

@@ -13,7 +13,13 @@ import {
 import type { Clock } from '../clock.ts';
 import { verifyWebhook } from '../standard-webhooks.ts';
 import type { ChannelEnquiry, IngestEnquiry } from './ingest-enquiry.ts';
-import { readJsonBody, type IntakeAnswer, type IntakeHttp } from './intake-http.ts';
+import {
+  INTAKE_REPLIES,
+  isJsonContentType,
+  readJsonBody,
+  type IntakeAnswer,
+  type IntakeHttp,
+} from './intake-http.ts';
 import type { PartnerSources } from './partner-sources.ts';
 
 export const PARTNER_PATH = '/intake/partners/:name';
@@ -60,7 +66,8 @@ export interface PartnerRoutesOptions {
 
 /**
  * `POST /intake/partners/<name>`: a partner's signed push (Standard Webhooks). Checked in the
- * order that tells a stranger least: the source, then the signature; only a signed body is read.
+ * order that tells a stranger least: the source, then the signature; only a signed request's
+ * content type is looked at and only a signed body is read.
  * The sources are read on each request, so a source added, rotated or disabled by the desk or
  * the CLI counts from the next one.
  */
@@ -102,6 +109,9 @@ export function createPartnerRouter(options: PartnerRoutesOptions): Router {
           }
           if (id === undefined || id.length > WEBHOOK_ID_MAX_LENGTH) {
             return { status: 400, reason: PARTNER_REPLIES.longId };
+          }
+          if (!isJsonContentType(request)) {
+            return { status: 415, reason: INTAKE_REPLIES.notJsonType };
           }
           const json = readJsonBody(request);
           if (!json.ok) return json.answer;
