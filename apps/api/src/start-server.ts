@@ -43,6 +43,7 @@ import { META_GRAPH_CHANNEL, SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
 import { createPushStore } from './store/push-store.ts';
 import { createSourceHealthStore } from './store/source-health-store.ts';
 import { createVisitStore } from './store/visit-store.ts';
+import { salesOrganizer } from './visits/visit-calendar.ts';
 import { createSourceHealth, type SourceHealth } from './intake/source-health.ts';
 import { createWebhookChannels, WEBHOOK_WORKER } from './webhooks/webhook-channel.ts';
 
@@ -302,6 +303,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     leads: store,
     leadRoutes: webhookChannels.map((channel) => channel.route),
     messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
+    calendarOrganizer: salesOrganizer(config.mailTo),
     pushPublicKey: vapidKeys.publicKey,
     pushServices: config.pushServices,
   });

@@ -804,7 +804,7 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       summary: 'The visit as a calendar file for the buyer',
       who: 'signed in',
       description:
-        'iCalendar (RFC 5545) in Asia/Kolkata time with its VTIMEZONE, the site address as the location; its UID stays the same when the visit moves. It names no one.',
+        'iCalendar (RFC 5545), published (`METHOD:PUBLISH`, and `method=PUBLISH` in the Content-Type), in Asia/Kolkata time with its VTIMEZONE, the site address as the location; its UID stays the same when the visit moves. Its ORGANIZER is the sales inbox (the first MAIL_TO address), which a buyer can write back to; it names no buyer and no agent.',
       answer: {
         status: 200,
         description: 'An .ics attachment.',

@@ -48,6 +48,7 @@ import { createPushStore } from '../store/push-store.ts';
 import { createPlotStore } from '../plots/plot-store.ts';
 import { registerVisitRoutes } from './visit-routes.ts';
 import { createVisits } from '../visits/visits.ts';
+import type { CalendarPublisher } from '../visits/visit-calendar.ts';
 import {
   createPartnerSources,
   PartnerSourceError,
@@ -77,6 +78,8 @@ export interface DeskRouterDeps {
   leadRoutes?: readonly LeadMessageRoute[];
   /** The domain of the ids the desk makes: reminder Message-IDs, calendar UIDs. */
   messageIdDomain?: string;
+  /** Whom a visit's calendar file names as its organiser: the sales inbox. */
+  calendarOrganizer: CalendarPublisher['organizer'];
   /** The server's VAPID public key (base64url), which browsers subscribe to alerts with. */
   pushPublicKey: string;
   /** The origins a device's push endpoint may be at (PUSH_SERVICES). */
@@ -425,7 +428,10 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     logger,
     requireSession,
     requireManager,
-    uidDomain: deps.messageIdDomain ?? 'localhost',
+    calendar: {
+      uidDomain: deps.messageIdDomain ?? 'localhost',
+      organizer: deps.calendarOrganizer,
+    },
   });
 
   registerPushRoutes(router, {

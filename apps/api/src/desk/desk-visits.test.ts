@@ -323,7 +323,8 @@ describe('a site visit the buyer keeps', () => {
   const calendarOf = async (visitId: number) => {
     const res = await agent.get(`/desk/api/visits/${visitId}/calendar.ics`).buffer(true);
     expect(res.status).toBe(200);
-    expect(res.get('Content-Type')).toBe('text/calendar; charset=utf-8');
+    // IANA's text/calendar registration: a METHOD in the object is repeated as a parameter.
+    expect(res.get('Content-Type')).toBe('text/calendar; charset=utf-8; method=PUBLISH');
     const component = new ICAL.Component(ICAL.parse(res.text) as unknown[]);
     // The file's own VTIMEZONE tells the parser what Asia/Kolkata is.
     const zone = new ICAL.Timezone(component.getFirstSubcomponent('vtimezone')!);
@@ -360,6 +361,19 @@ describe('a site visit the buyer keeps', () => {
     expect(moved.event.uid).toBe(first.event.uid);
     expect(moved.event.sequence).toBe(1);
     expect(moved.event.startDate.toString()).toBe('2026-11-23T15:00:00');
+  });
+
+  it('when the calendar file is read, then it is published by the sales inbox, the address a buyer can write back to', async () => {
+    const visit = ((await book(agent, leadId)).body as { visit: Visit }).visit;
+
+    const { component } = await calendarOf(visit.id);
+
+    expect(component.getFirstPropertyValue('method')).toBe('PUBLISH');
+    // RFC 5546 requires an ORGANIZER on a published event: MAIL_TO's first address, not the
+    // no-reply MAIL_FROM.
+    const organizer = component.getFirstSubcomponent('vevent')?.getFirstProperty('organizer');
+    expect(organizer?.getFirstValue()).toBe('mailto:sales@iconia.test');
+    expect(organizer?.getParameter('cn')).toBe('Elegant Iconia sales');
   });
 
   it('when the WhatsApp confirmation is written for a visit, then it gives the day, time, address, map link and phone', () => {

@@ -1,13 +1,6 @@
-import type Database from 'better-sqlite3';
 import compression from 'compression';
 import { Router } from 'express';
-import type { Clock } from '../clock.ts';
-import type { Logger } from '../logger.ts';
-import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
-import type { SourceHealth } from '../intake/source-health.ts';
-import type { Routing } from '../routing/routing.ts';
-import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
-import { createDeskApi, type DeskApi } from './desk-router.ts';
+import { createDeskApi, type DeskApi, type DeskRouterDeps } from './desk-router.ts';
 import { createDeskStatic, deskHeaders } from './desk-static.ts';
 
 export interface Desk {
@@ -22,23 +15,7 @@ export interface Desk {
  * Everything under /desk: the JSON API at /desk/api and the built app around it. `db` is the
  * lead store's own connection (the desk's tables are among its migrations).
  */
-export function createDesk(deps: {
-  db: Database.Database;
-  clock: Clock;
-  logger: Logger;
-  deskDist: string;
-  ledger: ErasureLedger;
-  webhookChannels?: readonly string[];
-  onQueued?: () => void;
-  onEmailQueued?: () => void;
-  sourceHealth: Pick<SourceHealth, 'report'>;
-  routing: Routing;
-  leads: LeadStore;
-  leadRoutes?: readonly LeadMessageRoute[];
-  messageIdDomain?: string;
-  pushPublicKey: string;
-  pushServices: readonly string[];
-}): Desk {
+export function createDesk(deps: DeskRouterDeps & { deskDist: string }): Desk {
   const api = createDeskApi(deps);
   const router = Router();
   router.use(deskHeaders);

@@ -17,7 +17,11 @@ import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { addDays, indiaDay, indiaTimestamp } from '../reports/india-day.ts';
 import type { SlotRow, VisitRow } from '../store/visit-store.ts';
-import { visitCalendar } from '../visits/visit-calendar.ts';
+import {
+  VISIT_CALENDAR_TYPE,
+  visitCalendar,
+  type CalendarPublisher,
+} from '../visits/visit-calendar.ts';
 import { VISIT_NOT_FOUND, VisitError, weekdayOf, type Visits } from '../visits/visits.ts';
 import { currentUser } from './auth.ts';
 import { DeskError } from './desk-error.ts';
@@ -32,8 +36,8 @@ export interface VisitRoutesDeps {
   logger: Logger;
   requireSession: RequestHandler;
   requireManager: RequestHandler;
-  /** The domain of the calendar events' UIDs. */
-  uidDomain: string;
+  /** The UIDs' domain and the organiser of the calendar files. */
+  calendar: CalendarPublisher;
 }
 
 /** How many days the Visits screen lists by default, today included. */
@@ -215,11 +219,11 @@ export function registerVisitRoutes(router: Router, deps: VisitRoutesDeps): void
         cancelled: row.status === 'cancelled',
         changedAt,
       },
-      deps.uidDomain,
+      deps.calendar,
     );
     res
       .status(200)
-      .set('Content-Type', 'text/calendar; charset=utf-8')
+      .set('Content-Type', VISIT_CALENDAR_TYPE)
       .set('Content-Disposition', `attachment; filename="site-visit-${row.day}.ics"`)
       .send(calendar);
   });

@@ -9,6 +9,12 @@ import {
 /** How long a site visit is planned for in the buyer's calendar. */
 const VISIT_MINUTES = 90;
 
+/** The file is the event as it stands, published rather than an invitation to answer. */
+const METHOD = 'PUBLISH';
+
+/** IANA's text/calendar registration: the object's METHOD is repeated as the `method` parameter. */
+export const VISIT_CALENDAR_TYPE = `text/calendar; charset=utf-8; method=${METHOD}`;
+
 export interface CalendarVisit {
   id: number;
   day: string;
@@ -19,6 +25,13 @@ export interface CalendarVisit {
   cancelled: boolean;
   /** When the visit was last changed: the event's stamp. */
   changedAt: number;
+}
+
+export interface CalendarPublisher {
+  /** The domain of the events' UIDs. */
+  uidDomain: string;
+  /** The event's ORGANIZER, which RFC 5546 requires of a published event: whom the buyer writes to. */
+  organizer: { name: string; address: string };
 }
 
 // India has kept +05:30 all year since 1945: one STANDARD rule describes the zone exactly.
@@ -33,6 +46,18 @@ const KOLKATA = [
   'END:STANDARD',
   'END:VTIMEZONE',
 ];
+
+/**
+ * The organiser a buyer sees: the sales inbox, MAIL_TO's first address, which a reply reaches
+ * (MAIL_FROM is the site's no-reply sender). Named as MAIL_TO names it, else "<project> sales".
+ */
+export function salesOrganizer(
+  mailTo: readonly { name: string; address: string }[],
+): CalendarPublisher['organizer'] {
+  const [inbox] = mailTo;
+  if (!inbox) throw new Error('MAIL_TO names no address.');
+  return { name: inbox.name || `${PROJECT_NAME} sales`, address: inbox.address };
+}
 
 /** RFC 5545 text: backslash, semicolon, comma and newline escaped. */
 function text(value: string): string {
@@ -59,6 +84,12 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
+/** RFC 5545 parameter value, always quoted; RFC 6868 writes the caret, quote and newline. */
+function paramText(value: string): string {
+  const escaped = value.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r?\n/g, '^n');
+  return `"${escaped}"`;
+}
+
 function localTime(day: string, time: string): string {
   return `${day.replaceAll('-', '')}T${time.replace(':', '')}00`;
 }
@@ -81,9 +112,11 @@ function endOf(day: string, time: string): { day: string; time: string } {
 /**
  * The visit as an iCalendar file (RFC 5545) the buyer keeps: in India time with its zone, the
  * site's address as the location, and a UID that stays the same when the visit moves, so a
- * calendar updates the event rather than adding a second one. It names no one.
+ * calendar updates the event rather than adding a second one. It names no buyer and no agent:
+ * its organiser is the sales inbox.
  */
-export function visitCalendar(visit: CalendarVisit, uidDomain: string): string {
+export function visitCalendar(visit: CalendarVisit, publisher: CalendarPublisher): string {
+  const { uidDomain, organizer } = publisher;
   const end = endOf(visit.day, visit.time);
   const party = visit.people === 1 ? '1 person' : `${visit.people} people`;
   const description = [
@@ -96,12 +129,13 @@ export function visitCalendar(visit: CalendarVisit, uidDomain: string): string {
     'VERSION:2.0',
     `PRODID:-//${PROJECT_NAME}//Sales desk//EN`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${METHOD}`,
     ...KOLKATA,
     'BEGIN:VEVENT',
     `UID:visit-${visit.id}@${uidDomain}`,
     `SEQUENCE:${visit.revision}`,
     `DTSTAMP:${utcStamp(visit.changedAt)}`,
+    `ORGANIZER;CN=${paramText(organizer.name)}:mailto:${organizer.address}`,
     `DTSTART;TZID=Asia/Kolkata:${localTime(visit.day, visit.time)}`,
     `DTEND;TZID=Asia/Kolkata:${localTime(end.day, end.time)}`,
     `SUMMARY:${text(`Site visit: ${PROJECT_NAME}`)}`,
