@@ -52,6 +52,7 @@ export const TIMELINE_TYPES = [
   'plot',
   'visit',
   'released',
+  'merged',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

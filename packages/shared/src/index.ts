@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './buyer-merge.ts';
 export * from './consent.ts';
 export * from './day.ts';
 export * from './desk-requests.ts';

@@ -82,6 +82,8 @@ import {
   heldLeadsAnswerSchema,
   heldReleaseAnswerSchema,
   heldReleaseSchema,
+  buyerMergeAnswerSchema,
+  buyerMergeSchema,
 } from '@iconia/shared';
 import type { GenericSchema, ObjectEntries, ObjectSchema } from 'valibot';
 import {
@@ -839,6 +841,21 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       description:
         'Every lead received during the last hour and still held, released as above; none is a 200 with an empty list.',
       answer: { status: 200, description: 'What was released.', json: heldReleaseAnswerSchema },
+    },
+  },
+  '/buyers/{id}/merge': {
+    post: {
+      summary: 'Merge this buyer into another',
+      who: 'manager',
+      description:
+        'The same person wrote from two numbers, or a lead came without a usable mobile. In one transaction every enquiry (with its notes and timeline), visit, plot hold, booking and plot history line and routing assignment of this buyer becomes the `into` buyer’s, and this buyer is deleted. The work is combined: the furthest open stage (Lost only when neither is past New and one is lost), the furthest stage, the earliest follow-up and first contact, and the owner of `into`, else this buyer’s; `into` keeps its mobile, or takes this buyer’s when it has none. The timeline says "Merged with another buyer" with the manager’s name, and the CRM endpoints get `lead.updated` naming every lead of the merged buyer when the stage or owner of some of those leads changed. 400 for a buyer merged with themselves; 404 for an unknown buyer (of the path or of `into`); 409 for an erased buyer, for two buyers that each have a booked plot, or when one buyer would hold two of what a buyer has one of.',
+      body: buyerMergeSchema,
+      answer: {
+        status: 200,
+        description: 'The buyer who stayed, as the inbox lists them now.',
+        json: buyerMergeAnswerSchema,
+      },
+      errors: [409],
     },
   },
   '/push/key': {

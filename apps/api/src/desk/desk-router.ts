@@ -38,6 +38,9 @@ import type { SourceHealth } from '../intake/source-health.ts';
 import type { Routing } from '../routing/routing.ts';
 import { registerRoutingRoutes } from './routing-routes.ts';
 import { registerHeldRoutes } from './held-routes.ts';
+import { registerBuyerMergeRoutes } from './buyer-merge-routes.ts';
+import { createBuyerMerge } from './buyer-merge.ts';
+import { createVisitStore } from '../store/visit-store.ts';
 import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { buildReports } from './reports.ts';
@@ -504,6 +507,24 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     requireSession,
     requireManager,
     onEmailQueued: deps.onEmailQueued,
+    onQueued: deps.onQueued,
+  });
+
+  const visitStore = createVisitStore(db);
+  registerBuyerMergeRoutes(router, {
+    merge: createBuyerMerge(db, store, {
+      webhookChannels: deps.webhookChannels ?? [],
+      steps: [
+        (from, into) => plotStore.moveBuyer(from, into),
+        (from, into) => visitStore.moveBuyer(from, into),
+        (from, into, now) => deps.routing.buyersMerged(from, into, now),
+      ],
+    }),
+    store,
+    clock,
+    logger,
+    requireSession,
+    requireManager,
     onQueued: deps.onQueued,
   });
 

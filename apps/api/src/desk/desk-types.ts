@@ -58,4 +58,5 @@ export type DeskEventType = Extract<
   | 'plot'
   | 'visit'
   | 'released'
+  | 'merged'
 >;

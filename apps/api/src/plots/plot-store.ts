@@ -356,6 +356,18 @@ export function createPlotStore(db: Database.Database) {
        ELSE 'Booking cancelled; the plot is available' END
      WHERE buyer_id = ? AND type IN ('refused', 'booking_cancelled')`,
   );
+  // A merge of two buyers: every hold, booking and history line of one becomes the other's.
+  const moveBuyer = [
+    db.prepare<{ from: number; into: number }>(
+      `UPDATE plot_holds SET buyer_id = @into WHERE buyer_id = @from`,
+    ),
+    db.prepare<{ from: number; into: number }>(
+      `UPDATE plot_bookings SET buyer_id = @into WHERE buyer_id = @from`,
+    ),
+    db.prepare<{ from: number; into: number }>(
+      `UPDATE plot_events SET buyer_id = @into WHERE buyer_id = @from`,
+    ),
+  ];
   const forgetCancelReasons = db.prepare<[number]>(
     `UPDATE plot_bookings SET cancel_reason = NULL
      WHERE buyer_id = ? AND cancel_reason IS NOT NULL`,
@@ -489,5 +501,9 @@ export function createPlotStore(db: Database.Database) {
     /** Every booking record, newest request first, with the buyer's first enquiry's campaign. */
     bookings: () => bookings.all(),
     requestedBookingsOf: (buyerId: number) => requestedOfBuyer.all(buyerId),
+    /** Two buyers merged: the holds, bookings and plot history of `from` are `into`'s now. */
+    moveBuyer: (from: number, into: number) => {
+      for (const statement of moveBuyer) statement.run({ from, into });
+    },
   };
 }

@@ -124,6 +124,27 @@ export function createRoutingStore(db: Database.Database) {
     `SELECT count(*) AS count FROM routing_waiting`,
   );
 
+  // Two buyers merged: the assignments of one become the other's; of those still open, only the
+  // newest of the buyer's owner runs on.
+  const moveAssignments = db.prepare<{ from: number; into: number }>(
+    `UPDATE buyer_assignments SET buyer_id = @into WHERE buyer_id = @from`,
+  );
+  const endOthersThanOwners = db.prepare<{ buyerId: number; at: number }>(
+    `UPDATE buyer_assignments SET ended_at = @at
+     WHERE buyer_id = @buyerId AND ended_at IS NULL AND id IS NOT (
+       SELECT a.id FROM buyer_assignments a JOIN buyers b ON b.id = a.buyer_id
+       WHERE a.buyer_id = @buyerId AND a.ended_at IS NULL AND a.user_id = b.owner_id
+       ORDER BY a.id DESC LIMIT 1)`,
+  );
+  // The buyer waits from the earlier of the two waits.
+  const moveWait = db.prepare<{ from: number; into: number }>(
+    `INSERT INTO routing_waiting (buyer_id, lead_id, since)
+       SELECT @into, lead_id, since FROM routing_waiting WHERE buyer_id = @from
+     ON CONFLICT (buyer_id) DO UPDATE SET
+       lead_id = CASE WHEN excluded.since < since THEN excluded.lead_id ELSE lead_id END,
+       since = min(since, excluded.since)`,
+  );
+
   const unanswered = db.prepare<[number], AssignmentRow & { latest_lead_id: number }>(
     `SELECT a.*, b.latest_lead_id FROM buyer_assignments a INDEXED BY buyer_assignments_open
      JOIN buyers b ON b.id = a.buyer_id
@@ -172,6 +193,16 @@ export function createRoutingStore(db: Database.Database) {
     wait: (buyerId: number, leadId: number, since: number) => wait.run(buyerId, leadId, since),
     stopWaiting: (buyerId: number) => {
       stopWaiting.run(buyerId);
+    },
+    /**
+     * Two buyers merged (the owner of `into` already chosen): the assignments and the wait of
+     * `from` are `into`'s, and only the owner's newest open assignment keeps running.
+     */
+    moveBuyer(from: number, into: number, at: number): void {
+      moveAssignments.run({ from, into });
+      endOthersThanOwners.run({ buyerId: into, at });
+      moveWait.run({ from, into });
+      stopWaiting.run(from);
     },
     waiting: () => waiting.all(),
     waitingCount: () => waitingCount.get()?.count ?? 0,

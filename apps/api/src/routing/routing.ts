@@ -453,6 +453,16 @@ export function createRouting(db: Database.Database, options: RoutingOptions) {
         attempt: 0,
       });
     },
+    /**
+     * A manager merged buyer `from` into `into`, whose owner is already the merged one: the
+     * assignments are `into`'s, the owner's running clock (if any) runs on, and an owned buyer
+     * waits for nobody. Joins the caller's transaction.
+     */
+    buyersMerged(from: number, into: number, at: number): void {
+      store.moveBuyer(from, into, at);
+      const owner = store.buyer(into)?.owner_id ?? null;
+      if (owner !== null) store.stopWaiting(into);
+    },
     /** The person's own buyers nobody has answered since they became theirs, soonest due first. */
     unanswered(userId: number, now: number): UnansweredAssignment[] {
       const hours = toHours(store.settings());

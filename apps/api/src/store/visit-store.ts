@@ -227,6 +227,10 @@ export function createVisitStore(db: Database.Database) {
          AND json_extract(payload, '$.alert.visitId') = @visitId))`,
   );
 
+  const moveBuyer = db.prepare<{ from: number; into: number }>(
+    `UPDATE visits SET buyer_id = @into WHERE buyer_id = @from`,
+  );
+
   const buyerWork = db.prepare<[number], BuyerWorkRow>(
     `SELECT b.id, b.stage, b.furthest_stage, b.owner_id, u.name AS owner_name, b.lost_reason,
        b.first_contact_at, b.first_contact_by, b.erased_at
@@ -306,6 +310,13 @@ export function createVisitStore(db: Database.Database) {
     eraseOfLead(leadId: number): void {
       for (const visitId of visitIdsOfLead.all(leadId)) dropPendingReminders.run({ visitId });
       eraseOfLead.run(leadId);
+    },
+    /**
+     * Two buyers merged: the visits of `from` are `into`'s now, reminders and all (they go to
+     * whoever owns the buyer when they are sent).
+     */
+    moveBuyer: (from: number, into: number) => {
+      moveBuyer.run({ from, into });
     },
     /** Reminders of the visit that have not gone out: dropped when it moves or is cancelled. */
     dropPendingReminders: (visitId: number) => {
