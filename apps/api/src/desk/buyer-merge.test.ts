@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { combineWork } from './buyer-merge.ts';
+import { NEW_WORK } from './lead-work.ts';
 import type { WorkRow } from './desk-store.ts';
 
 const work = (fields: Partial<WorkRow & { last_received_at: number }> = {}) => ({
-  stage: 'new' as const,
-  furthest_stage: 0,
-  owner_id: null,
-  follow_up_at: null,
-  lost_reason: null,
-  first_contact_at: null,
-  first_contact_by: null,
+  ...NEW_WORK,
   last_received_at: 1_000,
   ...fields,
 });

@@ -25,7 +25,8 @@ export interface LeadChange {
   ownerId?: number | null;
 }
 
-const NEW_WORK: WorkRow = {
+/** The work of a buyer nobody has touched yet. */
+export const NEW_WORK: WorkRow = {
   stage: 'new',
   furthest_stage: 0,
   owner_id: null,
