@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Config, MailAddress } from '../config.ts';
@@ -14,6 +14,12 @@ export interface Mailer {
   send(email: LeadEmail): Promise<{ savedTo?: string }>;
   /** Rejects when the inbox cannot take mail right now. */
   verify(): Promise<void>;
+  /**
+   * Deletes the copies this mailer keeps of the messages with these Message-IDs (an erased
+   * buyer's emails) and resolves with how many went. Mail handed to an SMTP server is out of
+   * reach: nothing is kept here, nothing goes.
+   */
+  forget(messageIds: readonly string[]): Promise<number>;
   close(): void;
 }
 
@@ -69,17 +75,35 @@ export function createSmtpMailer(url: string, timeoutMs: number, dkim?: DkimSett
     async verify() {
       await transport.verify();
     },
+    forget: () => Promise.resolve(0),
     close() {
       transport.close();
     },
   };
 }
 
+/** A Message-ID as the outbox and the header write it, without its angle brackets. */
+const bareMessageId = (id: string): string => id.trim().replace(/^<|>$/g, '');
+
+/** The Message-ID header of a composed message, or undefined when it has none. */
+function messageIdOf(message: string): string | undefined {
+  const headerEnd = message.search(/\r?\n\r?\n/);
+  const headers = (headerEnd === -1 ? message : message.slice(0, headerEnd)).replace(
+    /\r?\n[ \t]+/g,
+    ' ',
+  );
+  const found = /^message-id:[ \t]*(.+)$/im.exec(headers)?.[1];
+  return found === undefined ? undefined : bareMessageId(found);
+}
+
 /**
  * The embedded default: each email becomes an `.eml` file a developer can open in any mail
- * client, composed by nodemailer exactly as it would be sent.
+ * client, composed by nodemailer exactly as it would be sent. An erasure deletes the files of
+ * the erased buyer's emails, found by their Message-ID.
  */
 export function createDevInboxMailer(dir: string, dkim?: DkimSettings): Mailer {
+  /** Messages erased in this process, so that one being written at that moment goes too. */
+  const forgotten = new Set<string>();
   const transport = createTransport({
     streamTransport: true,
     buffer: true,
@@ -98,11 +122,32 @@ export function createDevInboxMailer(dir: string, dkim?: DkimSettings): Mailer {
       const partial = `${file}.partial`;
       await writeFile(partial, info.message as Buffer);
       await rename(partial, file);
+      if (forgotten.has(bareMessageId(email.messageId))) {
+        await rm(file, { force: true });
+        return {};
+      }
       return { savedTo: file };
     },
     async verify() {
       await mkdir(dir, { recursive: true });
       await access(dir, constants.W_OK);
+    },
+    async forget(messageIds) {
+      const ids = new Set(messageIds.map(bareMessageId));
+      for (const id of ids) forgotten.add(id);
+      const names = await readdir(dir).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      });
+      let removed = 0;
+      for (const name of names.filter((entry) => entry.endsWith('.eml'))) {
+        const file = path.join(dir, name);
+        const id = messageIdOf(await readFile(file, 'utf8'));
+        if (id === undefined || !ids.has(id)) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
     close() {
       transport.close();
