@@ -14,6 +14,8 @@ export {
   PLOT_STATUSES,
   REFUSAL_MAX_LENGTH,
   STAGES,
+  type BuyerMergeAnswer,
+  type BuyerMergeBody,
   type BuyerPlotsAnswer,
   type ContactBody,
   type ContactChannel,

@@ -25,6 +25,7 @@ import {
 import { useUser } from '../../lib/session.ts';
 import type { leadLoader, LeadActionResult, LeadIntent } from './lead-route.ts';
 import { BuyerSummary } from './buyer-summary.tsx';
+import { MergeBuyerCard } from './merge-buyer.tsx';
 import styles from './lead.module.css';
 import { useResetOnSuccess } from '../../lib/use-reset-on-success.ts';
 
@@ -89,6 +90,7 @@ export function LeadPage({ children }: { children?: ReactNode }) {
               <FollowUpCard lead={lead} />
               <OwnerCard lead={lead} people={people} />
               <NoteCard />
+              {user.role === 'manager' ? <MergeBuyerCard lead={lead} /> : null}
             </>
           ) : (
             <p className={ui.card}>

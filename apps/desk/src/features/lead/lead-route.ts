@@ -5,6 +5,8 @@ import { fromDateTimeLocal } from '../../lib/format.ts';
 import {
   CONTACT_CHANNELS,
   STAGES,
+  type BuyerMergeAnswer,
+  type BuyerMergeBody,
   type BuyerPlotsAnswer,
   type ContactChannel,
   type EntryAnswer,
@@ -33,7 +35,7 @@ export async function leadLoader({ params, request }: LoaderFunctionArgs): Promi
   return { ...view, people: people.users, plots: plots.plots };
 }
 
-export type LeadIntent = 'stage' | 'follow-up' | 'owner' | 'note' | 'contact';
+export type LeadIntent = 'stage' | 'follow-up' | 'owner' | 'note' | 'contact' | 'merge';
 
 export interface LeadActionResult extends ActionResult {
   intent: LeadIntent;
@@ -95,6 +97,16 @@ export async function leadAction({
         if (!isChannel(channel)) throw new Error(`Unknown contact channel ${channel}`);
         await api<EntryAnswer>(`${path}/contacts`, { method: 'POST', body: { channel } });
         return 'Contact recorded.';
+      }
+      case 'merge': {
+        // The buyer chosen joins the buyer of this page, whose lead ids all stay theirs.
+        const buyerId = textField(form, 'buyerId');
+        if (!buyerId) throw missing('Choose the buyer to merge first.');
+        const { lead } = await api<BuyerMergeAnswer>(`/buyers/${buyerId}/merge`, {
+          method: 'POST',
+          body: { into: Number(textField(form, 'into')) } satisfies BuyerMergeBody,
+        });
+        return `Merged: this buyer now has ${lead.enquiries === 1 ? '1 enquiry' : `${lead.enquiries} enquiries`}.`;
       }
       default:
         throw new Error(`Unknown lead action ${String(intent)}`);

@@ -134,7 +134,7 @@ function VisitDialog(props: VisitDialogProps) {
       >
         {props.opener}
       </button>
-      <dialog ref={dialog} aria-labelledby={props.id} className={styles.dialog}>
+      <dialog ref={dialog} aria-labelledby={props.id} className={ui.formDialog}>
         <h2 id={props.id}>{props.heading}</h2>
         <fetcher.Form method="post" action="/visits">
           {Object.entries(props.fields).map(([name, value]) => (
