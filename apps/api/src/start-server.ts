@@ -293,6 +293,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     logger,
     deskDist: config.deskDist,
     ledger,
+    forgetEmails: (messageIds) => mailer.forget(messageIds),
     webhookChannels: webhookChannels.map((channel) => channel.name),
     onQueued: () => {
       for (const worker of webhooks) worker.wake();
@@ -317,7 +318,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     ...PLOTS_WORKER,
   });
   // A database restored from an older backup must not serve anyone erased since, not even once.
-  const replayed = desk.api.erasure.replay(clock.now());
+  const replayed = await desk.api.erasure.replay(clock.now());
   if (replayed > 0) {
     logger.warn(
       { leads: replayed },

@@ -32,7 +32,7 @@ import type { DeskUser, LeadFilter } from './desk-types.ts';
 import { timeline, toLeadDetail, toLeadRow, toTimelineEntry } from './lead-json.ts';
 import { addNote, changeLead, CONTACT_TEXT, findLead, recordContact } from './lead-work.ts';
 import { createLiveEvents, type LiveEvents } from './live-events.ts';
-import { createErasure, type Erasure } from './erasure.ts';
+import { createErasure, type Erasure, type ErasureOptions } from './erasure.ts';
 import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
 import type { SourceHealth } from '../intake/source-health.ts';
 import type { Routing } from '../routing/routing.ts';
@@ -65,6 +65,8 @@ export interface DeskRouterDeps {
   logger: Logger;
   /** Every erasure, kept beside the database so a restore cannot undo it. */
   ledger: ErasureLedger;
+  /** Removes the server's own copies of erased buyers' emails (the dev inbox's files). */
+  forgetEmails?: ErasureOptions['forgetEmails'];
   /** The outbox channels of the CRM endpoints, told of each change of a buyer's stage or owner. */
   webhookChannels?: readonly string[];
   /** Called once a change queued a message for those endpoints, so it goes out at once. */
@@ -221,6 +223,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   const erasure = createErasure(store, deps.ledger, {
     transaction: plotStore.transaction,
     steps: [(buyerIds, now) => buyerIds.forEach((buyerId) => plots.eraseBuyer(buyerId, now))],
+    ...(deps.forgetEmails && { forgetEmails: deps.forgetEmails }),
   });
   const auth = createAuth(store, clock);
   const events = createLiveEvents({
@@ -403,10 +406,10 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
       .send(csvOf(rows, query.notes === true ? buyerNotes(store) : undefined));
   });
 
-  router.post('/erasures', requireSession, requireManager, (req, res) => {
+  router.post('/erasures', requireSession, requireManager, async (req, res) => {
     const { mobile } = parse(erasureSchema, req.body);
     const user = currentUser(res);
-    const erased = erasure.erase(mobile, user, clock.now());
+    const erased = await erasure.erase(mobile, user, clock.now());
     logger.info({ userId: user.id, leads: erased.length }, 'desk erasure');
     res.json({ erased: erased.length });
   });

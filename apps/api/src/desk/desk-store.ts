@@ -147,6 +147,13 @@ export interface NewEvent {
   detail?: string;
 }
 
+/** What one erasure reached in the database. */
+export interface ErasedLeads {
+  leadIds: number[];
+  /** The Message-IDs of every email about those leads, for the copies kept outside it. */
+  emailIds: string[];
+}
+
 export interface CampaignRow {
   origin: string;
   utm_source: string | null;
@@ -644,9 +651,6 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
   );
   const outbox = createOutboxStatements(db);
   const visits = createVisitStore(db);
-  const eraseDeliveryErrors = db.prepare<[number]>(
-    `UPDATE deliveries SET last_error = NULL WHERE lead_id = ?`,
-  );
   const otherDeliveries = db.prepare<[number], DeliveryRow>(
     `SELECT channel, status, attempts, last_error, sent_at FROM deliveries
      WHERE lead_id = ? AND kind = '${LEAD_CREATED_KIND}' ORDER BY channel`,
@@ -856,39 +860,42 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
       insertExport.run(now, actorId, filters, rows);
     },
     /**
-     * Removes the personal fields of every lead of `mobile` received up to `upTo`, and records
-     * the erasure by the mobile's keyed hash; returns the leads' ids. Without a mobile (a
-     * replayed erasure whose leads this database never held) only the hash is recorded.
-     * `actor` is null when the server replays an erasure after a restore.
+     * Removes the personal fields of every lead of `mobile` received up to `upTo`, and of every
+     * message about them in the outbox, and records the erasure by the mobile's keyed hash.
+     * Returns the leads' ids and the Message-IDs of every email about them (sales emails,
+     * routing's alerts, visit reminders), sent or not. Without a mobile (a replayed erasure whose
+     * leads this database never held) only the hash is recorded. `actor` is null when the server
+     * replays an erasure after a restore.
      */
     erase: db.transaction(
       (
         target: { mobile: string | undefined; hmac: string; upTo: number },
         actor: Person | null,
         now: number,
-      ): number[] => {
+      ): ErasedLeads => {
         const ids =
           target.mobile === undefined
             ? []
             : leadsOfMobile.all(target.mobile, target.upTo).map((row) => row.id);
+        const emailIds = new Set<string>();
         // Each CRM that may hold one of the leads is told, before what has not gone out is dropped.
         outbox.announceErasure(ids, now);
         for (const id of ids) {
           outbox.deleteIntakeEvent(id);
           eraseLead.run(id);
-          // A lead erased before it went out is not sent at all.
-          outbox.cancelPending(id);
-          eraseDeliveryErrors.run(id);
+          for (const emailId of outbox.messageIdsOfLead(id, EMAIL_CHANNEL)) emailIds.add(emailId);
+          // A lead erased before it went out is not sent at all; what went out keeps no payload.
+          outbox.forgetLead(id);
           eraseWork.run(now, id);
           eraseEventDetails.run(id);
-          visits.eraseOfLead(id);
+          for (const emailId of visits.eraseOfLead(id)) emailIds.add(emailId);
           addEvents(id, now, [
             { type: 'erased', actorId: actor?.id ?? null, text: 'Personal data erased' },
           ]);
         }
         insertErasedMobile.run(target.hmac, target.upTo);
         insertErasure.run(now, actor?.id ?? null, ids.length);
-        return ids;
+        return { leadIds: ids, emailIds: [...emailIds] };
       },
     ),
     /** The keyed hashes of the mobiles erased in this database, and up to when. */

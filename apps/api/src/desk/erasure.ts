@@ -3,13 +3,13 @@ import type { DeskStore } from './desk-store.ts';
 import type { Person } from './desk-types.ts';
 
 export interface Erasure {
-  /** Erases every lead of `mobile`; returns their ids. */
-  erase(mobile: string, actor: Person, now: number): number[];
+  /** Erases every lead of `mobile`, then the server's own copies of their emails; their ids. */
+  erase(mobile: string, actor: Person, now: number): Promise<number[]>;
   /**
    * Applies the ledger's erasures this database has not seen (it was restored from a backup
    * taken before them); returns how many leads they erased.
    */
-  replay(now: number): number;
+  replay(now: number): Promise<number>;
 }
 
 /** A feature's own part of an erasure: its rows about these buyers, in the same transaction. */
@@ -19,6 +19,11 @@ export interface ErasureOptions {
   /** Runs the desk's erasure and every step as one transaction. */
   transaction: <T>(run: () => T) => T;
   steps: readonly ErasureStep[];
+  /**
+   * Removes the copies of these emails the server keeps outside the database (the dev inbox's
+   * files), once the database no longer holds the person.
+   */
+  forgetEmails?: (messageIds: readonly string[]) => Promise<unknown>;
 }
 
 /**
@@ -30,21 +35,25 @@ export function createErasure(
   ledger: ErasureLedger,
   options: ErasureOptions = { transaction: (run) => run(), steps: [] },
 ): Erasure {
-  const eraseRows = (...[target, actor, now]: Parameters<DeskStore['erase']>): number[] =>
+  const eraseRows = (...[target, actor, now]: Parameters<DeskStore['erase']>) =>
     options.transaction(() => {
-      const ids = store.erase(target, actor, now);
-      const buyers = new Set(ids.flatMap((id) => store.leadById(id)?.buyer_id ?? []));
+      const erased = store.erase(target, actor, now);
+      const buyers = new Set(erased.leadIds.flatMap((id) => store.leadById(id)?.buyer_id ?? []));
       for (const step of options.steps) step([...buyers], now);
-      return ids;
+      return erased;
     });
+  const forgetEmails = async (emailIds: readonly string[]) => {
+    if (emailIds.length > 0) await options.forgetEmails?.(emailIds);
+  };
   return {
-    erase(mobile, actor, now) {
+    async erase(mobile, actor, now) {
       const { hmac } = ledger.record(mobile, now);
-      const ids = eraseRows({ mobile, hmac, upTo: now }, actor, now);
+      const { leadIds, emailIds } = eraseRows({ mobile, hmac, upTo: now }, actor, now);
       store.checkpoint();
-      return ids;
+      await forgetEmails(emailIds);
+      return leadIds;
     },
-    replay(now) {
+    async replay(now) {
       const seen = new Map(store.erasedMobiles().map((row) => [row.hmac, row.at]));
       const missing = ledger
         .entries()
@@ -55,11 +64,15 @@ export function createErasure(
         store.distinctMobiles().map((mobile) => [ledger.hmacOf(mobile), mobile]),
       );
       let erased = 0;
+      const emailIds: string[] = [];
       for (const entry of missing) {
         const target = { mobile: mobiles.get(entry.hmac), hmac: entry.hmac, upTo: entry.at };
-        erased += eraseRows(target, null, now).length;
+        const rows = eraseRows(target, null, now);
+        erased += rows.leadIds.length;
+        emailIds.push(...rows.emailIds);
       }
       store.checkpoint();
+      await forgetEmails(emailIds);
       return erased;
     },
   };

@@ -131,7 +131,7 @@ describe('a Meta lead ad lead, from webhook to desk, inbox and CRM', () => {
         .get(`meta-leadgen:${LEAD.id}`) as { count: number };
     expect(storedEvents().count).toBe(1);
 
-    const erased = t.desk.api.erasure.erase('+919876543210', meena, t.clock.now());
+    const erased = await t.desk.api.erasure.erase('+919876543210', meena, t.clock.now());
 
     expect(erased).toHaveLength(1);
     expect(storedEvents().count).toBe(0);

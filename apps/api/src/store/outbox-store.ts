@@ -136,11 +136,18 @@ export interface OutboxStatements {
   /**
    * Queues one `lead.erased` message on each channel that may have received one of these leads
    * (its `lead.created` went out, was given up, or was tried at least once), naming those leads.
-   * Call before `cancelPending`, in the erasure's transaction.
+   * Call before `forgetLead`, in the erasure's transaction.
    */
   announceErasure(leadIds: readonly number[], now: number): void;
-  /** Cancels what has not gone out about the lead: its pending messages go. */
-  cancelPending(leadId: number): void;
+  /** The ids of every message about the lead on `channel`, sent or not (emails: Message-IDs). */
+  messageIdsOfLead(leadId: number, channel: string): string[];
+  /**
+   * Keeps nothing personal about the lead: what has not gone out is cancelled (its pending
+   * messages go), and what went out or was given up keeps its id, channel, kind and times but
+   * neither its payload (an alert's name, mobile and request) nor its last error. No channel
+   * reads a settled message's payload again.
+   */
+  forgetLead(leadId: number): void;
   /**
    * Queues one `lead.updated` message on each of `channels` that was sent one of the buyer's
    * leads (its `lead.created` was queued there), naming those leads. Call in the transaction of
@@ -238,9 +245,17 @@ export function createOutboxStatements(db: Database.Database): OutboxStatements 
     ORDER BY l.received_at, l.id`,
     )
     .pluck();
+  const messageIdsOfLead = db
+    .prepare<[number, string], string>(
+      `SELECT message_id FROM deliveries WHERE lead_id = ? AND channel = ? ORDER BY id`,
+    )
+    .pluck();
   const cancelPending = db.prepare<[number]>(
     `DELETE FROM deliveries WHERE lead_id = ? AND status = 'pending'`,
   );
+  const scrubSettled = db.prepare<[number]>(`
+    UPDATE deliveries SET payload = NULL, last_error = NULL
+    WHERE lead_id = ? AND (payload IS NOT NULL OR last_error IS NOT NULL)`);
   // The event's read is a message about no lead; the lead names it by its `leadgen_id`.
   const deleteMetaEvent = db.prepare<[number]>(`
     DELETE FROM deliveries WHERE lead_id IS NULL AND message_id = (
@@ -328,8 +343,10 @@ export function createOutboxStatements(db: Database.Database): OutboxStatements 
         });
       }
     },
-    cancelPending(leadId) {
+    messageIdsOfLead: (leadId, channel) => messageIdsOfLead.all(leadId, channel),
+    forgetLead(leadId) {
       cancelPending.run(leadId);
+      scrubSettled.run(leadId);
     },
     announceBuyerUpdate(update, channels) {
       for (const channel of channels) {

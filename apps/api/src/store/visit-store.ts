@@ -218,6 +218,14 @@ export function createVisitStore(db: Database.Database) {
       `SELECT id FROM visits WHERE buyer_id = (SELECT buyer_id FROM leads WHERE id = ?)`,
     )
     .pluck();
+  const reminderEmailIds = db
+    .prepare<[number], string>(
+      `SELECT message_id FROM deliveries
+       WHERE kind = '${VISIT_REMINDER_KIND}' AND lead_id IS NULL
+         AND json_extract(payload, '$.visitId') = ?
+       ORDER BY id`,
+    )
+    .pluck();
   // The reminders are an email and a push to each of the owner's devices.
   const dropPendingReminders = db.prepare<{ visitId: number }>(
     `DELETE FROM deliveries WHERE status = 'pending' AND (
@@ -305,11 +313,17 @@ export function createVisitStore(db: Database.Database) {
     /**
      * The erasure of a lead's person: the visits of its buyer keep their day, slot and status
      * (the reports count them) without the notes, outcome or reason anyone typed, and no
-     * reminder about them goes out any more.
+     * reminder about them goes out any more. Returns the Message-IDs of every reminder email
+     * about them, sent or not, so that copies kept outside the database can go too.
      */
-    eraseOfLead(leadId: number): void {
-      for (const visitId of visitIdsOfLead.all(leadId)) dropPendingReminders.run({ visitId });
+    eraseOfLead(leadId: number): string[] {
+      const emailIds: string[] = [];
+      for (const visitId of visitIdsOfLead.all(leadId)) {
+        emailIds.push(...reminderEmailIds.all(visitId));
+        dropPendingReminders.run({ visitId });
+      }
       eraseOfLead.run(leadId);
+      return emailIds;
     },
     /**
      * Two buyers merged: the visits of `from` are `into`'s now, reminders and all (they go to
