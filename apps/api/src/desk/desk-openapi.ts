@@ -90,6 +90,7 @@ import {
   answerComponents,
   refusalMessages,
   requestSchema,
+  withOperationIds,
   type Json,
   type JsonObject,
 } from '../http/openapi-parts.ts';
@@ -932,16 +933,18 @@ export function createDeskOpenApiDocument(): JsonObject {
     },
     servers: [{ url: '/desk/api' }],
     security: [{ deskSession: [] }],
-    paths: Object.fromEntries(
-      Object.entries(OPERATIONS).map(([path, methods]) => [
-        path,
-        Object.fromEntries(
-          Object.entries(methods).map(([method, spec]) => [
-            method,
-            operation(method, path, spec, answer),
-          ]),
-        ),
-      ]),
+    paths: withOperationIds(
+      Object.fromEntries(
+        Object.entries(OPERATIONS).map(([path, methods]) => [
+          path,
+          Object.fromEntries(
+            Object.entries(methods).map(([method, spec]) => [
+              method,
+              operation(method, path, spec, answer),
+            ]),
+          ),
+        ]),
+      ),
     ),
     components: {
       schemas,

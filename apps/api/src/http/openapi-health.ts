@@ -1,4 +1,5 @@
 import { textResponse, type Json } from './openapi-parts.ts';
+import { ANYONE } from './openapi-security.ts';
 import { methodNotAllowed } from './replies.ts';
 
 /** The `webhooks` member of `/readyz`, present when WEBHOOK_URL is set. */
@@ -29,25 +30,26 @@ const WEBHOOK_BACKLOG_SCHEMA = {
 
 const readiness = { 'application/json': { schema: { $ref: '#/components/schemas/Readiness' } } };
 
+const ONLY_GET = {
+  ...textResponse('Only GET and HEAD.', [methodNotAllowed(['GET', 'HEAD'])]),
+  headers: { Allow: { schema: { type: 'string', const: 'GET, HEAD' } } },
+};
+
 /** The probes an orchestrator or the operator calls. */
 export function healthPaths(): Record<string, Json> {
   return {
     '/healthz': {
       get: {
         summary: 'The process is alive',
-        responses: {
-          '200': textResponse('Alive.', ['ok']),
-          '405': {
-            ...textResponse('Only GET and HEAD.', [methodNotAllowed(['GET', 'HEAD'])]),
-            headers: { Allow: { schema: { type: 'string', const: 'GET, HEAD' } } },
-          },
-        },
+        security: ANYONE,
+        responses: { '200': textResponse('Alive.', ['ok']), '405': ONLY_GET },
       },
     },
     '/readyz': {
       get: {
         summary: 'Ready to take and deliver leads',
         description: 'For the operator and the orchestrator; keep it off the public proxy.',
+        security: ANYONE,
         responses: {
           '200': {
             description:
@@ -58,6 +60,7 @@ export function healthPaths(): Record<string, Json> {
             description: 'One of the checks failed; the body says which.',
             content: readiness,
           },
+          '405': ONLY_GET,
         },
       },
     },

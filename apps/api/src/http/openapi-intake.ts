@@ -57,8 +57,14 @@ function googleAdsOperation(): JsonObject {
     summary: 'Google Ads lead form webhook',
     description:
       "Google's lead form webhook as Google documents it. The key set in the form's webhook settings arrives as `google_key` and must equal GOOGLE_ADS_WEBHOOK_KEY (compared in constant time); it is checked before anything else in the body. `lead_id` is the idempotency key: a redelivery is answered `success` and stores nothing. `FULL_NAME` (or `FIRST_NAME` and `LAST_NAME`) and `PHONE_NUMBER` are required columns; `EMAIL` is kept; every other column is kept as an answer under its `column_name`. `is_test` leads are kept as tests and never delivered. Fields Google adds later are ignored.",
+    // A security scheme reaches headers, the query and cookies, never a body field: the list is
+    // left empty (OpenAPI lets it be incomplete; `[{}]` would say anyone may call) and the
+    // request body says where the key is.
+    security: [],
     requestBody: {
       required: true,
+      description:
+        'Authenticated by its `google_key` field, which must equal GOOGLE_ADS_WEBHOOK_KEY (compared in constant time, before anything else is read); a missing or wrong key is answered 401 and nothing is stored.',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/GoogleAdsLead' } } },
     },
     responses: {

@@ -17,6 +17,7 @@ import {
   type Json,
   type JsonObject,
 } from './openapi-parts.ts';
+import { ANYONE } from './openapi-security.ts';
 import { methodNotAllowed, REPLIES } from './replies.ts';
 
 /** Where a browser's own form post lands after a stored lead. */
@@ -51,6 +52,7 @@ function leadOperation(
   const body = { $ref: `#/components/schemas/${schemaName}` };
   return {
     summary,
+    security: ANYONE,
     description: `Stores the lead durably, then answers; the sales email is sent afterwards by the delivery worker. Body at most ${BODY_LIMIT_BYTES} bytes and ${FIELD_LIMIT} fields in every encoding. Leads over the per-address rate limit are still stored, held for the sales team to release rather than emailed, and answered as any other lead; only past a per-address or a global hourly cap on held leads, or past the per-address ceiling on refused posts, is the answer 429. Scripts (\`fetch\`, curl) get plain text; ${FORM_POST} gets 303 to ${THANK_YOU_PATH} on success and an HTML page on any error.`,
     requestBody: {
       required: false,
@@ -119,6 +121,7 @@ function leadOperation(
 /** CORS preflight, for a copy of the site on another origin (CORS_ORIGINS). */
 const preflightOperation: JsonObject = {
   summary: 'CORS preflight',
+  security: ANYONE,
   description:
     'Browsers ask before posting from another origin. Only origins listed in CORS_ORIGINS are allowed; the site on this origin never needs it.',
   parameters: [

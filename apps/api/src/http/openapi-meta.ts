@@ -8,6 +8,47 @@ import {
 import { requestSchema, textResponse, type JsonObject } from './openapi-parts.ts';
 import { methodNotAllowed, REPLIES } from './replies.ts';
 
+/** How Meta authenticates its handshake and its events. */
+export function metaSecuritySchemes(): JsonObject {
+  return {
+    metaVerifyToken: {
+      type: 'apiKey',
+      in: 'query',
+      name: 'hub.verify_token',
+      description:
+        'The subscription handshake: META_VERIFY_TOKEN, as set in the app’s webhook settings, compared in constant time.',
+    },
+    metaSignature: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Hub-Signature-256',
+      description:
+        'Not a key sent as it is: `sha256=` and the hex HMAC-SHA256 of the raw request body under META_APP_SECRET, as Meta signs each webhook post; compared in constant time before the body is read.',
+    },
+  };
+}
+
+interface SchemaNode {
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+}
+
+/**
+ * The webhook's body with the value of each `leadgen` change described by MetaLeadgenValue, which
+ * the server checks it against; the shared schema leaves a change's value open, because the
+ * values of other fields are never read.
+ */
+function metaWebhookBody(): JsonObject {
+  const body = requestSchema(metaWebhookSchema);
+  const change = (body as SchemaNode).properties?.entry?.items?.properties?.changes?.items;
+  if (!change) throw new Error('The Meta webhook schema has no entry[].changes[] to describe.');
+  Object.assign(change, {
+    if: { properties: { field: { const: 'leadgen' } }, required: ['field'] },
+    then: { properties: { value: { $ref: '#/components/schemas/MetaLeadgenValue' } } },
+  });
+  return body;
+}
+
 /** The source's ceiling, as every intake endpoint answers it. */
 const OVER_CEILING = {
   description:
@@ -36,6 +77,7 @@ export function metaPaths(): JsonObject {
     [META_INTAKE_PATH]: {
       get: {
         summary: 'Meta webhook subscription handshake',
+        security: [{ metaVerifyToken: [] }],
         description:
           'Meta calls this once when the webhook is subscribed. With `hub.mode=subscribe` and `hub.verify_token` equal to META_VERIFY_TOKEN (compared in constant time), the `hub.challenge` comes back as plain text.',
         parameters: [
@@ -63,6 +105,7 @@ export function metaPaths(): JsonObject {
       },
       post: {
         summary: 'A Meta lead ads event (Page webhook, `leadgen` field)',
+        security: [{ metaSignature: [] }],
         description: `Checks \`X-Hub-Signature-256\` (\`sha256=\` and the hex HMAC-SHA256 of the raw body with META_APP_SECRET, constant time) before reading anything. Each \`leadgen\` change is stored (the event, keyed by its \`leadgen_id\`) and acknowledged; the lead is then read from the Graph API (\`GET {META_GRAPH_URL}/{leadgen_id}\` with the Page token and \`appsecret_proof\`) through the outbox, retried with backoff until Graph answers. A \`leadgen_id\` already stored is answered \`success\` and makes no second lead. Changes of other fields are acknowledged and ignored. Body at most ${META_BODY_LIMIT_BYTES} bytes.`,
         parameters: [
           {
@@ -105,7 +148,7 @@ export function metaPaths(): JsonObject {
 
 export function metaSchemas(): JsonObject {
   return {
-    MetaLeadgenWebhook: requestSchema(metaWebhookSchema),
+    MetaLeadgenWebhook: metaWebhookBody(),
     MetaLeadgenValue: requestSchema(metaLeadgenValueSchema),
   };
 }

@@ -15,6 +15,34 @@ export function textResponse(description: string, values: readonly string[]): Js
   return { description, content: textContent(values) };
 }
 
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** `post /leads/{id}/visits` → `postLeadsByIdVisits`: unique as method and path are. */
+function operationId(method: string, path: string): string {
+  const words = path
+    .replace(/\{(\w+)\}/g, 'by $1')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}
+
+/** Path items (or webhooks) with each operation's `operationId` written from its method and path. */
+export function withOperationIds(items: Record<string, Json>): JsonObject {
+  return Object.fromEntries(
+    Object.entries(items).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item as JsonObject).map(([key, value]) => [
+          key,
+          HTTP_METHODS.has(key)
+            ? { operationId: operationId(key, path), ...(value as JsonObject) }
+            : value,
+        ]),
+      ),
+    ]),
+  );
+}
+
 export function allowHeader(methods: readonly string[]): JsonObject {
   return { Allow: { schema: { type: 'string', const: [...methods, 'OPTIONS'].join(', ') } } };
 }

@@ -1,6 +1,7 @@
 import { WEBHOOK_EVENTS, WEBHOOK_TIMEOUT_MS } from '@iconia/shared';
 import type { GenericSchema } from 'valibot';
 import { eventSchema, type JsonObject } from './openapi-parts.ts';
+import { STANDARD_WEBHOOKS } from './openapi-security.ts';
 
 const DELIVERY = `Signed as the Standard Webhooks specification says (https://www.standardwebhooks.com). Retried for at least 24 hours with growing waits; each retry carries the same webhook-id and body. Redirects are not followed; a reply slower than ${WEBHOOK_TIMEOUT_MS / 1000} s counts as failed. See docs/webhooks.md.`;
 
@@ -49,6 +50,7 @@ function webhookOperation(summary: string, description: string, schema: GenericS
     post: {
       summary,
       description: `${description} ${DELIVERY}`,
+      security: STANDARD_WEBHOOKS,
       parameters: SIGNATURE_HEADERS,
       requestBody: {
         required: true,

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@iconia/shared';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import request, { type Response, type Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -30,9 +31,17 @@ const META_ENV = {
 /** What Chromium sends with a form post it navigates for. */
 const BROWSER_ACCEPT =
   'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+type Operation = {
+  responses: Record<string, Schema>;
+  security?: Record<string, string[]>[];
+  requestBody?: { description?: string };
+};
 type Document = {
-  paths: Record<string, Record<string, { responses: Record<string, Schema> }>>;
-  components: { schemas: Record<string, Schema> };
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, Schema>;
+    securitySchemes: Record<string, { type: string; in: string; name: string }>;
+  };
 };
 
 /** Checks a value against the small part of JSON Schema the document uses. */
@@ -388,6 +397,7 @@ describe('the OpenAPI document, checked against the running API', () => {
         '200': () => request(t.url).get('/readyz'),
         '503': () => request(down.url).get('/readyz'),
       },
+      'text/plain': { '405': () => request(t.url).delete('/readyz') },
     },
   };
 
@@ -442,6 +452,67 @@ describe('the OpenAPI document, checked against the running API', () => {
       checked.push(where);
     }
     expect(checked.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('when an operation is read, then it names the credentials the server checks, or says anyone may call', () => {
+    const security = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => [
+        `${method} ${path}`,
+        operation.security,
+      ]),
+    );
+    const scheme = (name: string) => {
+      const { type, in: place, name: field } = document.components.securitySchemes[name]!;
+      return `${type} in ${place}: ${field}`;
+    };
+
+    expect(Object.fromEntries(security)).toEqual({
+      'post /send-email': [{}],
+      'options /send-email': [{}],
+      'post /contact-form': [{}],
+      'options /contact-form': [{}],
+      // No security scheme can name a body field: none is listed, and the body says where the key is.
+      'post /intake/google-ads': [],
+      'get /intake/meta': [{ metaVerifyToken: [] }],
+      'post /intake/meta': [{ metaSignature: [] }],
+      'post /intake/partners/{name}': [
+        { webhookId: [], webhookTimestamp: [], webhookSignature: [] },
+      ],
+      'get /healthz': [{}],
+      'get /readyz': [{}],
+    });
+    expect(document.paths['/intake/google-ads']!.post!.requestBody?.description).toContain(
+      '`google_key`',
+    );
+    expect(scheme('metaVerifyToken')).toBe('apiKey in query: hub.verify_token');
+    expect(scheme('metaSignature')).toBe('apiKey in header: X-Hub-Signature-256');
+    expect(['webhookId', 'webhookTimestamp', 'webhookSignature'].map(scheme)).toEqual([
+      'apiKey in header: webhook-id',
+      'apiKey in header: webhook-timestamp',
+      'apiKey in header: webhook-signature',
+    ]);
+  });
+
+  it("when a Meta leadgen change lacks its leadgen_id, then the document's schema refuses it as the server does, and passes a change of another field", async () => {
+    // The document's references point into its components; a standalone schema keeps them in $defs.
+    const standalone = JSON.parse(
+      JSON.stringify({
+        $ref: '#/components/schemas/MetaLeadgenWebhook',
+        $defs: document.components.schemas,
+      }).replaceAll('#/components/schemas/', '#/$defs/'),
+    ) as Schema;
+    const validate = new Ajv2020({ strict: false }).compile(standalone);
+    const event = (change: Schema) => ({ object: 'page', entry: [{ id: '1', changes: [change] }] });
+    const noLeadgenId = event({ field: 'leadgen', value: { page_id: '1', form_id: '2' } });
+    const otherField = event({ field: 'feed', value: { anything: true } });
+
+    const refused = await metaPost(meta.app, JSON.stringify(noLeadgenId));
+    const ignored = await metaPost(meta.app, JSON.stringify(otherField));
+
+    expect(refused.status).toBe(400);
+    expect(validate(noLeadgenId)).toBe(false);
+    expect(ignored.status).toBe(200);
+    expect(validate(otherField)).toBe(true);
   });
 
   it('when the document is checked against the OpenAPI 3.1 schema, then it is valid', async () => {

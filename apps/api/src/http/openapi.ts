@@ -3,7 +3,9 @@ import { healthPaths, healthSchemas } from './openapi-health.ts';
 import { googleAdsPaths, googleAdsSchemas } from './openapi-intake.ts';
 import { leadPaths, leadSchemas } from './openapi-leads.ts';
 import { metaPaths, metaSchemas } from './openapi-meta.ts';
-import type { JsonObject } from './openapi-parts.ts';
+import { metaSecuritySchemes } from './openapi-meta.ts';
+import { withOperationIds, type JsonObject } from './openapi-parts.ts';
+import { standardWebhooksSchemes } from './openapi-security.ts';
 import { webhookOperations } from './openapi-webhooks.ts';
 
 /**
@@ -21,16 +23,18 @@ export function createOpenApiDocument(intakePaths: JsonObject = {}): JsonObject 
         "Receives brochure requests and contact enquiries from the Elegant Iconia website, and leads from ad platforms and partners on the `/intake/…` endpoints (each authenticated by its own key or signature, with a ceiling per source rather than the site's per-address limit), and forwards them to the sales inbox and the CRM's webhooks. Scripts get plain-text replies from every lead endpoint; a browser's own form post to the site's two gets a redirect to the thank-you page or an HTML page naming the problem.",
     },
     servers: [{ url: '/' }],
-    paths: {
+    // Each operation says how its caller is authenticated (openapi-security.ts): no default here.
+    paths: withOperationIds({
       ...leadPaths(),
       ...googleAdsPaths(),
       ...metaPaths(),
       ...intakePaths,
       ...healthPaths(),
-    },
-    webhooks: webhookOperations(),
+    }),
+    webhooks: withOperationIds(webhookOperations()),
     components: {
       schemas: { ...leadSchemas(), ...googleAdsSchemas(), ...metaSchemas(), ...healthSchemas() },
+      securitySchemes: { ...metaSecuritySchemes(), ...standardWebhooksSchemes() },
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   textResponse,
   type JsonObject,
 } from '../http/openapi-parts.ts';
+import { STANDARD_WEBHOOKS } from '../http/openapi-security.ts';
 import { methodNotAllowed } from '../http/replies.ts';
 import { INTAKE_BODY_LIMIT_BYTES, INTAKE_REPLIES } from './intake-http.ts';
 
@@ -27,6 +28,7 @@ export function partnerPaths(): JsonObject {
     '/intake/partners/{name}': {
       post: {
         summary: "A partner's or portal's lead, signed with Standard Webhooks",
+        security: STANDARD_WEBHOOKS,
         description: `Checked in this order: the source (404 unknown, 403 disabled), the signature (401), then the content type (415 unless \`application/json\`, with no charset or \`charset=utf-8\`), then the body (400 naming the field: \`mobile\` and every other field is text, never a JSON number). Stored durably before \`success\`, then emailed to the sales inbox and posted to the CRM through the outbox. \`webhook-id\` is the idempotency key, per source: a repeat answers \`success\` and stores nothing more. Each source has its own ceiling of requests per minute (INTAKE_PER_SOURCE_PER_MINUTE), apart from the site's per-address limit. Body at most ${INTAKE_BODY_LIMIT_BYTES} bytes.`,
         parameters: [
           {
