@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { personSchema } from './desk.ts';
 import { flag, fromQuery, jsonBody } from './desk-requests.ts';
+import { hasControlCharacters } from './text.ts';
 
 /*
  * The plot inventory of the sales desk (docs/desk-api.md): what the Plots screen, the buyer page
@@ -316,6 +317,10 @@ export const plotCancelBookingSchema = jsonBody({
 });
 export type PlotCancelBookingBody = v.InferInput<typeof plotCancelBookingSchema>;
 
+/** The refusal of a plot's field (`the phase`, `"phase"`) that holds a control character. */
+export const controlCharacterRefusal = (field: string): string =>
+  `${field} holds a control character (a NUL, a tab, a line break…).`;
+
 const PHASE = `"phase" must be text of 1 to ${PHASE_MAX_LENGTH} characters.`;
 const SIZE = `"sizeSqYd" must be a number of square yards above 0 and up to ${MAX_PLOT_SIZE}.`;
 const PRICE = (name: string) => `"${name}" must be whole rupees, or null.`;
@@ -329,7 +334,13 @@ const price = (name: string) =>
 export const plotEditSchema = v.pipe(
   jsonBody({
     phase: v.optional(
-      v.pipe(v.string(PHASE), v.trim(), v.nonEmpty(PHASE), v.maxLength(PHASE_MAX_LENGTH, PHASE)),
+      v.pipe(
+        v.string(PHASE),
+        v.trim(),
+        v.nonEmpty(PHASE),
+        v.maxLength(PHASE_MAX_LENGTH, PHASE),
+        v.check((phase) => !hasControlCharacters(phase), controlCharacterRefusal('"phase"')),
+      ),
     ),
     sizeSqYd: v.optional(
       v.pipe(

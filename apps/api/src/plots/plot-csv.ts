@@ -1,5 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import {
+  controlCharacterRefusal,
   FACING_LABELS,
   hasControlCharacters,
   MAX_PLOT_SIZE,
@@ -72,7 +73,7 @@ function parseRow(cells: Map<Column, string>, line: number): ImportRow | string 
   // and shown, and the price's own reading would drop a line separator as white space.
   for (const [column, text] of cells) {
     if (hasControlCharacters(text)) {
-      return `${FIELD_NAMES[column]} holds a control character (a NUL, a tab, a line break…).`;
+      return controlCharacterRefusal(FIELD_NAMES[column]);
     }
   }
   const number = cells.get('number') ?? '';

@@ -358,4 +358,19 @@ describe('the plot inventory', () => {
     const view = (await manager.get(`/desk/api/plots/${plot.id}`)).body as PlotView;
     expect(view.history.at(-1)).toMatchObject({ type: 'edited', actor: { name: 'Meena' } });
   });
+
+  it('when a manager corrects a phase to text holding a control character, then it is refused naming the field', async () => {
+    const plot = await plotNamed('A-2');
+
+    const res = await manager
+      .patch(`/desk/api/plots/${plot.id}`)
+      .set(SAME_ORIGIN)
+      .send({ phase: 'Phase\u00001' });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: '"phase" holds a control character (a NUL, a tab, a line break…).',
+    });
+    expect((await plotNamed('A-2')).phase).toBe('Phase 1');
+  });
 });
