@@ -171,7 +171,7 @@ describe('the Meta lead ads settings', () => {
       appSecret: 'app-secret-value',
       verifyToken: 'verify-token-value',
       pageAccessToken: 'page-token-value',
-      graphUrl: 'https://graph.facebook.com/v26.0',
+      graphUrl: 'https://graph.facebook.com/v27.0',
     });
   });
 

@@ -137,7 +137,15 @@ const leadRowEntries = {
   name: v.pipe(text, v.description('Empty once the lead is erased.')),
   mobile: v.pipe(
     text,
-    v.description('E.164, such as +919876543210; empty once the lead is erased.'),
+    v.description(
+      'E.164, such as +919876543210; empty once the lead is erased, or when an ad platform sent no usable number (see problems).',
+    ),
+  ),
+  problems: v.pipe(
+    v.array(text),
+    v.description(
+      'What is wrong with the lead as an ad platform sent it, in words ("Number not valid: +11234567890", "No number", "No name"); the lead is kept and worked all the same. Empty for most leads.',
+    ),
   ),
   plotRange: optionalText,
   location: optionalText,

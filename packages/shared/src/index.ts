@@ -13,6 +13,7 @@ export * from './meta-leadgen.ts';
 export * from './mobile.ts';
 export * from './origin.ts';
 export * from './partner-lead.ts';
+export * from './platform-lead.ts';
 export * from './plot-ranges.ts';
 export * from './plots.ts';
 export * from './push.ts';

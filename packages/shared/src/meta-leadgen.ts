@@ -19,20 +19,39 @@ export const META_REPLIES = {
   invalid: (field: string) => `Invalid field: ${field}.`,
 } as const;
 
-/** Meta's ids are numeric strings; a number would lose digits in JSON. */
+/**
+ * Meta's ids are digits, sent as text or, in real deliveries, as JSON numbers
+ * (`"leadgen_id": 130528934038370`, `"ad_id": 0`); either way they are kept as text, exactly as
+ * sent (a number too big for JavaScript is read as its digits before this).
+ */
 const graphId = (description: string) =>
-  v.pipe(v.string(), v.regex(/^\d{1,32}$/), v.description(description));
+  v.pipe(
+    v.union([v.string(), v.number()]),
+    v.transform(String),
+    v.regex(/^\d{1,32}$/),
+    v.description(description),
+  );
 
-export const metaLeadgenValueSchema = v.looseObject({
-  leadgen_id: graphId('The lead’s id: read it from the Graph API; the idempotency key.'),
-  page_id: v.optional(graphId('The Page the lead form belongs to.')),
-  form_id: v.optional(graphId('The lead form.')),
-  ad_id: v.optional(graphId('The ad, when the lead came from one.')),
-  adgroup_id: v.optional(graphId('The ad set (ad group), when the lead came from an ad.')),
-  created_time: v.optional(
-    v.pipe(v.number(), v.integer(), v.description('When the lead was made, Unix seconds.')),
-  ),
-});
+/** An id that only informs: read as absent when it is not one, never refused. */
+const optionalGraphId = (description: string) =>
+  v.fallback(v.optional(graphId(description)), undefined);
+
+export const metaLeadgenValueSchema = v.pipe(
+  v.looseObject({
+    leadgen_id: graphId('The lead’s id: read it from the Graph API; the idempotency key.'),
+    page_id: optionalGraphId('The Page the lead form belongs to.'),
+    form_id: optionalGraphId('The lead form.'),
+    ad_id: optionalGraphId('The ad, when the lead came from one (0 when none).'),
+    adgroup_id: optionalGraphId('The ad set (ad group), when the lead came from an ad.'),
+    created_time: v.fallback(
+      v.optional(
+        v.pipe(v.number(), v.integer(), v.description('When the lead was made, Unix seconds.')),
+      ),
+      undefined,
+    ),
+  }),
+  v.title('MetaLeadgenValue'),
+);
 
 export const metaWebhookSchema = v.pipe(
   v.looseObject({
@@ -40,8 +59,8 @@ export const metaWebhookSchema = v.pipe(
     entry: v.pipe(
       v.array(
         v.looseObject({
-          id: v.optional(graphId('The Page id.')),
-          time: v.optional(v.number()),
+          id: optionalGraphId('The Page id.'),
+          time: v.fallback(v.optional(v.number()), undefined),
           changes: v.pipe(
             v.array(
               v.looseObject({

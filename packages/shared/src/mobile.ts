@@ -146,6 +146,7 @@ export function isIndianMobile(e164: string): boolean {
  * then groups of three with up to five digits last (`+1 415 555 2671`).
  */
 export function displayMobile(e164: string): string {
+  if (e164 === '') return '';
   const { callingCode, national } = splitMobile(e164);
   if (callingCode === INDIA_CALLING_CODE && national.length === MOBILE_LENGTH) {
     return `+${callingCode} ${national.slice(0, 5)} ${national.slice(5)}`;
@@ -162,6 +163,7 @@ export function displayMobile(e164: string): string {
 
 /** The ten digits of an Indian number, the E.164 form of any other: what CRMs built for India expect. */
 export function localMobile(e164: string): string {
+  if (e164 === '') return '';
   const { callingCode, national } = splitMobile(e164);
   return callingCode === INDIA_CALLING_CODE ? national : e164;
 }

@@ -49,3 +49,33 @@ export function hasEncodedWord(value: string): boolean {
 export function characterCount(value: string): number {
   return [...value].length;
 }
+
+/** Control characters and line separators anywhere, for `normaliseText`. */
+// eslint-disable-next-line no-control-regex
+const ALL_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * Text from a sender whose format we do not control (an ad platform's name or answer), made
+ * safe to store, show, mail and forward: control characters become spaces, invisible formatting
+ * goes, runs of white space fold into one, and the result is cut to `max` characters. A CR/LF
+ * in a name can then never start a new header line in an email or a CSV row.
+ */
+export function normaliseText(value: string, max: number): string {
+  return capText(cleanText(value.replace(ALL_CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ')), max);
+}
+
+/** As `normaliseText`, keeping line breaks (as `\n`, at most one blank line in a row). */
+export function normaliseMultilineText(value: string, max: number): string {
+  const lines = value.split(/\r\n|[\r\n\u2028\u2029]/).map((line) => normaliseText(line, max));
+  return capText(
+    lines
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+    max,
+  );
+}
+
+function capText(text: string, max: number): string {
+  return characterCount(text) <= max ? text : [...text].slice(0, max).join('').trimEnd();
+}

@@ -72,17 +72,27 @@ export const leadCreatedEventSchema = webhookEventSchema(
       ),
       name: v.pipe(v.string(), v.nonEmpty()),
       mobile: v.pipe(
-        v.string(),
-        v.regex(/^(?:\d{10}|\+[1-9]\d{7,14})$/),
+        v.nullable(v.pipe(v.string(), v.regex(/^(?:\d{10}|\+[1-9]\d{7,14})$/))),
         v.metadata({
-          description: 'Ten digits for an Indian mobile number; E.164 for a number abroad.',
+          description:
+            'Ten digits for an Indian mobile number; E.164 for a number abroad. null when an ad platform sent no usable number (see problems).',
           examples: ['9876543210', '+14155550123'],
         }),
       ),
       mobileE164: v.pipe(
-        v.string(),
-        v.regex(E164_MOBILE),
-        v.metadata({ description: 'The same number in E.164.', examples: ['+919876543210'] }),
+        v.nullable(v.pipe(v.string(), v.regex(E164_MOBILE))),
+        v.metadata({
+          description: 'The same number in E.164; null with mobile.',
+          examples: ['+919876543210'],
+        }),
+      ),
+      problems: v.pipe(
+        v.array(v.string()),
+        v.metadata({
+          description:
+            'What is wrong with the lead as an ad platform sent it, in words; the lead is kept all the same. Empty for most leads.',
+          examples: [['Number not valid: +11234567890'], ['No number', 'No name']],
+        }),
       ),
       email: nullable(
         v.string(),

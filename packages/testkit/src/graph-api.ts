@@ -37,7 +37,7 @@ export type GraphFailure = 'transient-error' | 'unavailable' | 'hang';
 
 /** A real HTTP server on loopback answering as Meta's Graph API does for lead reads. */
 export interface GraphApi {
-  /** What META_GRAPH_URL points at: the base URL with the API version, `http://…/v26.0`. */
+  /** What META_GRAPH_URL points at: the base URL with the API version, `http://…/v27.0`. */
   url: string;
   requests: GraphRequest[];
   /** Makes a lead readable at `/{version}/{id}`. */

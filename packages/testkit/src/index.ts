@@ -10,6 +10,7 @@ export {
   type GraphRequest,
 } from './graph-api.ts';
 export { metaLeadgenEvent, metaSignature } from './meta-events.ts';
+export { platformSample, type PlatformSample } from './platform-samples.ts';
 export { freePort } from './ports.ts';
 export {
   decryptAes128gcm,

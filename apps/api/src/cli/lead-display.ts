@@ -1,4 +1,4 @@
-import { displayMobile } from '@iconia/shared';
+import { mobileOrProblem } from '@iconia/shared';
 import { SOURCE_LABELS, formatIndiaTime } from '../reports/lead-format.ts';
 import type { SourceKey } from '../reports/lead-stats.ts';
 import type { StoredLead } from '../store/lead-store.ts';
@@ -22,4 +22,9 @@ export function tableTime(epochMs: number): string {
   return formatIndiaTime(epochMs).replace(/ IST$/, '');
 }
 
-export { displayMobile, formatIndiaTime };
+/** Erased by the desk: no name, no number, and nothing said about a number it never had. */
+export function isErased(lead: Pick<StoredLead, 'mobile' | 'problems'>): boolean {
+  return lead.mobile === '' && !lead.problems?.length;
+}
+
+export { formatIndiaTime, mobileOrProblem };

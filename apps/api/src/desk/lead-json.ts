@@ -10,7 +10,7 @@ import {
   type TimelineEntry,
 } from '@iconia/shared';
 import { indiaTimestamp } from '../reports/india-day.ts';
-import { readAnswers } from '../store/lead-types.ts';
+import { readAnswers, readProblems } from '../store/lead-types.ts';
 import type { DeliveryRow, EventRow, InboxRow } from './desk-store.ts';
 
 function time(epochMs: number | null): string | null {
@@ -29,6 +29,7 @@ export function toLeadRow(row: InboxRow): DeskLeadRow {
     form: isLeadSource(row.source) ? row.source : null,
     name: row.name,
     mobile: row.mobile,
+    problems: readProblems(row.problems),
     plotRange: row.plot_range,
     location: row.location,
     utmSource: row.utm_source,

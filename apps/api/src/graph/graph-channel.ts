@@ -62,14 +62,6 @@ export interface GraphChannelOptions {
   timeoutMs?: number;
 }
 
-/** A lead Graph gave that cannot become an enquiry: kept in the outbox as given up, with why. */
-class UnstorableLeadError extends UnsendableMessageError {
-  constructor(problem: string) {
-    super(META_GRAPH_CHANNEL, META_LEAD_READ_KIND);
-    this.message = `Graph gave a ${problem}`;
-  }
-}
-
 /** `appsecret_proof`: the access token signed with the app secret, as Graph checks it. */
 export function appSecretProof(accessToken: string, appSecret: string): string {
   return createHmac('sha256', appSecret).update(accessToken).digest('hex');
@@ -139,9 +131,7 @@ export function createGraphChannel(options: GraphChannelOptions): OutboxChannel 
       }
       const { leadgenId, receivedAt } = delivery.payload as MetaLeadgenPayload;
       const lead = await read(leadgenId);
-      const enquiry = toMetaEnquiry(lead, receivedAt);
-      if ('problem' in enquiry) throw new UnstorableLeadError(enquiry.problem);
-      const stored = await ingest(enquiry);
+      const stored = await ingest(toMetaEnquiry(lead, receivedAt));
       return { leadgenId, lead: stored.lead.publicId, repeat: stored.repeat };
     },
   };

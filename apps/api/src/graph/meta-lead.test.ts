@@ -42,6 +42,8 @@ describe('a Graph lead read into an enquiry', () => {
         'when_can_you_visit?': 'Saturday, Sunday',
       },
       receivedAt: RECEIVED_AT,
+      test: false,
+      problems: [],
     });
   });
 
@@ -61,7 +63,7 @@ describe('a Graph lead read into an enquiry', () => {
     expect(enquiry).toMatchObject({ name: 'Vikram Shah', mobile: '+447911123456', answers: {} });
   });
 
-  it('when the phone number is not one, then the lead cannot be stored and says why', () => {
+  it('when the phone number is not one, then the lead is kept without a mobile and says why', () => {
     const enquiry = toMetaEnquiry(
       {
         id: '900000000000003',
@@ -73,6 +75,11 @@ describe('a Graph lead read into an enquiry', () => {
       RECEIVED_AT,
     );
 
-    expect(enquiry).toEqual({ problem: 'lead 900000000000003 without a valid phone number' });
+    expect(enquiry).toMatchObject({
+      name: 'Asha Rao',
+      mobile: '',
+      problems: ['Number not valid: 12345'],
+      test: false,
+    });
   });
 });

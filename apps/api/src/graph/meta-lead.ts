@@ -1,4 +1,4 @@
-import { parseMobile } from '@iconia/shared';
+import { isPlatformTestValue, readPlatformPhone } from '@iconia/shared';
 import type { GraphLead } from './graph-channel.ts';
 
 /**
@@ -8,7 +8,9 @@ import type { GraphLead } from './graph-channel.ts';
 export interface MetaEnquiry {
   origin: 'meta';
   externalId: string;
+  /** Empty when the form gave none. */
   name: string;
+  /** E.164; empty when the form gave no usable number (see `problems`). */
   mobile: string;
   email?: string;
   campaign: {
@@ -20,6 +22,10 @@ export interface MetaEnquiry {
   };
   answers: Record<string, string>;
   receivedAt: number;
+  /** A lead from Meta's Lead Ads Testing Tool: kept under Test, never delivered. */
+  test: boolean;
+  /** What is wrong with the lead as Graph gave it, in words; it is kept all the same. */
+  problems: string[];
 }
 
 /** The standard questions Meta's forms ask, read into the lead's own fields. */
@@ -31,21 +37,18 @@ const CONTACT_FIELDS = ['phone_number', 'email'];
  * `email`; every other question (custom ones, and standard ones such as `city`) is kept as an
  * answer, several values joined by commas. The ad's campaign, ad set and ad ids are its
  * attribution: `utm_campaign`, `utm_term` and `utm_content`, under source `meta` and medium
- * `lead_ad`.
+ * `lead_ad`. Nothing is refused: a lead without a name or a usable number is kept with the
+ * problem in words, and one from the Lead Ads Testing Tool (`<test lead: dummy data for …>`) is
+ * a test lead.
  */
-export function toMetaEnquiry(
-  lead: GraphLead,
-  receivedAt: number,
-): MetaEnquiry | { problem: string } {
+export function toMetaEnquiry(lead: GraphLead, receivedAt: number): MetaEnquiry {
   const fields = new Map(
     lead.field_data.map(({ name, values }) => [name, values.join(', ').trim()]),
   );
   const name =
     fields.get('full_name') ||
     [fields.get('first_name'), fields.get('last_name')].filter(Boolean).join(' ');
-  if (!name) return { problem: `lead ${lead.id} without a name` };
-  const mobile = parseMobile(fields.get('phone_number'));
-  if (!mobile) return { problem: `lead ${lead.id} without a valid phone number` };
+  const phone = readPlatformPhone(fields.get('phone_number'));
   const email = fields.get('email') || undefined;
   const answers = Object.fromEntries(
     [...fields].filter(
@@ -56,7 +59,7 @@ export function toMetaEnquiry(
     origin: 'meta',
     externalId: lead.id,
     name,
-    mobile,
+    mobile: phone.mobile,
     ...(email && { email }),
     campaign: {
       utm_source: 'meta',
@@ -67,5 +70,7 @@ export function toMetaEnquiry(
     },
     answers,
     receivedAt,
+    test: [...fields.values()].some(isPlatformTestValue),
+    problems: phone.problem === undefined ? [] : [phone.problem],
   };
 }

@@ -1,7 +1,6 @@
 import { GOOGLE_ADS_PATH, GOOGLE_ADS_REPLIES, googleAdsLeadSchema } from '@iconia/shared';
 import { INTAKE_BODY_LIMIT_BYTES, INTAKE_REPLIES } from './intake-replies.ts';
 import {
-  refusalMessages,
   requestSchema,
   textContent,
   textResponse,
@@ -56,7 +55,7 @@ function googleAdsOperation(): JsonObject {
   return {
     summary: 'Google Ads lead form webhook',
     description:
-      "Google's lead form webhook as Google documents it. The key set in the form's webhook settings arrives as `google_key` and must equal GOOGLE_ADS_WEBHOOK_KEY (compared in constant time); it is checked before anything else in the body. `lead_id` is the idempotency key: a redelivery is answered `success` and stores nothing. `FULL_NAME` (or `FIRST_NAME` and `LAST_NAME`) and `PHONE_NUMBER` are required columns; `EMAIL` is kept; every other column is kept as an answer under its `column_name`. `is_test` leads are kept as tests and never delivered. Fields Google adds later are ignored.",
+      "Google's lead form webhook as Google documents it. The key set in the form's webhook settings arrives as `google_key` and must equal GOOGLE_ADS_WEBHOOK_KEY (compared in constant time); it is checked before anything else in the body. Once the key matches, the lead is stored and answered `success` whatever it holds: a missing or unusable phone (`PHONE_NUMBER`, else `WORK_PHONE`) or a missing name (`FULL_NAME`, or `FIRST_NAME` and `LAST_NAME`) is shown in the desk as a problem in words, a field of an unexpected type is read as absent, and text is normalised (control characters removed, white space folded, lengths capped). `lead_id` is the idempotency key (the body's SHA-256 without one): a redelivery is answered `success` and stores nothing. Ids (`form_id`, `campaign_id`, …) are kept as text exactly as sent, whatever their size. `EMAIL` (else `WORK_EMAIL`) is kept; every other column is kept as an answer under its `column_name`. Test leads (`is_test`, or the `dummy_value` of Google's \"Send test data\") are kept under Test and never delivered. Fields Google adds later are ignored.",
     // A security scheme reaches headers, the query and cookies, never a body field: the list is
     // left empty (OpenAPI lets it be incomplete; `[{}]` would say anyone may call) and the
     // request body says where the key is.
@@ -69,18 +68,10 @@ function googleAdsOperation(): JsonObject {
     },
     responses: {
       ...intakeResponses(),
-      '400': plainText(
-        'The body is not JSON, or a field is missing or of the wrong type; the answer names it.',
-        [
-          INTAKE_REPLIES.notJson,
-          INTAKE_REPLIES.unreadable,
-          ...refusalMessages(googleAdsLeadSchema),
-          GOOGLE_ADS_REPLIES.noName,
-          GOOGLE_ADS_REPLIES.nameTooLong,
-          GOOGLE_ADS_REPLIES.noPhone,
-          GOOGLE_ADS_REPLIES.badPhone,
-        ],
-      ),
+      '400': plainText('The body is not JSON.', [
+        INTAKE_REPLIES.notJson,
+        INTAKE_REPLIES.unreadable,
+      ]),
       '401': plainText('`google_key` is missing or wrong. Nothing is stored.', [
         GOOGLE_ADS_REPLIES.wrongKey,
       ]),

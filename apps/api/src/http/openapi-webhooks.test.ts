@@ -107,9 +107,24 @@ describe('the OpenAPI description of the webhooks', () => {
     const event = leadCreatedEvent(enquiry);
     const wrong = { ...event, data: { ...event.data, mobile: '98765' } };
 
-    expect(violations('lead.created', wrong)).toEqual([
+    expect(violations('lead.created', wrong)).toContainEqual(
       expect.stringMatching(/^\/data\/mobile must match pattern/),
-    ]);
+    );
+  });
+
+  it('when an ad platform sent no usable number, then the event carries null mobiles and the problem, and the published schema takes it', () => {
+    const event = leadCreatedEvent({
+      ...enquiry,
+      mobile: '',
+      problems: ['Number not valid: +11234567890'],
+    });
+
+    expect(event.data).toMatchObject({
+      mobile: null,
+      mobileE164: null,
+      problems: ['Number not valid: +11234567890'],
+    });
+    expect(violations('lead.created', event)).toEqual([]);
   });
 
   it('when a receiver reads a webhook, then it is told the three signature headers and how its answer is read', () => {

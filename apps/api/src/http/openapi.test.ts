@@ -218,7 +218,7 @@ describe('the OpenAPI document, checked against the running API', () => {
   const googleAds = (app: TestServer['app']) => request(app).post('/intake/google-ads');
   const googleAdsScenarios: Record<string, () => Test | Promise<Response>> = {
     '200': () => googleAds(t.app).send(googleLead()),
-    '400': () => googleAds(t.app).send(googleLead({ is_test: 'yes' })),
+    '400': () => googleAds(t.app).set('Content-Type', 'application/json').send('{"lead_id":'),
     '401': () => googleAds(t.app).send(googleLead({ google_key: 'wrong' })),
     '404': () => googleAds(down.app).send(googleLead()),
     '405': () => request(t.url).get('/intake/google-ads'),

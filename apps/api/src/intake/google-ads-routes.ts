@@ -2,24 +2,22 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import * as v from 'valibot';
 import {
-  characterCount,
-  cleanText,
   GOOGLE_ADS_PATH,
   GOOGLE_ADS_REPLIES,
   googleAdsLeadSchema,
-  NAME_MAX_LENGTH,
-  parseMobile,
+  isPlatformTestValue,
+  readPlatformPhone,
   type GoogleAdsLead,
 } from '@iconia/shared';
 import type { ChannelEnquiry, IngestEnquiry } from './ingest-enquiry.ts';
-import { readJsonBody, type IntakeAnswer, type IntakeHttp } from './intake-http.ts';
+import { readExactJsonBody, type IntakeAnswer, type IntakeHttp } from './intake-http.ts';
 
 /** Google Ads' refusals and ceiling count under this source. */
 export const GOOGLE_ADS_SOURCE = 'google_ads';
 
-/** The columns the lead's own fields come from; every other column is kept as an answer. */
+/** The columns the lead's own fields come from, in order of preference; every other column is kept as an answer. */
 const NAME_COLUMNS = ['FULL_NAME', 'FIRST_NAME', 'LAST_NAME'];
-const PHONE_COLUMN = 'PHONE_NUMBER';
+const PHONE_COLUMNS = ['PHONE_NUMBER', 'WORK_PHONE'];
 const EMAIL_COLUMNS = ['EMAIL', 'WORK_EMAIL'];
 
 /** Google's ids of the form and the ad that brought the lead, kept as answers under these names. */
@@ -34,7 +32,7 @@ export function isSameKey(given: string, expected: string): boolean {
 function columnValues(lead: GoogleAdsLead): Map<string, string> {
   const values = new Map<string, string>();
   for (const column of lead.user_column_data) {
-    const value = cleanText(column.string_value ?? '');
+    const value = column.string_value?.trim() ?? '';
     if (column.column_id && value !== '' && !values.has(column.column_id)) {
       values.set(column.column_id, value);
     }
@@ -42,32 +40,28 @@ function columnValues(lead: GoogleAdsLead): Map<string, string> {
   return values;
 }
 
-/** Reads a lead Google sent into an enquiry, or the 400 naming what is missing or wrong. */
-export function readGoogleAdsLead(
-  lead: GoogleAdsLead,
-): { ok: true; enquiry: ChannelEnquiry } | { ok: false; answer: IntakeAnswer } {
-  const refuse = (reason: string) => ({
-    ok: false as const,
-    answer: { status: 400 as const, reason },
-  });
+const firstOf = (values: Map<string, string>, columns: readonly string[]) =>
+  columns.map((column) => values.get(column)).find(Boolean);
+
+/**
+ * Reads a lead Google sent into an enquiry. Nothing in it is refused: a missing or unusable
+ * phone, or a missing name, is a problem the desk shows; Google's test leads (`is_test`, or the
+ * `dummy_value` that "Send test data" puts in every column) are test leads. Without a `lead_id`,
+ * the body's SHA-256 is the lead's id, so a redelivery is still one lead.
+ */
+export function readGoogleAdsLead(lead: GoogleAdsLead, body: Buffer): ChannelEnquiry {
   const values = columnValues(lead);
   const name =
     values.get('FULL_NAME') ??
     [values.get('FIRST_NAME'), values.get('LAST_NAME')].filter(Boolean).join(' ');
-  if (name === '') return refuse(GOOGLE_ADS_REPLIES.noName);
-  if (characterCount(name) > NAME_MAX_LENGTH) return refuse(GOOGLE_ADS_REPLIES.nameTooLong);
-  const phone = values.get(PHONE_COLUMN);
-  if (phone === undefined) return refuse(GOOGLE_ADS_REPLIES.noPhone);
-  const mobile = parseMobile(phone);
-  if (mobile === undefined) return refuse(GOOGLE_ADS_REPLIES.badPhone);
-  const email = EMAIL_COLUMNS.map((column) => values.get(column)).find(Boolean);
+  const phone = readPlatformPhone(firstOf(values, PHONE_COLUMNS));
 
   const answers: Record<string, string> = {};
-  const own = new Set([...NAME_COLUMNS, PHONE_COLUMN, ...EMAIL_COLUMNS]);
+  const own = new Set([...NAME_COLUMNS, ...PHONE_COLUMNS, ...EMAIL_COLUMNS]);
   for (const column of lead.user_column_data) {
-    const value = cleanText(column.string_value ?? '');
+    const value = column.string_value?.trim() ?? '';
     if (value === '' || (column.column_id !== undefined && own.has(column.column_id))) continue;
-    const question = cleanText(column.column_name ?? '') || column.column_id;
+    const question = column.column_name?.trim() || column.column_id;
     if (question) answers[question] = value;
   }
   for (const id of AD_IDS) {
@@ -76,22 +70,20 @@ export function readGoogleAdsLead(
   }
 
   return {
-    ok: true,
-    enquiry: {
-      origin: 'google_ads',
-      externalId: lead.lead_id,
-      name,
-      mobile,
-      email,
-      campaign: {
-        utm_source: 'google',
-        utm_medium: 'lead_form',
-        utm_campaign: lead.campaign_id,
-        gclid: lead.gcl_id,
-      },
-      answers,
-      test: lead.is_test === true,
+    origin: 'google_ads',
+    externalId: lead.lead_id ?? `sha256:${createHash('sha256').update(body).digest('hex')}`,
+    name,
+    mobile: phone.mobile,
+    email: firstOf(values, EMAIL_COLUMNS),
+    campaign: {
+      utm_source: 'google',
+      utm_medium: 'lead_form',
+      utm_campaign: lead.campaign_id,
+      gclid: lead.gcl_id,
     },
+    answers,
+    test: lead.is_test === true || [...values.values()].some(isPlatformTestValue),
+    problems: phone.problem === undefined ? [] : [phone.problem],
   };
 }
 
@@ -111,20 +103,16 @@ export function createGoogleAdsRouter(options: GoogleAdsRoutesOptions): Router {
     .post(
       ...http.endpoint(GOOGLE_ADS_SOURCE, async (request): Promise<IntakeAnswer> => {
         if (key === undefined) return { status: 404, reason: GOOGLE_ADS_REPLIES.off };
-        const json = readJsonBody(request);
+        const json = readExactJsonBody(request);
         if (!json.ok) return json.answer;
         // The key first: whoever does not hold it learns nothing about the body's rules.
         const given = (json.value as { google_key?: unknown } | null)?.google_key;
         if (typeof given !== 'string' || !isSameKey(given, key)) {
           return { status: 401, reason: GOOGLE_ADS_REPLIES.wrongKey };
         }
-        const parsed = v.safeParse(googleAdsLeadSchema, json.value);
-        if (!parsed.success) {
-          return { status: 400, reason: parsed.issues[0]?.message ?? 'The body is invalid.' };
-        }
-        const read = readGoogleAdsLead(parsed.output);
-        if (!read.ok) return read.answer;
-        await ingestEnquiry(read.enquiry);
+        // A body holding the right key is Google's: whatever else it holds, the lead is kept.
+        const lead = v.parse(googleAdsLeadSchema, json.value);
+        await ingestEnquiry(readGoogleAdsLead(lead, request.body));
         return { status: 200 };
       }),
     )

@@ -202,24 +202,19 @@ describe('POST /intake/google-ads', () => {
   });
 
   it.each([
-    ['lead_id is a number', { lead_id: 42 }, '"lead_id" must be text.'],
-    ['lead_id is missing', { lead_id: undefined }, '"lead_id" is required.'],
+    ['lead_id is a number', { lead_id: 42 }, { externalId: '42' }],
+    ['user_column_data is not a list', { user_column_data: 'Asha' }, { name: '' }],
+    ['user_column_data is missing', { user_column_data: undefined }, { name: '' }],
+    ['is_test is text', { is_test: 'yes' }, { status: 'pending' }],
     [
-      'user_column_data is not a list',
-      { user_column_data: 'Asha' },
-      '"user_column_data" must be a list of columns.',
+      'campaign_id is an object',
+      { campaign_id: {} },
+      { attribution: { utm_source: 'google', utm_medium: 'lead_form', gclid: 'gcl-id-12345' } },
     ],
-    [
-      'user_column_data is missing',
-      { user_column_data: undefined },
-      '"user_column_data" is required.',
-    ],
-    ['is_test is text', { is_test: 'yes' }, '"is_test" must be true or false.'],
-    ['campaign_id is an object', { campaign_id: {} }, '"campaign_id" must be a number or text.'],
     [
       'there is no phone number',
       { user_column_data: [{ column_id: 'FULL_NAME', string_value: 'Asha' }] },
-      GOOGLE_ADS_REPLIES.noPhone,
+      { name: 'Asha', mobile: '', problems: ['No number'] },
     ],
     [
       'the phone number is not one',
@@ -229,25 +224,79 @@ describe('POST /intake/google-ads', () => {
           { column_id: 'PHONE_NUMBER', string_value: '12345' },
         ],
       },
-      GOOGLE_ADS_REPLIES.badPhone,
+      { name: 'Asha', mobile: '', problems: ['Number not valid: 12345'] },
     ],
     [
       'there is no name',
       { user_column_data: [{ column_id: 'PHONE_NUMBER', string_value: '9876543210' }] },
-      GOOGLE_ADS_REPLIES.noName,
+      { name: '', mobile: '+919876543210', problems: ['No name'] },
+    ],
+    [
+      'the only phone column is WORK_PHONE',
+      {
+        user_column_data: [
+          { column_id: 'FULL_NAME', string_value: 'Asha' },
+          { column_id: 'WORK_PHONE', string_value: '098480 22338' },
+        ],
+      },
+      { name: 'Asha', mobile: '+919848022338' },
     ],
   ])(
-    'when %s, then the answer is 400 naming the field and nothing is stored',
-    async (_case, overrides, reason) => {
+    'when %s, then the lead is stored and acknowledged, with what is wrong said in words',
+    async (_case, overrides, expected) => {
       const response = await post(server, googleLead(overrides));
 
-      expect(response.status).toBe(400);
-      expect(response.type).toBe('text/plain');
-      expect(response.text).toBe(reason);
-      expect(leadCount(server)).toBe(0);
-      expect(refusals(server)).toEqual([{ source: 'google_ads', status: 400, reason }]);
+      expect([response.status, response.text]).toEqual([200, 'success']);
+      expect(server.store.listLeads()).toEqual([expect.objectContaining(expected)]);
+      expect(refusals(server)).toEqual([]);
     },
   );
+
+  it('when the lead has no lead_id, then the body stands in for it and a redelivery stores nothing more', async () => {
+    const lead = googleLead({ lead_id: undefined });
+
+    const answers = [await post(server, lead), await post(server, lead)];
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const leads = server.store.listLeads();
+    expect(leads).toHaveLength(1);
+    expect(leads[0]?.externalId).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('when a 64-bit id comes as a JSON number, then it is kept exactly as sent', async () => {
+    const body = JSON.stringify(googleLead({ form_id: 1 })).replace(
+      '"form_id":1',
+      '"form_id":9223372036854775807',
+    );
+
+    const response = await request(server.url)
+      .post(GOOGLE_ADS_PATH)
+      .set('Content-Type', 'application/json')
+      .send(body);
+
+    expect(response.status).toBe(200);
+    expect(server.store.listLeads()[0]?.answers?.form_id).toBe('9223372036854775807');
+  });
+
+  it('when a name carries CR/LF, NUL and BEL, then the lead is kept with them removed, in the store, the email and the CRM', async () => {
+    const lead = googleLead();
+    lead.user_column_data[0] = {
+      column_name: 'Full Name',
+      string_value: 'Repro\r\nBcc: evil@evil.test\u0000\u0007',
+      column_id: 'FULL_NAME',
+    };
+
+    expect((await post(server, lead)).status).toBe(200);
+
+    expect(server.store.listLeads()[0]?.name).toBe('Repro Bcc: evil@evil.test');
+    const [mail] = await inbox.waitFor(1);
+    const [hook] = await receiver.waitFor(1);
+    expect(mail?.parsed.subject).toBe('New enquiry via Google Ads from Repro Bcc: evil@evil.test');
+    expect(mail?.parsed.bcc).toBeUndefined();
+    expect(JSON.parse(hook?.body ?? '{}')).toMatchObject({
+      data: { name: 'Repro Bcc: evil@evil.test' },
+    });
+  });
 
   it('when the body is not JSON, then the answer is 400 in plain text', async () => {
     const response = await request(server.url)

@@ -1,4 +1,5 @@
 import express, { type Request, type RequestHandler } from 'express';
+import { isSafeNumber, parse } from 'lossless-json';
 import type { Clock } from '../clock.ts';
 import { INTAKE_BODY_LIMIT_BYTES, INTAKE_REPLIES } from '../http/intake-replies.ts';
 import { createSlidingAllowance } from '../http/rate-limit.ts';
@@ -106,6 +107,24 @@ export function readJsonBody(
 ): { ok: true; value: unknown } | { ok: false; answer: IntakeAnswer } {
   try {
     return { ok: true, value: JSON.parse(request.body.toString('utf8')) as unknown };
+  } catch {
+    return { ok: false, answer: { status: 400, reason: INTAKE_REPLIES.notJson } };
+  }
+}
+
+/**
+ * A platform's body as JSON, its numbers kept exactly as sent: one that a JavaScript number
+ * would change (Google's 64-bit `form_id` 9223372036854775807) stays its digits, as text, so an
+ * id is never stored rounded. Every other number is a number.
+ */
+export function readExactJsonBody(
+  request: IntakeRequest,
+): { ok: true; value: unknown } | { ok: false; answer: IntakeAnswer } {
+  try {
+    const value = parse(request.body.toString('utf8'), null, (digits) =>
+      isSafeNumber(digits) ? Number(digits) : digits,
+    );
+    return { ok: true, value };
   } catch {
     return { ok: false, answer: { status: 400, reason: INTAKE_REPLIES.notJson } };
   }

@@ -128,10 +128,10 @@ describe('POST and GET /intake/meta', () => {
     expect(refusals).toEqual(Array(3).fill({ source: 'meta', status: 401 }));
   });
 
-  it('when a signed body is not Meta’s shape, then 400 names the field and nothing is stored', async () => {
+  it('when a signed leadgen change names no lead, then 400 names the field and nothing is stored', async () => {
     const body = JSON.stringify({
       object: 'page',
-      entry: [{ id: '1', changes: [{ field: 'leadgen', value: { leadgen_id: 900000000000001 } }] }],
+      entry: [{ id: '1', changes: [{ field: 'leadgen', value: { page_id: 105000000000001 } }] }],
     });
 
     const reply = await post(body);
@@ -139,6 +139,21 @@ describe('POST and GET /intake/meta', () => {
     expect(reply.status).toBe(400);
     expect(reply.text).toBe('Invalid field: entry.0.changes.0.value.leadgen_id.');
     expect(storedEvents()).toHaveLength(0);
+  });
+
+  it('when the ids come as JSON numbers, the biggest past what a JavaScript number holds, then one Graph read of that exact id is queued', async () => {
+    const body =
+      '{"object":"page","entry":[{"id":105000000000001,"time":1764241062,"changes":[{"field":"leadgen",' +
+      '"value":{"ad_id":0,"form_id":444444444444,"leadgen_id":9007199254740993,"page_id":105000000000001}}]}]}';
+
+    const reply = await post(body);
+
+    expect([reply.status, reply.text]).toEqual([200, 'success']);
+    const [event] = storedEvents();
+    expect(JSON.parse(event?.payload ?? '{}')).toMatchObject({
+      leadgenId: '9007199254740993',
+      event: { ad_id: '0', form_id: '444444444444', page_id: '105000000000001' },
+    });
   });
 
   it('when the body is over 64 kB, then 413 and nothing is stored', async () => {

@@ -10,7 +10,7 @@ import {
   metaLeadReadId,
   type MetaLeadgenPayload,
 } from '../store/outbox-store.ts';
-import { readJsonBody, type IntakeHandler, type IntakeHttp } from './intake-http.ts';
+import { readExactJsonBody, type IntakeHandler, type IntakeHttp } from './intake-http.ts';
 
 /** The source Meta's requests are counted and refused under. */
 export const META_SOURCE = 'meta';
@@ -66,7 +66,7 @@ export function createMetaRouter(options: MetaRoutesOptions): Router {
     if (!isMetaSignature(request.body, request.header('x-hub-signature-256'), settings.appSecret)) {
       return { status: 401, reason: META_REPLIES.badSignature };
     }
-    const json = readJsonBody(request);
+    const json = readExactJsonBody(request);
     if (!json.ok) return json.answer;
     const parsed = parseMetaLeadgens(json.value);
     if ('field' in parsed) return { status: 400, reason: META_REPLIES.invalid(parsed.field) };

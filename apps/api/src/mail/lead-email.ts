@@ -2,6 +2,7 @@ import {
   CAMPAIGN_FIELDS,
   CONSENT_NOTICES,
   displayMobile,
+  mobileOrProblem,
   telHref,
   whatsAppHref,
   type Attribution,
@@ -24,7 +25,9 @@ export interface LeadForEmail {
   /** Where the lead entered; the site's when absent. */
   origin?: LeadOrigin | undefined;
   name: string;
+  /** Empty when the platform sent no usable number: `problems` says why. */
   mobile: string;
+  problems?: readonly string[] | undefined;
   plotRange?: string | undefined;
   location?: string | undefined;
   email?: string | undefined;
@@ -82,8 +85,8 @@ export function renderLeadEmail(lead: LeadForEmail, settings: LeadEmailSettings)
     from: settings.from,
     to: settings.to,
     subject: `${title} from ${name}`,
-    text: renderText(title, name, lead.mobile, deskUrl, details),
-    html: renderHtml(title, name, lead.mobile, deskUrl, details),
+    text: renderText(title, name, lead, deskUrl, details),
+    html: renderHtml(title, name, lead, deskUrl, details),
     date: new Date(lead.receivedAt),
     headers: { 'X-Lead-Id': lead.publicId, 'X-Lead-Kind': lead.kind },
   };
@@ -123,20 +126,22 @@ function consentLine(version: ConsentNoticeVersion | undefined): string {
   return `${CONSENT_NOTICES[version]} (notice ${version})`;
 }
 
+type Contact = Pick<LeadForEmail, 'mobile' | 'problems'>;
+
 function renderText(
   title: string,
   name: string,
-  mobile: string,
+  contact: Contact,
   deskUrl: string,
   rows: Row[],
 ): string {
+  const { mobile } = contact;
   return [
     `${title}`,
     '',
     `Name: ${name}`,
-    `Mobile: ${displayMobile(mobile)}`,
-    `Call: ${telHref(mobile)}`,
-    `WhatsApp: ${whatsAppHref(mobile)}`,
+    `Mobile: ${mobileOrProblem(mobile, contact.problems)}`,
+    ...(mobile === '' ? [] : [`Call: ${telHref(mobile)}`, `WhatsApp: ${whatsAppHref(mobile)}`]),
     `In the desk: ${deskUrl}`,
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
@@ -149,23 +154,28 @@ function renderText(
 function renderHtml(
   title: string,
   name: string,
-  mobile: string,
+  contact: Contact,
   deskUrl: string,
   rows: Row[],
 ): string {
   const e = escapeHtml;
+  const { mobile } = contact;
   const detail = rows.map(([label, value]) => detailRow(label, value)).join('');
+  const reach =
+    mobile === ''
+      ? ''
+      : `${emailButton(telHref(mobile), `Call ${displayMobile(mobile)}`, '#1f6f43')}
+${emailButton(whatsAppHref(mobile), 'Chat on WhatsApp', '#128c7e')}
+`;
   return renderEmailPage({
     title,
-    preheader: `${name}, ${displayMobile(mobile)}`,
+    preheader: `${name}, ${mobileOrProblem(mobile, contact.problems)}`,
     maxWidth: 560,
     rows: `<tr><td style="padding:20px 20px 4px;">
 <p style="margin:0 0 4px;color:#8a6d1f;font-size:13px;font-weight:bold;letter-spacing:0.06em;text-transform:uppercase;">${e(title)}</p>
 <h1 style="margin:0 0 4px;color:#1d232b;font-size:26px;line-height:1.25;">${e(name)}</h1>
-<p style="margin:0 0 16px;color:#1d232b;font-size:20px;">${e(displayMobile(mobile))}</p>
-${emailButton(telHref(mobile), `Call ${displayMobile(mobile)}`, '#1f6f43')}
-${emailButton(whatsAppHref(mobile), 'Chat on WhatsApp', '#128c7e')}
-${emailButton(deskUrl, 'Open in the desk', '#1d232b')}
+<p style="margin:0 0 16px;color:#1d232b;font-size:20px;">${e(mobileOrProblem(mobile, contact.problems))}</p>
+${reach}${emailButton(deskUrl, 'Open in the desk', '#1d232b')}
 </td></tr>
 <tr><td style="padding:8px 20px 20px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-top:1px solid #e3e6e8;">${detail}</table>

@@ -1,4 +1,4 @@
-import { displayMobile, telHref, whatsAppHref } from '@iconia/shared';
+import { displayMobile, mobileOrProblem, telHref, whatsAppHref } from '@iconia/shared';
 import type { MailAddress } from '../config.ts';
 import { escapeHtml, formatIndiaTime, oneLine } from '../reports/lead-format.ts';
 import type {
@@ -27,7 +27,7 @@ const minutes = (count: number) => `${count} working minute${count === 1 ? '' : 
 
 function buyerRows(alert: AgentAlertPayload | ManagerAlertPayload): Row[] {
   return [
-    ['Mobile', displayMobile(alert.mobile)],
+    ['Mobile', mobileOrProblem(alert.mobile)],
     ...alert.askedFor.map(({ label, value }): Row => [label, value]),
     ['Origin', alert.origin],
     ...(alert.campaign ? [['Campaign', alert.campaign] as Row] : []),
@@ -63,8 +63,9 @@ export function renderAgentAlertEmail(
       lead,
       '',
       `Name: ${name}`,
-      `Call: ${telHref(alert.mobile)}`,
-      `WhatsApp: ${whatsAppHref(alert.mobile)}`,
+      ...(alert.mobile === ''
+        ? []
+        : [`Call: ${telHref(alert.mobile)}`, `WhatsApp: ${whatsAppHref(alert.mobile)}`]),
       `In the desk: ${deskUrl}`,
       '',
       ...rows.map(([label, value]) => `${label}: ${value}`),
@@ -75,8 +76,12 @@ export function renderAgentAlertEmail(
       heading: name,
       lead,
       buttons: [
-        emailButton(telHref(alert.mobile), `Call ${displayMobile(alert.mobile)}`, '#1f6f43'),
-        emailButton(whatsAppHref(alert.mobile), 'Chat on WhatsApp', '#128c7e'),
+        ...(alert.mobile === ''
+          ? []
+          : [
+              emailButton(telHref(alert.mobile), `Call ${displayMobile(alert.mobile)}`, '#1f6f43'),
+              emailButton(whatsAppHref(alert.mobile), 'Chat on WhatsApp', '#128c7e'),
+            ]),
         emailButton(deskUrl, 'Open in the desk', '#1d232b'),
       ],
       rows,

@@ -11,6 +11,7 @@ import { BUYERS_MIGRATION } from './buyer-schema.ts';
 import { createDigestLog, type DigestLog } from './digest-log.ts';
 import { ENQUIRY_MIGRATION } from './enquiry-migration.ts';
 import { INTAKE_REFUSALS_MIGRATION } from './intake-refusal-store.ts';
+import { LEAD_PROBLEMS_MIGRATION } from './lead-problems-migration.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 import { PARTNER_SOURCES_MIGRATION } from './partner-source-store.ts';
 import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
@@ -289,6 +290,7 @@ export const MIGRATIONS: readonly string[] = [
   ACCOUNT_PASSWORD_CHANGE_MIGRATION,
   PUSH_MIGRATION,
   PLOT_BOOKING_CANCEL_MIGRATION,
+  LEAD_PROBLEMS_MIGRATION,
 ];
 
 /**
@@ -323,12 +325,12 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
       source, page, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid,
       fbclid, landing_page, referrer,
       status, received_at, next_attempt_at, duplicate_of, consent_notice, buyer_id, origin, email,
-      message, answers, external_id)
+      message, answers, external_id, problems)
     VALUES (@publicId, @messageId, @kind, @name, @mobile, @plotRange, @location,
       @source, @page, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @gclid,
       @fbclid, @landingPage, @referrer,
       @status, @receivedAt, @receivedAt, @duplicateOf, @consentNotice, @buyerId, @origin, @email,
-      @message, @answers, @externalId)
+      @message, @answers, @externalId, @problems)
     RETURNING id`);
   const byExternalId = db.prepare<[string, string], { id: number }>(
     `SELECT id FROM leads WHERE origin = ? AND external_id = ?`,
@@ -337,6 +339,10 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     INSERT INTO buyers (mobile, last_received_at) VALUES (?, ?)
     ON CONFLICT (mobile) DO UPDATE SET mobile = excluded.mobile
     RETURNING id`);
+  // A lead without a usable number is a buyer of its own until a manager merges it.
+  const buyerWithoutMobile = db.prepare<[number], { id: number }>(
+    `INSERT INTO buyers (mobile, last_received_at) VALUES (NULL, ?) RETURNING id`,
+  );
   // Spam and test leads are nobody's work: they belong to their buyer but never become their
   // latest enquiry.
   const latestEnquiry = db.prepare<{ buyerId: number; leadId: number; receivedAt: number }>(`
@@ -414,7 +420,7 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
     }
     const source = lead.attribution.source ?? null;
     const original =
-      lead.spam || lead.test
+      lead.spam || lead.test || lead.mobile === ''
         ? undefined
         : findRecentOriginal.get(
             lead.mobile,
@@ -438,7 +444,10 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
         lead.attribution[field] ?? null,
       ]),
     );
-    const buyer = buyerOfMobile.get(lead.mobile, lead.receivedAt);
+    const buyer =
+      lead.mobile === ''
+        ? buyerWithoutMobile.get(lead.receivedAt)
+        : buyerOfMobile.get(lead.mobile, lead.receivedAt);
     if (!buyer) throw new Error('the buyer was not stored');
     const row = insert.get({
       buyerId: buyer.id,
@@ -461,6 +470,7 @@ export function openLeadStore(file: string, options: LeadStoreOptions = {}): Lea
       message: lead.message ?? null,
       answers: lead.answers === undefined ? null : JSON.stringify(lead.answers),
       externalId: lead.externalId ?? null,
+      problems: lead.problems?.length ? JSON.stringify(lead.problems) : null,
     });
     if (!row) throw new Error('the lead was not stored');
     if (status !== 'spam' && status !== 'test') {

@@ -36,6 +36,11 @@ interface ChannelFields {
   answers?: LeadAnswers | undefined;
   /** The channel's own id of the lead, unique per origin: a repeat of it is the same lead. */
   externalId?: string | undefined;
+  /**
+   * What is wrong with the lead as the platform sent it, in words for the desk ("No number");
+   * the lead is kept all the same. An empty `mobile` means it has no usable number.
+   */
+  problems?: readonly string[] | undefined;
 }
 
 /** Where a lead is delivered. Each channel has its own delivery row, retries and backlog. */
@@ -73,7 +78,10 @@ export interface StoredLead {
   message?: string;
   answers?: LeadAnswers;
   externalId?: string;
+  /** What is wrong with the lead as sent, in words; absent when nothing is. */
+  problems?: string[];
   name: string;
+  /** E.164; empty when erased or when the platform sent no usable number (see `problems`). */
   mobile: string;
   plotRange?: PlotRange;
   location?: string;
@@ -127,6 +135,7 @@ export interface LeadRow {
   message: string | null;
   answers: string | null;
   external_id: string | null;
+  problems: string | null;
 }
 
 /** The column of each visit field. */
@@ -146,6 +155,15 @@ export function visitAttribution(
     if (value !== null) visit[field] = value;
   }
   return visit;
+}
+
+/** The stored list of a lead's problems; empty when there are none. */
+export function readProblems(json: string | null): string[] {
+  if (json === null) return [];
+  const parsed = JSON.parse(json) as unknown;
+  return Array.isArray(parsed)
+    ? parsed.filter((problem): problem is string => typeof problem === 'string')
+    : [];
 }
 
 export function readAnswers(json: string | null): LeadAnswers | undefined {
@@ -184,6 +202,7 @@ export function toLead(row: LeadRow): StoredLead {
     ...(row.message !== null ? { message: row.message } : {}),
     ...(row.answers !== null ? { answers: readAnswers(row.answers) ?? {} } : {}),
     ...(row.external_id !== null ? { externalId: row.external_id } : {}),
+    ...(row.problems !== null ? { problems: readProblems(row.problems) } : {}),
     name: row.name,
     mobile: row.mobile,
     ...(isPlotRange(row.plot_range) ? { plotRange: row.plot_range } : {}),

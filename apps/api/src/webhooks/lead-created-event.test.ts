@@ -88,6 +88,7 @@ describe('the lead.created event', () => {
         name: 'Asha Rao',
         mobile: '9876543210',
         mobileE164: '+919876543210',
+        problems: [],
         email: null,
         message: null,
         answers: {},

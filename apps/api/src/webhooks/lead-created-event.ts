@@ -27,13 +27,15 @@ export type LeadForWebhook = Pick<
   | 'email'
   | 'message'
   | 'answers'
+  | 'problems'
 >;
 
 /** Pure: a stored lead in, the `lead.created` event out. */
 export function leadCreatedEvent(lead: LeadForWebhook): LeadCreatedEvent {
   const { attribution } = lead;
-  // Every lead's mobile is stored in E.164 (`parseMobile`; older ones by MOBILE_E164_MIGRATION).
-  const mobileE164 = lead.mobile;
+  // Every lead's mobile is stored in E.164 (`parseMobile`; older ones by MOBILE_E164_MIGRATION),
+  // or empty when an ad platform sent no usable one.
+  const mobileE164 = lead.mobile === '' ? null : lead.mobile;
   return {
     type: LEAD_CREATED,
     timestamp: new Date(lead.receivedAt).toISOString(),
@@ -43,8 +45,9 @@ export function leadCreatedEvent(lead: LeadForWebhook): LeadCreatedEvent {
       kind: lead.kind,
       origin: lead.origin,
       name: lead.name,
-      mobile: localMobile(mobileE164),
+      mobile: mobileE164 === null ? null : localMobile(mobileE164),
       mobileE164,
+      problems: lead.problems ?? [],
       email: lead.email ?? null,
       message: lead.message ?? null,
       answers: lead.answers ?? {},

@@ -97,10 +97,10 @@ describe('abuse of /intake/meta', () => {
     ['no entries', JSON.stringify({ object: 'page', entry: [] }), 'entry'],
     ['entries that are not a list', JSON.stringify({ object: 'page', entry: {} }), 'entry'],
     [
-      'a leadgen_id that is a number',
+      'a leadgen_id that is a fraction',
       JSON.stringify({
         object: 'page',
-        entry: [{ changes: [{ field: 'leadgen', value: { leadgen_id: 1e15 } }] }],
+        entry: [{ changes: [{ field: 'leadgen', value: { leadgen_id: 1.5 } }] }],
       }),
       'entry.0.changes.0.value.leadgen_id',
     ],

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { displayMobile } from '@iconia/shared';
+import { mobileOrProblem } from '@iconia/shared';
 import { api } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import type { UnansweredAnswer, UnansweredBuyer } from '../lib/types.ts';
@@ -65,7 +65,7 @@ export function CallFirst({ initial }: { initial: UnansweredBuyer[] }) {
             </Link>
             <TimeLeft minutes={workingMinutesLeft} />
             <p className={styles.meta}>
-              <span>{displayMobile(lead.mobile)}</span>
+              <span>{mobileOrProblem(lead.mobile, lead.problems)}</span>
               <span>{lead.plotRange ?? lead.location ?? 'No plot range or location'}</span>
               <span>{REASON_LABELS[reason]}</span>
               {dueAt ? (

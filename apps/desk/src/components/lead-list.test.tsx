@@ -15,6 +15,7 @@ function lead(overrides: Partial<LeadRow>): LeadRow {
     form: 'brochure-modal',
     name: 'Asha Rao',
     mobile: '+919876543210',
+    problems: [],
     plotRange: '200 - 300 Sq. Yds',
     location: null,
     utmSource: null,

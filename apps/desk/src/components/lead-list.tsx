@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { displayMobile } from '@iconia/shared';
+import { mobileOrProblem } from '@iconia/shared';
 import { formatAge, formatDateTime } from '../lib/format.ts';
 import { enquirySourceLabel, STAGE_LABELS } from '../lib/labels.ts';
 import type { LeadRow } from '../lib/types.ts';
@@ -47,7 +47,7 @@ export function LeadList({ leads, empty, fresh, showFollowUp, label }: LeadListP
             </span>
           </div>
           <p className={styles.meta}>
-            <span>{lead.erased ? '—' : displayMobile(lead.mobile)}</span>
+            <span>{lead.erased ? '—' : mobileOrProblem(lead.mobile, lead.problems)}</span>
             <span>{lead.plotRange ?? lead.location ?? 'No plot range or location'}</span>
           </p>
           <p className={styles.meta}>

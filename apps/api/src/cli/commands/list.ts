@@ -1,7 +1,14 @@
 import { UsageError, withStore } from '../cli-context.ts';
 import { stringOption, type Command } from '../command.ts';
 import { leadState } from '../../reports/lead-stats.ts';
-import { displayMobile, leadDetail, shortId, sourceLabel, tableTime } from '../lead-display.ts';
+import {
+  isErased,
+  leadDetail,
+  mobileOrProblem,
+  shortId,
+  sourceLabel,
+  tableTime,
+} from '../lead-display.ts';
 import { FILTER_HELP, FILTER_OPTIONS, parseLeadFilter, toLeadQuery } from '../lead-filters.ts';
 import { formatTable } from '../table.ts';
 
@@ -69,8 +76,9 @@ Examples:
           lead.kind,
           leadState(lead),
           // An erased lead keeps neither (the sales desk's erasure): say so rather than show blanks.
-          lead.mobile === '' ? '(erased)' : lead.name,
-          lead.mobile === '' ? '' : displayMobile(lead.mobile),
+          // A platform's lead without a usable number says what is wrong instead.
+          isErased(lead) ? '(erased)' : lead.name,
+          isErased(lead) ? '' : mobileOrProblem(lead.mobile, lead.problems),
           leadDetail(lead),
           sourceLabel(lead.attribution.source ?? 'unknown'),
         ]),

@@ -1,4 +1,4 @@
-import { displayMobile } from '@iconia/shared';
+import { mobileOrProblem } from '@iconia/shared';
 import {
   Form,
   Link,
@@ -143,7 +143,8 @@ function HeldRow({ lead, busy }: { lead: LeadRow; busy: boolean }) {
       <label htmlFor={id} className={styles.lead}>
         <span className={styles.name}>{lead.name}</span>
         <span className={styles.meta}>
-          {displayMobile(lead.mobile)} · {lead.plotRange ?? lead.location ?? 'No plot range'}
+          {mobileOrProblem(lead.mobile, lead.problems)} ·{' '}
+          {lead.plotRange ?? lead.location ?? 'No plot range'}
         </span>
         <span className={styles.meta}>
           {enquirySourceLabel(lead)} · received {formatDateTime(lead.receivedAt)}

@@ -15,6 +15,7 @@ function lead(overrides: Partial<LeadRow> = {}): LeadRow {
     form: 'contact-form',
     name: 'Asha Rao',
     mobile: '+919876543210',
+    problems: [],
     plotRange: null,
     location: 'Kukatpally',
     utmSource: 'google',

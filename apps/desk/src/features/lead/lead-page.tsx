@@ -4,7 +4,13 @@ import { BuyerPlots } from '../../components/buyer-plots.tsx';
 import record from '../../components/record.module.css';
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
-import { displayMobile, telHref, VISIT_STAGES, whatsAppHref } from '@iconia/shared';
+import {
+  displayMobile,
+  mobileOrProblem,
+  telHref,
+  VISIT_STAGES,
+  whatsAppHref,
+} from '@iconia/shared';
 import { formatDateTime, toDateTimeLocal } from '../../lib/format.ts';
 import {
   EMAIL_STATE_LABELS,
@@ -151,6 +157,14 @@ function ContactButtons({ lead, record }: { lead: LeadDetail; record: boolean })
   const recordContact = (channel: ContactChannel) => {
     if (record) void fetcher.submit({ intent: 'contact', channel }, { method: 'post' });
   };
+  if (lead.mobile === '') {
+    return (
+      <p className={styles.noNumber} role="note">
+        {mobileOrProblem(lead.mobile, lead.problems)}: no number to call or message. Write to them
+        if they left an email, or merge them with the buyer they turn out to be.
+      </p>
+    );
+  }
   return (
     <>
       <div className={styles.contact}>
@@ -382,7 +396,7 @@ function enquiryName(enquiries: readonly LeadDetail[], leadId: number): string {
 function LeadFields({ lead, headingId }: { lead: LeadDetail; headingId: string }) {
   const fields: [string, string | number | null][] = [
     ['Name', lead.erased ? null : lead.name],
-    ['Mobile', lead.erased ? null : displayMobile(lead.mobile)],
+    ['Mobile', lead.erased ? null : mobileOrProblem(lead.mobile, lead.problems)],
     ['Plot range', lead.plotRange],
     ['Location', lead.location],
     ['Message', lead.message],
