@@ -112,6 +112,39 @@ describe('due reassignments and the emails of routing', () => {
     ).toEqual([]);
   });
 
+  it('when two ad platform leads come without a usable number, then each is a buyer of its own, assigned and alerted without a dial link', async () => {
+    onDuty('Arjun');
+    const numberless = (externalId: string, problem: string) =>
+      t.store.insertLead(
+        {
+          ...newLead('9876543210'),
+          kind: 'enquiry',
+          origin: 'google_ads',
+          externalId,
+          mobile: '',
+          problems: [problem],
+          receivedAt: clock.now(),
+        },
+        0,
+      );
+
+    const first = numberless('g-1', 'Number not valid: +11234567890');
+    const second = numberless('g-2', 'No number');
+    await runDue();
+
+    expect(first.buyerId).not.toBe(second.buyerId);
+    expect([ownerOf(first.id), ownerOf(second.id)]).toEqual(['Arjun', 'Arjun']);
+    const alerts = inbox.messages.filter((mail) => mail.envelopeTo.includes('arjun@iconia.test'));
+    const texts = alerts.map((mail) => mail.parsed.text ?? '');
+    expect(texts).toHaveLength(2);
+    expect(texts.some((text) => text.includes('Mobile: No number'))).toBe(true);
+    for (const mail of alerts) expect(mail.parsed.html).not.toContain('href="tel:');
+    const sales = inbox.messages.filter((mail) => mail.parsed.headers.get('x-lead-id'));
+    expect(sales.map((mail) => mail.parsed.text ?? '').join('\n')).toContain(
+      'Mobile: Number not valid: +11234567890',
+    );
+  });
+
   it('when nobody answers within the target, then the next agent on duty gets the buyer and the managers one email', async () => {
     onDuty('Arjun', 'Bina');
     const leadId = storeLead();
