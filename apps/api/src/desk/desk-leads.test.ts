@@ -102,6 +102,7 @@ describe('the sales desk inbox and a lead', () => {
         form: 'contact-form',
         name: 'Asha Reddy',
         mobile: '+919123456780',
+        problems: [],
         plotRange: null,
         location: 'Kukatpally',
         utmSource: 'facebook',

@@ -770,7 +770,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
                 coalesce(email.attempts, 0) AS attempts,
                 coalesce(email.next_attempt_at, l.received_at) AS next_attempt_at,
                 email.last_error, email.sent_at, l.duplicate_of, l.consent_notice, l.buyer_id,
-                l.origin, l.email, l.message, l.answers, l.external_id,
+                l.origin, l.email, l.message, l.answers, l.external_id, l.problems,
                 w.stage, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
                 w.first_contact_at,
                 (SELECT public_id FROM leads WHERE id = l.duplicate_of) AS original_public_id

@@ -158,8 +158,8 @@ export function visitAttribution(
 }
 
 /** The stored list of a lead's problems; empty when there are none. */
-export function readProblems(json: string | null): string[] {
-  if (json === null) return [];
+export function readProblems(json: string | null | undefined): string[] {
+  if (!json) return [];
   const parsed = JSON.parse(json) as unknown;
   return Array.isArray(parsed)
     ? parsed.filter((problem): problem is string => typeof problem === 'string')
@@ -202,7 +202,7 @@ export function toLead(row: LeadRow): StoredLead {
     ...(row.message !== null ? { message: row.message } : {}),
     ...(row.answers !== null ? { answers: readAnswers(row.answers) ?? {} } : {}),
     ...(row.external_id !== null ? { externalId: row.external_id } : {}),
-    ...(row.problems !== null ? { problems: readProblems(row.problems) } : {}),
+    ...(row.problems ? { problems: readProblems(row.problems) } : {}),
     name: row.name,
     mobile: row.mobile,
     ...(isPlotRange(row.plot_range) ? { plotRange: row.plot_range } : {}),
