@@ -18,6 +18,7 @@ import {
   type DeskTestServer,
 } from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
+import { newLead } from '../../test/new-lead.ts';
 
 const SIGNING_KEY = `whsec_${randomBytes(32).toString('base64')}`;
 const MINUTE = 60_000;
@@ -75,6 +76,53 @@ describe('a manager merges two buyers', () => {
   afterEach(async () => {
     await t.remove();
     await receiver.close();
+  });
+
+  /** A Google Ads lead sent with a number that is not one: a buyer of its own, without a mobile. */
+  const numberlessLead = () =>
+    t.store.insertLead(
+      {
+        ...newLead('9876543210'),
+        kind: 'enquiry',
+        origin: 'google_ads',
+        externalId: 'google-lead-1',
+        name: 'Asha R',
+        mobile: '',
+        problems: ['Number not valid: +11234567890'],
+        receivedAt: t.clock.now(),
+      },
+      0,
+    ).id;
+
+  it('when a manager merges a buyer an ad platform sent without a usable number into the buyer they turn out to be, then the enquiry joins that buyer, who keeps their number', async () => {
+    const known = t.storeLead({ name: 'Asha Rao', mobile: '9876500011' });
+    t.clock.advance(MINUTE);
+    const numberless = numberlessLead();
+    const knownBuyer = buyerOf(known);
+    const gone = buyerOf(numberless);
+
+    const merged = await merge(manager, gone, knownBuyer);
+
+    expect(merged.status).toBe(200);
+    expect(buyerOf(numberless)).toBe(knownBuyer);
+    expect(buyerRow(knownBuyer)?.mobile).toBe('+919876500011');
+    expect(buyerRow(gone)).toBeUndefined();
+    const enquiries = (await view(known)).enquiries;
+    expect(enquiries.map((lead) => [lead.id, lead.problems])).toEqual([
+      [known, []],
+      [numberless, ['Number not valid: +11234567890']],
+    ]);
+  });
+
+  it('when the buyer who stays is the one without a number, then they take the merged buyer’s number', async () => {
+    const numberless = numberlessLead();
+    const known = t.storeLead({ name: 'Asha Rao', mobile: '9876500012' });
+
+    const merged = await merge(manager, buyerOf(known), buyerOf(numberless));
+
+    expect(merged.status).toBe(200);
+    expect(buyerRow(buyerOf(numberless))?.mobile).toBe('+919876500012');
+    expect(buyerOf(known)).toBe(buyerOf(numberless));
   });
 
   it('when a manager merges a buyer into another, then every enquiry, note, visit and plot of the merged buyer shows under the one who stays, with the combined work, and the merged buyer is gone', async () => {
