@@ -53,8 +53,12 @@ const PRODUCTION_ENV = {
   BARE_DOMAIN: 'example.com',
 };
 
-/** The image's own settings and a mail server, which a production start needs. */
-const imageWithMail = () => ({ ...imageEnv(), SMTP_URL: PRODUCTION_ENV.SMTP_URL });
+/** The image's own settings, a mail server and the site's address, which a production start needs. */
+const imageWithMail = () => ({
+  ...imageEnv(),
+  SMTP_URL: PRODUCTION_ENV.SMTP_URL,
+  SITE_URL: `https://${PRODUCTION_ENV.SITE_DOMAIN}`,
+});
 
 const dockerfile = readDockerfile();
 const runtime = finalStage(dockerfile);
@@ -185,8 +189,19 @@ describe('the image', () => {
 
   it('when the image is run without SMTP_URL, then the server refuses to start rather than write leads to files', () => {
     expect(imageEnv().NODE_ENV).toBe('production');
-    expect(() => loadConfig(imageEnv(), '/app')).toThrow(/SMTP_URL must be set/);
-    expect(() => loadConfig({ ...imageEnv(), ALLOW_FILE_INBOX: 'true' }, '/app')).not.toThrow();
+    const siteUrl = imageWithMail().SITE_URL;
+    expect(() => loadConfig({ ...imageEnv(), SITE_URL: siteUrl }, '/app')).toThrow(
+      /SMTP_URL must be set/,
+    );
+    expect(() =>
+      loadConfig({ ...imageEnv(), ALLOW_FILE_INBOX: 'true', SITE_URL: siteUrl }, '/app'),
+    ).not.toThrow();
+  });
+
+  it('when the image is run without SITE_URL, then the server refuses to start rather than email links to itself', () => {
+    expect(() => loadConfig({ ...imageEnv(), SMTP_URL: PRODUCTION_ENV.SMTP_URL }, '/app')).toThrow(
+      /SITE_URL must be set when NODE_ENV=production/,
+    );
   });
 
   it('when the sales desk is served, then its build is copied where the server looks for it', () => {
@@ -256,6 +271,8 @@ describe('docker compose up', () => {
     expect(config.smtpUrl).toBe('smtp://mailpit:1025');
     expect(config.port).toBe(Number(ENV_DEFAULTS.PORT));
     expect(config.dataDir).toBe('/data');
+    // The address the stack publishes: the desk links of its emails open on this machine.
+    expect(config.siteUrl).toBe(`http://localhost:${ENV_DEFAULTS.PORT}`);
   });
 
   it('when .env sets a server variable, then Compose hands it to the app unchanged', () => {
@@ -361,6 +378,8 @@ describe('the production override', () => {
       'manager@example.com',
     ]);
     expect(config.trustProxy).toBe(1);
+    // The emails' desk links name the domain Caddy serves, as the site's build does.
+    expect(config.siteUrl).toBe(`https://${PRODUCTION_ENV.SITE_DOMAIN}`);
     const { services } = prodProject();
     expect(services.mailpit?.profiles).toEqual(['local-mail']);
     expect(services.app?.depends_on ?? {}).not.toHaveProperty('mailpit');

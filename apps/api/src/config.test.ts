@@ -2,6 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseTrustProxy } from './config.ts';
 
+const SITE = 'https://plots.example.in';
+
 describe('loadConfig', () => {
   it('when nothing is set, then the embedded defaults serve the product locally', () => {
     const config = loadConfig({}, '/srv/iconia');
@@ -68,8 +70,12 @@ describe('loadConfig', () => {
     );
   });
 
-  it('when SITE_URL is unset or set, then the desk links of emails start with it, without a trailing slash', () => {
-    expect(loadConfig({}).siteUrl).toBe('https://www.eleganticonia.com');
+  it('when SITE_URL is unset outside production, then the desk links of emails lead to this server on its port', () => {
+    expect(loadConfig({}).siteUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '3000' }).siteUrl).toBe('http://localhost:3000');
+  });
+
+  it('when SITE_URL is set, then the desk links of emails start with it, without a trailing slash', () => {
     expect(loadConfig({ SITE_URL: 'https://plots.example.in/' }).siteUrl).toBe(
       'https://plots.example.in',
     );
@@ -85,25 +91,56 @@ describe('loadConfig', () => {
   });
 
   it('when NODE_ENV is production and SMTP_URL is unset, then the start is refused naming SMTP_URL', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', SITE_URL: SITE })).toThrow(
       /SMTP_URL must be set when NODE_ENV=production.*ALLOW_FILE_INBOX=true/,
     );
   });
 
+  it('when NODE_ENV is production and SITE_URL is unset, then the start is refused naming SITE_URL', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }),
+    ).toThrow(
+      "SITE_URL must be set when NODE_ENV=production: it is the site's public address, e.g. https://www.eleganticonia.com, and every email links to the desk under it",
+    );
+  });
+
+  it('when NODE_ENV is production and neither SMTP_URL nor SITE_URL is set, then one refusal lists both', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (caught) {
+      error = caught;
+    }
+
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((problem) => problem.split(' ')[0])).toEqual([
+      'SMTP_URL',
+      'SITE_URL',
+    ]);
+  });
+
   it('when NODE_ENV is production and ALLOW_FILE_INBOX=true, then lead emails go to the file inbox on purpose', () => {
-    const config = loadConfig({ NODE_ENV: 'production', ALLOW_FILE_INBOX: 'true' }, '/srv/iconia');
+    const config = loadConfig(
+      { NODE_ENV: 'production', ALLOW_FILE_INBOX: 'true', SITE_URL: SITE },
+      '/srv/iconia',
+    );
 
     expect(config.smtpUrl).toBeUndefined();
     expect(config.devInboxDir).toBe('/srv/iconia/var/mail');
   });
 
-  it('when NODE_ENV is production and SMTP_URL is set, then the mail server is used', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' });
+  it('when NODE_ENV is production and SMTP_URL and SITE_URL are set, then the mail server is used and emails link under SITE_URL', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      SITE_URL: SITE,
+    });
 
     expect(config.smtpUrl).toBe('smtp://mail.example.com:587');
+    expect(config.siteUrl).toBe(SITE);
   });
 
-  it('when the operator CLI reads the production settings without SMTP_URL, then it is not refused, since it sends no mail', () => {
+  it('when the operator CLI reads the production settings without SMTP_URL or SITE_URL, then it is not refused, since it sends no mail', () => {
     const config = loadConfig({ NODE_ENV: 'production' }, '/srv/iconia', { sendsMail: false });
 
     expect(config.databaseFile).toBe('/srv/iconia/var/leads.sqlite');

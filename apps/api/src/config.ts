@@ -55,7 +55,9 @@ export interface Config {
   meta: MetaSettings | undefined;
   /**
    * The site's public origin (and path, if any), no trailing slash: emails link to the desk
-   * under it, `{siteUrl}/desk/leads/<id>`. The site's build reads the same variable.
+   * under it, `{siteUrl}/desk/leads/<id>`. Unset, the server's own address outside production
+   * (`http://localhost:<PORT>`); production refuses to start without it. The site's build reads
+   * the same variable, with its own default.
    */
   siteUrl: string;
   /**
@@ -94,7 +96,6 @@ export const ENV_DEFAULTS = {
   LOG_LEVEL: 'info',
   ALLOW_FILE_INBOX: 'false',
   INTAKE_PER_SOURCE_PER_MINUTE: '120',
-  SITE_URL: 'https://www.eleganticonia.com',
   PUSH_SERVICES: BROWSER_PUSH_SERVICES,
 } as const;
 
@@ -278,11 +279,14 @@ const ENV_ENTRIES = {
   META_VERIFY_TOKEN: text(),
   META_PAGE_ACCESS_TOKEN: text(),
   META_GRAPH_URL: text(),
-  SITE_URL: parsed(
-    text(ENV_DEFAULTS.SITE_URL),
-    parseSiteUrl,
-    (value) =>
-      `must be the site's public http(s) address without query or fragment, e.g. ${ENV_DEFAULTS.SITE_URL} (got "${value}").`,
+  SITE_URL: v.pipe(
+    text(),
+    v.check(
+      (url) => url === undefined || parseSiteUrl(url) !== undefined,
+      (issue) =>
+        `must be the site's public http(s) address without query or fragment, e.g. https://www.eleganticonia.com ${got(issue)}.`,
+    ),
+    v.transform((url) => (url === undefined ? undefined : parseSiteUrl(url))),
   ),
   PUSH_SERVICES: parsed(
     text(ENV_DEFAULTS.PUSH_SERVICES),
@@ -321,6 +325,15 @@ function envSchema(sendsMail: boolean) {
       ),
       ['SMTP_URL'],
     ),
+    // Nor is a missing SITE_URL: every desk link in the team's emails would name this machine.
+    v.forward(
+      v.partialCheck(
+        [['NODE_ENV'], ['SITE_URL']],
+        (env) => !sendsMail || env.NODE_ENV !== 'production' || env.SITE_URL !== undefined,
+        "must be set when NODE_ENV=production: it is the site's public address, e.g. https://www.eleganticonia.com, and every email links to the desk under it (SITE_URL/desk/leads/<id>); without it the links would name this server's own address, which no one else can open.",
+      ),
+      ['SITE_URL'],
+    ),
   );
 }
 
@@ -332,7 +345,7 @@ function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string[] {
 export interface LoadConfigOptions {
   /**
    * Whether this process emails leads (the server does; the operator's CLI only reads and writes
-   * the database), so whether a production start needs a mail server.
+   * the database), so whether a production start needs a mail server and the site's address.
    */
   sendsMail?: boolean;
 }
@@ -370,6 +383,8 @@ export function loadConfig(
 
   const read = result.output;
   const dataDir = path.resolve(cwd, read.DATA_DIR);
+  // Outside production the desk links of a local run lead back to this server.
+  const siteUrl = read.SITE_URL ?? `http://localhost:${read.PORT}`;
   return {
     port: read.PORT,
     host: read.HOST,
@@ -398,10 +413,10 @@ export function loadConfig(
     intakePerSourcePerMinute: read.INTAKE_PER_SOURCE_PER_MINUTE,
     googleAdsWebhookKey: read.GOOGLE_ADS_WEBHOOK_KEY,
     meta: meta.settings,
-    siteUrl: read.SITE_URL,
+    siteUrl,
     pushSubject:
       read.VAPID_SUBJECT ??
-      (read.SITE_URL.startsWith('https:') ? read.SITE_URL : `mailto:${read.MAIL_FROM.address}`),
+      (siteUrl.startsWith('https:') ? siteUrl : `mailto:${read.MAIL_FROM.address}`),
     pushServices: read.PUSH_SERVICES,
     webDist: read.WEB_DIST ? path.resolve(cwd, read.WEB_DIST) : defaultWebDist(),
     deskDist: defaultDeskDist(),

@@ -54,6 +54,22 @@ describe('the server process', () => {
     expect(server.stderr()).toContain('The server did not start.');
   });
 
+  it('when NODE_ENV=production and SITE_URL is unset, then it refuses to start, naming SITE_URL', async () => {
+    temp = createTempDir();
+    server = await startServerProcess({
+      entry: SOURCE_SERVER,
+      env: { NODE_ENV: 'production', DATA_DIR: temp.dir, SMTP_URL: 'smtp://127.0.0.1:1' },
+      readyPath: false,
+    });
+
+    const { code } = await server.exited;
+
+    expect(code).toBe(1);
+    expect(server.stderr()).toContain('Invalid configuration:');
+    expect(server.stderr()).toContain('SITE_URL must be set when NODE_ENV=production');
+    expect(server.stderr()).not.toContain('SMTP_URL must be set');
+  });
+
   it('when WEB_DIST holds a built site without its manifest, then it refuses to start and says to build it again, with no stack trace', async () => {
     temp = createTempDir();
     writeFileSync(path.join(temp.dir, 'index.html'), '<!doctype html><script>start()</script>');

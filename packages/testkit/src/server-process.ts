@@ -182,10 +182,11 @@ export interface SiteServerOptions {
 /**
  * The built server exactly as production runs it (NODE_ENV=production, compression, caching and
  * security headers), serving a built site on loopback for the browser suites and the web bench:
- * a throwaway data folder, the test inbox, and a rate limit loose enough for a whole suite from
- * one address. Resolves once /readyz answers.
+ * a throwaway data folder, the test inbox, a rate limit loose enough for a whole suite from one
+ * address, and its own address as SITE_URL, so the emails' desk links lead back to it. Resolves
+ * once /readyz answers.
  */
-export function startSiteServer(options: SiteServerOptions): Promise<ServerProcess> {
+export async function startSiteServer(options: SiteServerOptions): Promise<ServerProcess> {
   const mail: Record<string, string> = options.smtpUrl
     ? {
         SMTP_URL: options.smtpUrl,
@@ -194,13 +195,16 @@ export function startSiteServer(options: SiteServerOptions): Promise<ServerProce
       }
     : { ALLOW_FILE_INBOX: 'true' };
   if (!existsSync(path.join(options.webDist, 'index.html'))) {
-    return Promise.reject(
-      new Error(`${options.webDist} holds no built site: run \`pnpm --filter @iconia/web build\`.`),
+    throw new Error(
+      `${options.webDist} holds no built site: run \`pnpm --filter @iconia/web build\`.`,
     );
   }
+  const port = await freePort();
   return startServerProcess({
+    port,
     env: {
       NODE_ENV: 'production',
+      SITE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: options.dataDir,
       WEB_DIST: options.webDist,
       RATE_LIMIT_MAX: '100000',
