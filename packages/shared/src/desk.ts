@@ -335,13 +335,18 @@ export const deskReportSchema = v.object({
     }),
   ),
   funnel: v.array(v.object({ stage: v.picklist(STAGES), count })),
-  firstContact: v.array(
-    v.object({
-      user: personSchema,
-      leads: count,
-      medianMinutes: v.nullable(v.number()),
-      p90Minutes: v.nullable(v.number()),
-    }),
+  firstContact: v.pipe(
+    v.array(
+      v.object({
+        user: personSchema,
+        leads: count,
+        medianMinutes: v.nullable(v.number()),
+        p90Minutes: v.nullable(v.number()),
+      }),
+    ),
+    v.description(
+      "Per person, the buyers whose first call or WhatsApp was theirs: working minutes from the buyer's first enquiry to it, counted in working hours as speed to lead counts them.",
+    ),
   ),
   bookingsByAgent: v.pipe(
     v.array(v.object({ user: personSchema, bookings: count })),

@@ -1,5 +1,7 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeskReport } from '@iconia/shared';
+import { createTestClock } from '@iconia/testkit';
 import { percentile } from './response-report.ts';
 import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
@@ -240,5 +242,61 @@ describe('the sales desk reports', () => {
     expect(percentile(minutes, 0.5)).toBe(10);
     expect(percentile(minutes, 0.9)).toBe(18);
     expect(percentile([7], 0.9)).toBe(7);
+  });
+});
+
+describe('time to first contact beside speed to lead', () => {
+  let t: DeskTestServer;
+  let arjun: DeskUser;
+  let report: DeskReport;
+
+  beforeAll(async () => {
+    // Sunday 22 Nov 2026, 8:58 am IST: two minutes before the default 09:00–20:00 hours open.
+    t = await startDeskTestServer({ clock: createTestClock(Date.parse('2026-11-22T03:28:00Z')) });
+    await t.addUser('meena@iconia.test', 'manager', 'Meena');
+    arjun = await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
+    const agent = await t.signIn('arjun@iconia.test');
+    const duty = await agent.put('/desk/api/duty').set(SAME_ORIGIN).send({ onDuty: true });
+    expect(duty.status).toBe(200);
+    const call = async (leadId: number) => {
+      const res = await agent
+        .post(`/desk/api/leads/${leadId}/contacts`)
+        .set(SAME_ORIGIN)
+        .send({ channel: 'call' });
+      expect(res.status).toBe(201);
+    };
+
+    // Written at 8:58, called at 9:00 as the day starts; written at 9:10, called at 9:13.
+    const early = t.storeLead({ attribution: { source: 'contact-form' } });
+    t.clock.advance(2 * MINUTE);
+    await call(early);
+    t.clock.advance(10 * MINUTE);
+    const later = t.storeLead({ attribution: { source: 'contact-form' } });
+    t.clock.advance(3 * MINUTE);
+    await call(later);
+
+    const manager = await t.signIn('meena@iconia.test');
+    report = (await manager.get('/desk/api/reports?days=30')).body as DeskReport;
+  });
+  afterAll(async () => {
+    await t.remove();
+  });
+
+  it('when a buyer who wrote before opening time is called as the day starts, then time to first contact counts the same working minutes as speed to lead', () => {
+    expect(report.firstContact).toEqual([
+      { user: { id: arjun.id, name: 'Arjun' }, leads: 2, medianMinutes: 0, p90Minutes: 3 },
+    ]);
+    expect(report.response.byAgent).toEqual([
+      expect.objectContaining({
+        user: { id: arjun.id, name: 'Arjun' },
+        answered: 2,
+        medianMinutes: 0,
+        p90Minutes: 3,
+        withinTargetPercent: 100,
+      }),
+    ]);
+    expect(report.response.byOrigin).toEqual([
+      expect.objectContaining({ origin: 'site', medianMinutes: 0, p90Minutes: 3 }),
+    ]);
   });
 });

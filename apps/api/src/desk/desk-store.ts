@@ -183,7 +183,9 @@ export interface VisitReportRow {
 export interface FirstContactRow {
   user_id: number;
   user_name: string;
-  minutes: number;
+  /** The buyer's first enquiry, and their first call or WhatsApp: reports count working minutes between. */
+  received_at: number;
+  first_contact_at: number;
 }
 
 /** An assignment with its person and the enquiry that started it, for the response report. */
@@ -561,12 +563,11 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
      GROUP BY rank, lost`,
   );
   const firstContacts = db.prepare<[number], FirstContactRow>(
-    `SELECT u.id AS user_id, u.name AS user_name,
-            (w.first_contact_at - l.received_at) / 60000.0 AS minutes
+    `SELECT u.id AS user_id, u.name AS user_name, l.received_at, w.first_contact_at
      FROM leads l JOIN buyers w ON w.id = l.buyer_id
      JOIN desk_users u ON u.id = w.first_contact_by
      WHERE ${FIRST_ENQUIRY}
-     ORDER BY u.name, u.id, minutes`,
+     ORDER BY u.name, u.id`,
   );
 
   const bookingsByAgent = db.prepare<

@@ -1,6 +1,10 @@
 import { isLeadSource, type DeskReport, type ReportDays } from '@iconia/shared';
 import { addDays, indiaDay, indiaDayStart } from '../reports/india-day.ts';
-import { DEFAULT_TARGET_MINUTES, DEFAULT_WORKING_HOURS } from '../routing/working-hours.ts';
+import {
+  DEFAULT_TARGET_MINUTES,
+  DEFAULT_WORKING_HOURS,
+  workingMinutesBetween,
+} from '../routing/working-hours.ts';
 import type { DeskStore, VisitReportRow } from './desk-store.ts';
 import { buildResponseReport, percentile } from './response-report.ts';
 import { STAGE_RANK, STAGES, type Person, type Stage } from './desk-types.ts';
@@ -34,28 +38,36 @@ export function buildReports(store: DeskStore, days: ReportDays, now: number): D
       .reduce((sum, row) => sum + row.count, 0),
   }));
 
+  const settings = rows.responseSettings;
+  // Both first-contact times and speed to lead count working minutes, on the same clock.
+  const hours = settings
+    ? { startMinute: settings.start_minute, endMinute: settings.end_minute }
+    : DEFAULT_WORKING_HOURS;
+
   const byPerson = new Map<number, { user: Person; minutes: number[] }>();
   for (const row of rows.firstContacts) {
     const entry = byPerson.get(row.user_id) ?? {
       user: { id: row.user_id, name: row.user_name },
       minutes: [],
     };
-    entry.minutes.push(row.minutes);
+    entry.minutes.push(workingMinutesBetween(row.received_at, row.first_contact_at, hours));
     byPerson.set(row.user_id, entry);
   }
-  const firstContact = [...byPerson.values()].map(({ user, minutes }) => ({
-    user,
-    leads: minutes.length,
-    medianMinutes: percentile(minutes, 0.5),
-    p90Minutes: percentile(minutes, 0.9),
-  }));
+  const firstContact = [...byPerson.values()].map(({ user, minutes }) => {
+    const sorted = minutes.sort((a, b) => a - b);
+    return {
+      user,
+      leads: sorted.length,
+      medianMinutes: percentile(sorted, 0.5),
+      p90Minutes: percentile(sorted, 0.9),
+    };
+  });
 
   const bookingsByAgent = rows.bookingsByAgent.map((row) => ({
     user: { id: row.user_id, name: row.user_name },
     bookings: row.bookings,
   }));
 
-  const settings = rows.responseSettings;
   const response = buildResponseReport(
     rows.assignments.map((row) => ({
       buyerId: row.buyer_id,
@@ -69,12 +81,7 @@ export function buildReports(store: DeskStore, days: ReportDays, now: number): D
       source: row.source,
       receivedAt: row.received_at,
     })),
-    {
-      targetMinutes: settings?.target_minutes ?? DEFAULT_TARGET_MINUTES,
-      hours: settings
-        ? { startMinute: settings.start_minute, endMinute: settings.end_minute }
-        : DEFAULT_WORKING_HOURS,
-    },
+    { targetMinutes: settings?.target_minutes ?? DEFAULT_TARGET_MINUTES, hours },
     indiaDayStart(firstDay),
     now,
   );

@@ -113,6 +113,12 @@ test('when leads came from the forms, from scripts without a form name, from a p
   const row = firstContact.getByRole('row', { name: new RegExp(MANAGER.name) });
   await expect(row.getByRole('cell')).toHaveText(['1', '6 min', '6 min']);
   await expect(firstContact.getByText('90th percentile').first()).toBeAttached();
+  // Counted on the same clock as speed to lead, and the screen says so under the figures.
+  await expect(
+    page
+      .getByRole('region', { name: 'Time to first contact' })
+      .getByText('as in speed to lead, the clock runs only in working hours'),
+  ).toBeVisible();
 
   expect(await clippedCells(page)).toEqual([]);
   const overflow = await page.evaluate(

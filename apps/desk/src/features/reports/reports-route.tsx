@@ -291,6 +291,10 @@ function FirstContact({ report }: { report: Report }) {
             rowKey={(row) => row.user.id}
             columns={FIRST_CONTACT_COLUMNS}
           />
+          <p className={ui.muted}>
+            Working minutes from a buyer’s first enquiry to their first call or WhatsApp: as in
+            speed to lead, the clock runs only in working hours.
+          </p>
         </>
       )}
     </section>
