@@ -310,7 +310,7 @@ export const deskReportSchema = v.object({
       }),
     ),
     v.description(
-      'Buyers by the India day of their first enquiry in the period (spam and test leads aside): the same buyers as the funnel and the campaigns, so their totals agree.',
+      'Buyers by the India day of their first enquiry in the period (spam and test leads aside, held ones until released): the same buyers as the funnel and the campaigns, so their totals agree.',
     ),
   ),
   byCampaign: v.array(

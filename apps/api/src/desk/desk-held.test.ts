@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HeldLeadsAnswer, HeldReleaseAnswer, LeadView } from '@iconia/shared';
+import type { DeskReport, HeldLeadsAnswer, HeldReleaseAnswer, LeadView } from '@iconia/shared';
 import { createTestClock, startSmtpInbox, type SmtpInbox, type TestClock } from '@iconia/testkit';
 import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
@@ -137,6 +137,30 @@ describe('held leads released from the desk', () => {
     expect(missing.body).toEqual({ error: message });
     expect(await heldNames()).toEqual(['Asha Rao']);
     expect(t.deskStore.leadById(asha)?.status).toBe('held');
+  });
+
+  it('when a lead is held, then the reports, the funnel and the campaigns leave it out until it is released', async () => {
+    const asha = t.storeLead({
+      name: 'Asha Rao',
+      held: true,
+      attribution: { source: 'contact-form', utm_source: 'google', utm_campaign: 'plots' },
+    });
+    const report = async () => (await manager.get('/desk/api/reports?days=30')).body as DeskReport;
+
+    const whileHeld = await report();
+    expect(whileHeld.perDay).toEqual([]);
+    expect(whileHeld.funnel.find((row) => row.stage === 'new')?.count).toBe(0);
+    expect(whileHeld.byCampaign).toEqual([]);
+
+    expect((await release([asha])).status).toBe(200);
+    const released = await report();
+    expect(released.perDay).toEqual([
+      { day: '2026-11-21', origin: 'site', form: 'contact-form', count: 1 },
+    ]);
+    expect(released.funnel.find((row) => row.stage === 'new')?.count).toBe(1);
+    expect(released.byCampaign).toEqual([
+      expect.objectContaining({ utmSource: 'google', utmCampaign: 'plots', leads: 1 }),
+    ]);
   });
 
   it('when a held buyer was erased, then the lead is neither listed nor released', async () => {

@@ -73,6 +73,8 @@ const INBOX_FROM = `
 const LEADS_FIRST_FROM = INBOX_FROM.replace('JOIN buyers w', 'CROSS JOIN buyers w');
 /** The statuses that are nobody's work: kept, never listed with a buyer nor reported. */
 const NOT_WORK = `NOT IN ('spam', 'test')`;
+/** The statuses the reports leave out: nobody's work, and a lead held over the limit until released. */
+const UNCOUNTED = `'spam', 'test', 'held'`;
 /** Each buyer once, on their latest enquiry. */
 const BUYERS_FROM = `
   FROM buyers w
@@ -529,12 +531,13 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
      ORDER BY w.last_received_at, w.latest_lead_id LIMIT 200`,
   );
 
-  // First touch: a buyer counts once, under their first enquiry (spam aside), in the period
-  // that enquiry arrived in; their stage and first contact are the buyer's.
+  // First touch: a buyer counts once, under their first enquiry, in the period that enquiry
+  // arrived in; their stage and first contact are the buyer's. Spam and test leads never count,
+  // a held lead only once it is released (its status is then pending).
   const FIRST_ENQUIRY = `
-    l.received_at >= ? AND l.status NOT IN ('spam', 'test')
+    l.received_at >= ? AND l.status NOT IN (${UNCOUNTED})
       AND NOT EXISTS (SELECT 1 FROM leads e INDEXED BY leads_by_buyer
-        WHERE e.buyer_id = l.buyer_id AND e.status NOT IN ('spam', 'test')
+        WHERE e.buyer_id = l.buyer_id AND e.status NOT IN (${UNCOUNTED})
           AND (e.received_at, e.id) < (l.received_at, l.id))`;
   // The same buyers as the funnel and the campaigns, by the India day of their first enquiry.
   const perDay = db.prepare<
@@ -604,7 +607,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
             coalesce(sum(v.status = 'cancelled'), 0) AS cancelled
      FROM visits v JOIN desk_users u ON u.id = v.booked_by
      LEFT JOIN leads f ON f.id = (SELECT e.id FROM leads e INDEXED BY leads_by_buyer
-       WHERE e.buyer_id = v.buyer_id AND e.status NOT IN ('spam', 'test')
+       WHERE e.buyer_id = v.buyer_id AND e.status NOT IN (${UNCOUNTED})
        ORDER BY e.received_at, e.id LIMIT 1)
      WHERE v.booked_at >= ?
      GROUP BY f.origin, f.utm_source, f.utm_campaign, u.id
