@@ -38,9 +38,13 @@ RUN VITE_API_ORIGIN="$VITE_API_ORIGIN" VITE_GTM_ID="$VITE_GTM_ID" VITE_GA_ID="$V
   SITE_URL="$SITE_URL" pnpm build
 
 # The API bundle keeps its npm dependencies external; `deploy --prod` gathers exactly those
-# (better-sqlite3 already compiled) into a self-contained node_modules. `--legacy` because the
-# workspace does not inject workspace packages.
-RUN pnpm --filter @iconia/api deploy --prod --legacy --offline /prod/api
+# (better-sqlite3 already compiled) into a self-contained node_modules. It installs them from a
+# lockfile cut from pnpm-lock.yaml, so the store `pnpm fetch` filled is all it needs offline
+# (`--legacy` would resolve @iconia/shared's dependencies again, from registry metadata that
+# `pnpm fetch` does not keep). pnpm allows that deploy only with inject-workspace-packages, set
+# here for this one command: in the workspace, the apps keep linking @iconia/shared's source.
+RUN pnpm --filter @iconia/api deploy --prod --offline --config.inject-workspace-packages=true \
+  /prod/api
 
 # ---- runtime: Node, the production dependencies, the builds; nothing else ---------------------
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime

@@ -13,6 +13,7 @@ export const runtime = finalStage(readDockerfile());
 export interface RunningProcess {
   child: ChildProcess;
   output: () => string;
+  stdout: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Ends the process if it still runs, and waits until it has. */
   stop: (signal?: NodeJS.Signals) => Promise<void>;
@@ -29,7 +30,11 @@ export function startProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stdout += chunk.toString();
+  });
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(child, 'exit').then(([code, signal]) => ({
     code: code as number | null,
@@ -38,12 +43,36 @@ export function startProcess(
   return {
     child,
     output: () => output,
+    stdout: () => stdout,
     exited,
     async stop(signal = 'SIGKILL') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },
   };
+}
+
+/**
+ * Runs a command to its end and returns what it wrote to stdout; fails with the end of all it
+ * wrote when it exits non-zero.
+ */
+export async function runToEnd(
+  command: string[],
+  options: { env: Record<string, string>; cwd?: string },
+): Promise<string> {
+  const running = startProcess(command, options);
+  // 'close', not 'exit': the output is complete only once the pipes are.
+  const [code, signal] = (await once(running.child, 'close')) as [
+    number | null,
+    NodeJS.Signals | null,
+  ];
+  if (code !== 0) {
+    const ended = signal ?? `exit code ${code}`;
+    throw new Error(
+      `\`${command.join(' ')}\` ended with ${ended}:\n${running.output().slice(-6_000)}`,
+    );
+  }
+  return running.stdout();
 }
 
 /** The image's CMD, run from the repository root as the container runs it from its WORKDIR. */
