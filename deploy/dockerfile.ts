@@ -35,7 +35,8 @@ export interface Copy {
   destination: string;
 }
 
-export function parseDockerfile(text: string): Dockerfile {
+/** `buildArgs` are the `--build-arg` values of a build: they replace the ARG defaults. */
+export function parseDockerfile(text: string, buildArgs: Record<string, string> = {}): Dockerfile {
   const instructions = readInstructions(text);
   const globalArgs: Record<string, string> = {};
   const stages: Stage[] = [];
@@ -45,7 +46,7 @@ export function parseDockerfile(text: string): Dockerfile {
       const [image = '', as, name] = splitWords(instruction.args);
       stages.push({
         name: as?.toUpperCase() === 'AS' ? name : undefined,
-        base: substitute(image, globalArgs),
+        base: substitute(image, { ...globalArgs, ...buildArgs }),
         instructions: [],
       });
       continue;

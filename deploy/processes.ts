@@ -95,7 +95,9 @@ export async function waitUntilAnswering(
   while (Date.now() < deadline) {
     if (running.child.exitCode !== null) break;
     try {
-      const response = await fetch(url);
+      // A proxy in front (Docker's port forwarding) accepts the connection before anything
+      // listens behind it, and the request may then never be answered: it is given up and retried.
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return;
     } catch {
       // Not listening yet.

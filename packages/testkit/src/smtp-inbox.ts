@@ -13,7 +13,7 @@ export interface ReceivedMail {
   receivedAt: number;
 }
 
-/** A real SMTP server on loopback standing in for the sales inbox; it keeps what it receives. */
+/** A real SMTP server standing in for the sales inbox; it keeps what it receives. */
 export interface SmtpInbox {
   port: number;
   /** What the API's SMTP_URL points at. */
@@ -27,6 +27,8 @@ export interface SmtpInbox {
 export interface SmtpInboxOptions {
   /** A port to listen on (one a test took from `freePort()` earlier); any free one by default. */
   port?: number;
+  /** The address to listen on: loopback by default; a container reaches its network's gateway. */
+  host?: string;
   /** Holds each message this long before accepting it: a slow mail server. */
   delayMs?: number;
   /** Off for load runs, where only the raw message and its Message-ID matter. */
@@ -57,7 +59,7 @@ export async function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<Sm
   };
 
   const server = new SMTPServer({
-    // Plain, unauthenticated SMTP on loopback, like a local relay.
+    // Plain, unauthenticated SMTP, like a local relay.
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -79,9 +81,10 @@ export async function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<Sm
       });
     },
   });
+  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, host, () => {
       server.off('error', reject);
       resolve();
     });
@@ -94,7 +97,7 @@ export async function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<Sm
 
   return {
     port,
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${host}:${port}`,
     messages,
     async waitFor(count, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
