@@ -68,7 +68,7 @@ interface Replay {
   workdir: string;
 }
 
-/** Runs the stage's instructions in order, with `root` for `/` and the build context at `context`. */
+/** Runs the stage's instructions in order: `root` stands for `/`, `context` is the context. */
 async function replayStage(stage: Stage, root: string, context: string): Promise<Replay> {
   const home = path.join(root, 'root');
   // pnpm keeps its settings, its metadata cache and its default store under these.
