@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrigin, isLeadOrigin, partnerName, partnerOrigin } from './origin.ts';
+import {
+  enquirySourceLabel,
+  formatOrigin,
+  isLeadOrigin,
+  partnerName,
+  partnerOrigin,
+} from './origin.ts';
 
 describe('lead origins', () => {
   it('when an origin is one of the fixed channels or a well-named partner, then it is an origin', () => {
@@ -29,5 +35,12 @@ describe('lead origins', () => {
     expect(formatOrigin(partnerOrigin('acme-realty'))).toBe('Partner: acme-realty');
     expect(partnerName('partner:acme-realty')).toBe('acme-realty');
     expect(partnerName('meta')).toBeUndefined();
+  });
+
+  it('when an enquiry is named for sales staff, then a site post without a form reads "Website, no form named" and another channel by its name', () => {
+    expect(enquirySourceLabel({ origin: 'site', form: 'contact-form' })).toBe('Contact form');
+    expect(enquirySourceLabel({ origin: 'site', form: null })).toBe('Website, no form named');
+    expect(enquirySourceLabel({ origin: 'google_ads', form: null })).toBe('Google Ads');
+    expect(enquirySourceLabel({ origin: partnerOrigin('acme'), form: null })).toBe('Partner: acme');
   });
 });

@@ -1,3 +1,5 @@
+import { LEAD_SOURCE_LABELS, type LeadSource } from './lead-source.ts';
+
 /**
  * Where a lead entered: the site's own forms, an ad platform's lead form, or a partner's signed
  * push (`partner:<name>`). A lead's `source` keeps its older meaning: which of the site's forms.
@@ -40,4 +42,16 @@ export function formatOrigin(origin: LeadOrigin): string {
   const partner = partnerName(origin);
   if (partner !== undefined) return `Partner: ${partner}`;
   return ORIGIN_LABELS[origin as keyof typeof ORIGIN_LABELS] ?? origin;
+}
+
+/** A post to the site's endpoints that named no form (a script, a test with curl, an old page). */
+export const SITE_WITHOUT_FORM = 'Website, no form named';
+
+/**
+ * Where an enquiry came from, as sales staff read it wherever it shows: the site's form, "Website,
+ * no form named", or the channel ("Google Ads", "Partner: acme-realty").
+ */
+export function enquirySourceLabel(lead: { origin: string; form: LeadSource | null }): string {
+  if (lead.origin !== 'site' && isLeadOrigin(lead.origin)) return formatOrigin(lead.origin);
+  return lead.form ? LEAD_SOURCE_LABELS[lead.form] : SITE_WITHOUT_FORM;
 }

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir, createTestClock, freePort, startSmtpInbox } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { loadConfig } from '../config.ts';
-import { openLeadStore } from '../store/lead-store.ts';
+import { partnerOrigin } from '@iconia/shared';
+import { openLeadStore, type NewLead } from '../store/lead-store.ts';
 import { EXPORT_FIELDS } from '../reports/lead-export.ts';
 import { runLeadsCli } from './run-leads-cli.ts';
 
@@ -170,7 +171,7 @@ describe('pnpm leads, on a database filled through the real API', () => {
       expect(code).toBe(0);
       const lines = stdout.trimEnd().split('\n');
       expect(lines[0]).toMatch(
-        /^ID\s+RECEIVED \(IST\)\s+KIND\s+STATUS\s+NAME\s+MOBILE\s+PLOT RANGE \/ LOCATION\s+FORM$/,
+        /^ID\s+RECEIVED \(IST\)\s+KIND\s+STATUS\s+NAME\s+MOBILE\s+PLOT RANGE \/ LOCATION\s+CAME FROM$/,
       );
       const rows = lines.slice(1, 7);
       expect(rows.map((row) => row.slice(0, 8))).toEqual(
@@ -513,5 +514,67 @@ describe('pnpm leads, on a database filled through the real API', () => {
       expect(stderr).toContain(`No lead database at ${path.join(empty, 'leads.sqlite')}.`);
       expect(existsSync(empty)).toBe(false);
     });
+  });
+});
+
+describe('pnpm leads, with leads from the site without a form, an ad platform and a partner', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  let dataDir: string;
+
+  beforeAll(() => {
+    temp = createTempDir('iconia-cli-channels-');
+    dataDir = path.join(temp.dir, 'data');
+    const store = openLeadStore(path.join(dataDir, 'leads.sqlite'));
+    const lead = (fields: Partial<NewLead> & Pick<NewLead, 'name' | 'mobile'>): NewLead => {
+      const publicId = randomUUID();
+      return {
+        publicId,
+        messageId: `<lead-${publicId}@iconia.test>`,
+        kind: 'enquiry',
+        attribution: {},
+        receivedAt: DAY_ONE,
+        spam: false,
+        ...fields,
+      };
+    };
+    try {
+      store.insertLead(
+        lead({ kind: 'brochure', name: 'Scripted Post', mobile: '+919000000011' }),
+        0,
+      );
+      store.insertLead(
+        lead({
+          name: 'Google Buyer',
+          mobile: '+919000000012',
+          origin: 'google_ads',
+          externalId: 'G-1',
+          receivedAt: DAY_ONE + HOUR,
+        }),
+        0,
+      );
+      store.insertLead(
+        lead({
+          name: 'Partner Buyer',
+          mobile: '+919000000013',
+          origin: partnerOrigin('acme'),
+          externalId: 'ACME-1',
+          receivedAt: DAY_ONE + 2 * HOUR,
+        }),
+        0,
+      );
+    } finally {
+      store.close();
+    }
+  });
+  afterAll(() => temp.remove());
+
+  it('when the leads are listed, then a post that named no form reads "Website, no form named" and the others name their channel', async () => {
+    const { code, stdout } = await runCli(['list'], dataDir);
+
+    expect(code).toBe(0);
+    const rows = stdout.trimEnd().split('\n').slice(1, 4);
+    expect(rows[0]).toMatch(/Partner Buyer\s+\+91 90000 00013\s+Partner: acme$/);
+    expect(rows[1]).toMatch(/Google Buyer\s+\+91 90000 00012\s+Google Ads$/);
+    expect(rows[2]).toMatch(/Scripted Post\s+\+91 90000 00011\s+Website, no form named$/);
   });
 });

@@ -90,6 +90,12 @@ describe('renderLeadEmail', () => {
     expect(renderLeadEmail(brochure, addresses)).toEqual(renderLeadEmail(brochure, addresses));
   });
 
+  it('when a post to the site named no form, then the email says "Website, no form named", as the desk does', () => {
+    const email = renderLeadEmail({ ...brochure, attribution: {} }, addresses);
+
+    expect(email.text).toContain('Form: Website, no form named');
+  });
+
   it('when a brochure lead has no plot range, then the email says so rather than leaving a gap', () => {
     expect(renderLeadEmail({ ...brochure, plotRange: undefined }, addresses).text).toContain(
       'Plot range: Not chosen',

@@ -9,6 +9,7 @@ import {
   formatOrigin,
   type ConsentNoticeVersion,
   type LeadOrigin,
+  SITE_WITHOUT_FORM,
 } from '@iconia/shared';
 import type { MailAddress } from '../config.ts';
 import { escapeHtml, formatIndiaTime, oneLine, SOURCE_LABELS } from '../reports/lead-format.ts';
@@ -108,7 +109,7 @@ function detailRows(lead: LeadForEmail): Row[] {
   }
   const { source, page } = lead.attribution;
   if (lead.kind === 'enquiry') rows.push(['Origin', formatOrigin(lead.origin ?? 'site')]);
-  else rows.push(['Form', source ? SOURCE_LABELS[source] : 'Not recorded']);
+  else rows.push(['Form', source ? SOURCE_LABELS[source] : SITE_WITHOUT_FORM]);
   if (page) rows.push(['Page', page]);
   for (const field of CAMPAIGN_FIELDS) {
     const value = lead.attribution[field];

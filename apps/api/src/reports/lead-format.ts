@@ -1,13 +1,6 @@
 // How a lead reads to sales staff wherever they see it: the sales email, the daily digest, the
 // desk's timeline and `pnpm leads`.
-import type { LeadSource } from '@iconia/shared';
-
-export const SOURCE_LABELS: Record<LeadSource, string> = {
-  'inline-brochure': 'Brochure form on the home page',
-  'brochure-modal': 'Download Brochure pop-up',
-  'location-modal': 'Location highlights enquiry pop-up',
-  'contact-form': 'Contact form',
-};
+export { LEAD_SOURCE_LABELS as SOURCE_LABELS } from '@iconia/shared';
 
 const INDIA_TIME = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Kolkata',

@@ -37,9 +37,13 @@ test('when a manager releases one held lead, then it leaves the list, goes to th
 }) => {
   await deskWithAgentOnDuty(clockDesk);
   hold(clockDesk, 'Asha Rao');
-  hold(clockDesk, 'Ravi Kumar');
+  // Posted to the site without a form name, as a script would: named as everywhere else.
+  clockDesk.server.storeLead({ name: 'Ravi Kumar', held: true, attribution: {} });
   await openHeld(page, clockDesk);
   await expect(heldList(page)).toHaveCount(2);
+  await expect(heldList(page).filter({ hasText: 'Ravi Kumar' })).toContainText(
+    'Website, no form named · received',
+  );
   expect(await salesEmailsAbout(clockDesk, 'Asha Rao', 'Ravi Kumar')).toEqual([]);
 
   await page.getByRole('button', { name: 'Release Asha Rao' }).click();

@@ -54,6 +54,17 @@ describe('LeadList', () => {
     }
   });
 
+  it('when a site post named no form, then its row says "Website, no form named", and a partner lead names the partner', () => {
+    renderList([
+      lead({ id: 1, buyerId: 1, form: null }),
+      lead({ id: 2, buyerId: 2, origin: 'partner:acme', kind: 'enquiry', form: null }),
+    ]);
+
+    const [site, partner] = screen.getAllByRole('listitem');
+    expect(within(site!).getByText('Website, no form named')).toBeInTheDocument();
+    expect(within(partner!).getByText('Partner: acme')).toBeInTheDocument();
+  });
+
   it('when a contact enquiry has an owner, then its row shows the location and the owner', () => {
     renderList([
       lead({

@@ -1,15 +1,13 @@
-import { formatOrigin, isLeadOrigin } from '@iconia/shared';
-import type { DeliveryState, Form, LeadDetail } from './types.ts';
+import type { DeliveryState, LeadDetail } from './types.ts';
 
-export { FACING_LABELS, PLOT_STATUS_LABELS, STAGE_LABELS } from '@iconia/shared';
-
-/** The words the sales email uses for each form, so the desk and the inbox agree. */
-export const FORM_LABELS: Record<Form, string> = {
-  'inline-brochure': 'Brochure form on the home page',
-  'brochure-modal': 'Download Brochure pop-up',
-  'location-modal': 'Location highlights enquiry pop-up',
-  'contact-form': 'Contact form',
-};
+export {
+  enquirySourceLabel,
+  FACING_LABELS,
+  LEAD_SOURCE_LABELS as FORM_LABELS,
+  PLOT_STATUS_LABELS,
+  SITE_WITHOUT_FORM,
+  STAGE_LABELS,
+} from '@iconia/shared';
 
 export const EMAIL_STATE_LABELS: Record<DeliveryState, string> = {
   pending: 'Waiting to be emailed',
@@ -37,14 +35,3 @@ export const OUTBOX_STATUS_LABELS: Record<LeadDetail['status'], string> = {
   held: 'Held (over the limit for one address)',
   test: 'Test lead (kept, never delivered)',
 };
-
-/** Where an enquiry came from: the site's form, or the channel it entered by. */
-export function enquirySourceLabel(lead: { origin: string; form: Form | null }): string {
-  return lead.origin === 'site' || !isLeadOrigin(lead.origin)
-    ? formLabel(lead.form)
-    : formatOrigin(lead.origin);
-}
-
-export function formLabel(form: Form | null): string {
-  return form ? FORM_LABELS[form] : 'Unknown form';
-}

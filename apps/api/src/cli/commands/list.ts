@@ -1,14 +1,8 @@
+import { enquirySourceLabel } from '@iconia/shared';
 import { UsageError, withStore } from '../cli-context.ts';
 import { stringOption, type Command } from '../command.ts';
 import { leadState } from '../../reports/lead-stats.ts';
-import {
-  isErased,
-  leadDetail,
-  mobileOrProblem,
-  shortId,
-  sourceLabel,
-  tableTime,
-} from '../lead-display.ts';
+import { isErased, leadDetail, mobileOrProblem, shortId, tableTime } from '../lead-display.ts';
 import { FILTER_HELP, FILTER_OPTIONS, parseLeadFilter, toLeadQuery } from '../lead-filters.ts';
 import { formatTable } from '../table.ts';
 
@@ -20,7 +14,8 @@ export const listCommand: Command = {
   help: `Usage: pnpm leads list [options]
 
 Shows leads newest first: short id, time received (India time), kind, status, name, mobile,
-plot range or location, and the form it came from.
+plot range or location, and where it came from: the site's form ("Website, no form named" for a
+post that named none) or the channel (Google Ads, Meta lead ads, Partner: <name>).
 
 Options:
 ${FILTER_HELP}
@@ -68,7 +63,7 @@ Examples:
           { header: 'NAME', maxWidth: 28 },
           { header: 'MOBILE' },
           { header: 'PLOT RANGE / LOCATION', maxWidth: 28 },
-          { header: 'FORM', maxWidth: 36 },
+          { header: 'CAME FROM', maxWidth: 36 },
         ],
         shown.map((lead) => [
           shortId(lead.publicId),
@@ -80,7 +75,7 @@ Examples:
           isErased(lead) ? '(erased)' : lead.name,
           isErased(lead) ? '' : mobileOrProblem(lead.mobile, lead.problems),
           leadDetail(lead),
-          sourceLabel(lead.attribution.source ?? 'unknown'),
+          enquirySourceLabel({ origin: lead.origin, form: lead.attribution.source ?? null }),
         ]),
       ),
     );

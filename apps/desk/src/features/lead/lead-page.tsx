@@ -15,7 +15,7 @@ import { formatDateTime, toDateTimeLocal } from '../../lib/format.ts';
 import {
   EMAIL_STATE_LABELS,
   enquirySourceLabel,
-  formLabel,
+  FORM_LABELS,
   OUTBOX_STATUS_LABELS,
   WEBHOOK_STATE_LABELS,
   STAGE_LABELS,
@@ -401,8 +401,9 @@ function LeadFields({ lead, headingId }: { lead: LeadDetail; headingId: string }
     ['Location', lead.location],
     ['Message', lead.message],
     ...lead.answers.map(({ question, answer }): [string, string] => [question, answer]),
-    ['Came from', lead.origin === 'site' ? 'Website' : enquirySourceLabel(lead)],
-    ['Form', lead.origin === 'site' ? formLabel(lead.form) : null],
+    // A site post that named no form reads as it does everywhere: "Website, no form named".
+    ['Came from', lead.origin === 'site' && lead.form ? 'Website' : enquirySourceLabel(lead)],
+    ['Form', lead.origin === 'site' && lead.form ? FORM_LABELS[lead.form] : null],
     ['Kind', lead.kind === 'brochure' ? 'Brochure request' : 'Enquiry'],
     ['Page', lead.page],
     ['Received', formatDateTime(lead.receivedAt)],

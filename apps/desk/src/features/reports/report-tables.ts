@@ -1,5 +1,5 @@
 import { formatOrigin, isLeadOrigin } from '@iconia/shared';
-import { FORM_LABELS, STAGE_LABELS } from '../../lib/labels.ts';
+import { FORM_LABELS, SITE_WITHOUT_FORM, STAGE_LABELS } from '../../lib/labels.ts';
 import { FORMS, STAGES, type Report } from '../../lib/types.ts';
 import { indiaDay } from '../../lib/format.ts';
 
@@ -15,9 +15,6 @@ export interface Channel {
   key: string;
   label: string;
 }
-
-/** What a site post that named no form (a script, curl) is counted under. */
-export const SITE_WITHOUT_FORM = 'Website, no form named';
 
 function channelOf(row: Report['perDay'][number]): Channel {
   if (row.form) return { key: row.form, label: FORM_LABELS[row.form] };
