@@ -314,7 +314,7 @@ describe('pnpm leads, on a database filled through the real API', () => {
       expect(code).toBe(0);
       const leads = JSON.parse(stdout) as Array<Record<string, unknown>>;
       expect(leads.map((lead) => lead.id)).toEqual([ids.asha, ids.kiran]);
-      for (const lead of leads) expect(Object.keys(lead)).toEqual([...EXPORT_FIELDS]);
+      for (const lead of leads) expect(Object.keys(lead)).toEqual([...EXPORT_FIELDS, 'answers']);
       expect(leads[0]).toMatchObject({
         name: 'Asha, "Hyd" office',
         mobile: '9123456780',
@@ -548,6 +548,9 @@ describe('pnpm leads, with leads from the site without a form, an ad platform an
           mobile: '+919000000012',
           origin: 'google_ads',
           externalId: 'G-1',
+          email: 'google.buyer@example.com',
+          message: '@sales call me after 6',
+          answers: { 'When can you visit?': 'Saturday', 'Budget?': '1.5 Cr' },
           receivedAt: DAY_ONE + HOUR,
         }),
         0,
@@ -558,7 +561,21 @@ describe('pnpm leads, with leads from the site without a form, an ad platform an
           mobile: '+919000000013',
           origin: partnerOrigin('acme'),
           externalId: 'ACME-1',
+          answers: { 'Plot size?': '200 sq yd', 'When can you visit?': 'Sunday' },
           receivedAt: DAY_ONE + 2 * HOUR,
+        }),
+        0,
+      );
+      // The oldest: a Meta lead whose form gave neither a usable number nor a name.
+      store.insertLead(
+        lead({
+          name: '',
+          mobile: '',
+          origin: 'meta',
+          externalId: 'META-1',
+          problems: ['Number not valid: 12345', 'No name'],
+          answers: { 'Budget?': '=1+1' },
+          receivedAt: DAY_ONE - HOUR,
         }),
         0,
       );
@@ -576,5 +593,57 @@ describe('pnpm leads, with leads from the site without a form, an ad platform an
     expect(rows[0]).toMatch(/Partner Buyer\s+\+91 90000 00013\s+Partner: acme$/);
     expect(rows[1]).toMatch(/Google Buyer\s+\+91 90000 00012\s+Google Ads$/);
     expect(rows[2]).toMatch(/Scripted Post\s+\+91 90000 00011\s+Website, no form named$/);
+  });
+
+  it('when they are exported as CSV, then origin, email, message and problems have columns, and each question of the leads’ forms one of its own in the order it first came in', async () => {
+    const { code, stdout } = await runCli(['export', '--format', 'csv'], dataDir);
+
+    expect(code).toBe(0);
+    const [header, ...rows] = parseCsv(stdout);
+    expect(header).toEqual([...EXPORT_FIELDS, 'Budget?', 'When can you visit?', 'Plot size?']);
+    const byName = (name: string) =>
+      Object.fromEntries(
+        header!.map((field, index) => [
+          field,
+          rows.find((row) => row[header!.indexOf('name')] === name)![index],
+        ]),
+      );
+    expect(rows[0]![header!.indexOf('problems')]).toBe('Number not valid: 12345; No name');
+    expect(rows[0]![header!.indexOf('origin')]).toBe('meta');
+    // An answer that starts like a formula is written as text, as every other cell.
+    expect(rows[0]![header!.indexOf('Budget?')]).toBe("'=1+1");
+    expect(byName('Google Buyer')).toMatchObject({
+      origin: 'google_ads',
+      email: 'google.buyer@example.com',
+      message: "'@sales call me after 6",
+      problems: '',
+      'Budget?': '1.5 Cr',
+      'When can you visit?': 'Saturday',
+      'Plot size?': '',
+    });
+    expect(byName('Partner Buyer')).toMatchObject({
+      origin: 'partner:acme',
+      'When can you visit?': 'Sunday',
+      'Plot size?': '200 sq yd',
+    });
+    expect(byName('Scripted Post')).toMatchObject({ origin: 'site', source: '', 'Budget?': '' });
+  });
+
+  it('when they are exported as JSON, then each lead carries its origin, email, message, problems and answers', async () => {
+    const { stdout } = await runCli(['export', '--format', 'json'], dataDir);
+
+    const leads = JSON.parse(stdout) as Array<Record<string, unknown>>;
+    expect(leads[0]).toMatchObject({
+      origin: 'meta',
+      problems: 'Number not valid: 12345; No name',
+      answers: { 'Budget?': '=1+1' },
+    });
+    expect(leads[2]).toMatchObject({
+      name: 'Google Buyer',
+      email: 'google.buyer@example.com',
+      message: '@sales call me after 6',
+      answers: { 'When can you visit?': 'Saturday', 'Budget?': '1.5 Cr' },
+    });
+    expect(leads[1]).toMatchObject({ name: 'Scripted Post', problems: null, answers: null });
   });
 });

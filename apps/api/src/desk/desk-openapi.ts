@@ -368,7 +368,7 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       summary: 'The filtered leads as CSV',
       who: 'manager',
       description:
-        'Every export is recorded with who, when, the filters (and whether notes went with it) and the number of rows.',
+        "Every column of `pnpm leads export` (origin, email, message and problems among them, then one per question of the leads' own forms, in the order the questions first came in), then the buyer's stage, owner, follow-up, Lost reason and first contact, and with `notes=1` their notes. Every export is recorded with who, when, the filters (and whether notes went with it) and the number of rows.",
       query: exportFields,
       answer: {
         status: 200,

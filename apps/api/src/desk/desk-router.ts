@@ -17,8 +17,7 @@ import {
   type LeadView,
   type PartnerSource,
 } from '@iconia/shared';
-import { EXPORT_FIELDS, toExportRecord } from '../reports/lead-export.ts';
-import { toCsv } from '../reports/csv.ts';
+import { exportCsv } from '../reports/lead-export.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { addDays, indiaDay, indiaDayStart, indiaTimestamp } from '../reports/india-day.ts';
@@ -188,25 +187,24 @@ function buyerNotes(store: DeskStore): (buyerId: number) => string {
   };
 }
 
+/** The export's columns for each lead, then the desk's work on its buyer (and their notes). */
 function csvOf(rows: readonly ExportRow[], notesOf?: (buyerId: number) => string): string {
-  return toCsv(
-    [...EXPORT_FIELDS, ...DESK_EXPORT_FIELDS, ...(notesOf ? ['notes'] : [])],
-    rows.map((row) => {
-      const record = toExportRecord({
-        ...toLead(row),
-        ...(row.original_public_id !== null ? { duplicateOfPublicId: row.original_public_id } : {}),
-      });
-      return [
-        ...EXPORT_FIELDS.map((field) => record[field]),
-        row.stage ?? 'new',
-        row.owner_name,
-        row.follow_up_at === null ? null : indiaTimestamp(row.follow_up_at),
-        row.lost_reason,
-        row.first_contact_at === null ? null : indiaTimestamp(row.first_contact_at),
-        ...(notesOf ? [row.buyer_id === null ? null : notesOf(row.buyer_id)] : []),
-      ];
-    }),
-  );
+  const leads = rows.map((row) => ({
+    ...toLead(row),
+    ...(row.original_public_id !== null ? { duplicateOfPublicId: row.original_public_id } : {}),
+    row,
+  }));
+  return exportCsv(leads, {
+    names: [...DESK_EXPORT_FIELDS, ...(notesOf ? ['notes'] : [])],
+    cells: ({ row }) => [
+      row.stage ?? 'new',
+      row.owner_name,
+      row.follow_up_at === null ? null : indiaTimestamp(row.follow_up_at),
+      row.lost_reason,
+      row.first_contact_at === null ? null : indiaTimestamp(row.first_contact_at),
+      ...(notesOf ? [row.buyer_id === null ? null : notesOf(row.buyer_id)] : []),
+    ],
+  });
 }
 
 /** The sales desk's JSON API. Every route but signing in needs a session; see docs/desk-api.md. */

@@ -11,7 +11,10 @@ export const exportCommand: Command = {
   help: `Usage: pnpm leads export [--format csv|json] [--output <file>] [filters]
 
 Writes every field of the matching leads, in the order they arrived, to the screen or a file:
-${EXPORT_FIELDS.join(', ')}.
+${EXPORT_FIELDS.join(', ')};
+then, in CSV, one column per question the leads' own forms asked (an advert's, a partner's), in
+the order the questions first came in (JSON has them as one "answers" object). "problems" lists
+what is wrong with a platform's lead (no usable number, no name), joined by "; ".
 Times are India time with their offset (2026-11-21T15:45:00+05:30). CSV follows RFC 4180 (comma,
 CRLF, UTF-8); a value starting with = + - @ is prefixed with ' so that a spreadsheet shows it as
 text instead of running it as a formula.
