@@ -1,6 +1,6 @@
 import { LEAD_ENDPOINTS } from '@iconia/shared';
 import { FORM_BUTTONS, THANK_YOU_PATH } from '../../src/content/forms.ts';
-import { UI_TEXT } from '../../src/content/site.ts';
+import { CONTACT, UI_TEXT } from '../../src/content/site.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectLeadEmail, newVisitor } from '../support/leads.ts';
 import {
@@ -78,5 +78,38 @@ test.describe('campaign attribution', () => {
       page: '/gallery',
       campaign: { utm_source: 'facebook' },
     });
+  });
+
+  test('when a visitor opened the home page and then came back to the contact page through a campaign link, then the enquiry credits that campaign and landing', async ({
+    page,
+    mailbox,
+  }, testInfo) => {
+    const visitor = newVisitor(testInfo);
+    collectAlerts(page);
+    await page.goto('/');
+    await page.goto('/contact?utm_source=newspaper&utm_campaign=diwali');
+
+    const form = page.getByRole('form', { name: CONTACT.formHeading });
+    await fillLeadForm(form, visitor, { plotRange: false, agree: false, location: true });
+    const posted = page.waitForRequest(
+      (request) =>
+        request.method() === 'POST' && new URL(request.url()).pathname === LEAD_ENDPOINTS.contact,
+    );
+    await form.getByRole('button', { name: FORM_BUTTONS.submit }).click();
+    await expect(page).toHaveURL(THANK_YOU_PATH);
+
+    expectLeadEmail(await mailbox.waitForMessage(visitor.name), {
+      kind: 'contact',
+      source: 'contact-form',
+      name: visitor.name,
+      mobile: visitor.mobile,
+      page: '/contact',
+      campaign: { utm_source: 'newspaper', utm_campaign: 'diwali' },
+    });
+    const request = await posted;
+    const fields = await new Response(request.postData(), {
+      headers: { 'content-type': (await request.headerValue('content-type')) ?? '' },
+    }).formData();
+    expect(fields.get('landingPage')).toBe('/contact');
   });
 });

@@ -592,7 +592,7 @@ export const PRIVACY_POLICY = {
       list: [
         'Brochure requests: your name, mobile number and, if you choose one, the plot size range you are interested in.',
         'Contact enquiries: your name, mobile number and, optionally, your location.',
-        'How you reached us: the page you sent the form from, the form used, the first page you opened on this website, the address of the website that sent you to it (if your browser shares it), and campaign tags in the link you followed (such as utm_source, utm_campaign, gclid or fbclid).',
+        'How you reached us: the page you sent the form from, the form used, the first page you opened on this website (or, if you later came back through one of our advertisements, the page it opened), the address of the website that sent you to it (if your browser shares it), and campaign tags in the link you followed (such as utm_source, utm_campaign, gclid or fbclid).',
         'Technical data: your IP address and browser details, recorded briefly to keep the service secure and to prevent abuse.',
         'On the thank-you page only, if enabled: analytics cookies set by Google Tag Manager and Google Analytics to measure our advertising.',
       ],
@@ -662,7 +662,7 @@ export const PRIVACY_POLICY = {
     {
       heading: '9. Cookies and analytics',
       paragraphs: [
-        'Most of this website sets no cookies. It stores one setting in your browser, disclaimerAccepted, to remember that you accepted the disclaimer. The browser tab also keeps, until you close it, the first page you opened here, the address of the website that sent you (if your browser shares it) and, if you came through one of our advertisements, the name of that campaign (the utm_, gclid and fbclid parts of the link you followed), so that details you send us say which page or advertisement brought you; it holds nothing about you and is never sent anywhere but with a form you send. The thank-you page may load Google Tag Manager and Google Analytics to measure our campaigns; you can block or delete these cookies in your browser settings.',
+        'Most of this website sets no cookies. It stores one setting in your browser, disclaimerAccepted, to remember that you accepted the disclaimer. The browser tab also keeps, until you close it, the first page you opened here, the address of the website that sent you (if your browser shares it) and, if you came through one of our advertisements, the name of that campaign (the utm_, gclid and fbclid parts of the link you followed), so that details you send us say which page or advertisement brought you. If you first opened a page without such a link and then came through an advertisement in the same tab, the tab keeps the advertisement and the page it opened instead; once it keeps an advertisement, a later one does not replace it, so the first advertisement you followed is the one credited. What the tab keeps holds nothing about you and is never sent anywhere but with a form you send. The thank-you page may load Google Tag Manager and Google Analytics to measure our campaigns; you can block or delete these cookies in your browser settings.',
       ],
     },
     {

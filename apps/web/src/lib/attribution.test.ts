@@ -60,9 +60,44 @@ describe('campaign attribution', () => {
     });
   });
 
-  it('when the first landing had no campaign, then a later one does not add one', () => {
+  it('when the visitor opened an untagged page first and then followed a campaign link, then the campaign landing replaces it', () => {
+    captureAttribution(landing('', { referrer: 'https://www.google.com/' }));
+    captureAttribution(landing('?utm_source=newspaper&utm_campaign=diwali', { path: '/contact' }));
+    expect(getAttribution()).toEqual({
+      utm_source: 'newspaper',
+      utm_campaign: 'diwali',
+      landingPage: '/contact',
+    });
+  });
+
+  it.each([
+    ['a gclid', '?gclid=Cj0KCQ', { gclid: 'Cj0KCQ' }],
+    ['an fbclid', '?fbclid=IwAR0x', { fbclid: 'IwAR0x' }],
+    ['a utm_content', '?utm_content=banner', { utm_content: 'banner' }],
+  ])(
+    'when the later link carries only %s, then it counts as tagged and replaces the untagged landing',
+    (_, search, tags) => {
+      captureAttribution(landing(''));
+      captureAttribution(landing(search, { path: '/gallery' }));
+      expect(getAttribution()).toEqual({ ...tags, landingPage: '/gallery' });
+    },
+  );
+
+  it('when a campaign landing is kept, then a later untagged landing leaves it', () => {
+    captureAttribution(landing('?utm_source=newspaper', { path: '/contact' }));
+    captureAttribution(landing('', { path: '/gallery', referrer: 'https://www.google.com/' }));
+    expect(getAttribution()).toEqual({ utm_source: 'newspaper', landingPage: '/contact' });
+  });
+
+  it('when every landing so far was untagged, then the first one stays', () => {
     captureAttribution(landing(''));
-    captureAttribution(landing('?utm_source=facebook'));
+    captureAttribution(landing('?other=ignored', { path: '/gallery' }));
+    expect(getAttribution()).toEqual({ landingPage: '/' });
+  });
+
+  it('when the later link carries only empty tags, then it does not replace the kept landing', () => {
+    captureAttribution(landing(''));
+    captureAttribution(landing('?utm_source=%20&gclid=', { path: '/gallery' }));
     expect(getAttribution()).toEqual({ landingPage: '/' });
   });
 
@@ -113,5 +148,11 @@ describe('campaign attribution', () => {
     expect(getAttribution()).toEqual({ utm_source: 'google' });
     window.sessionStorage.setItem('iconia.attribution', '{not json');
     expect(getAttribution()).toEqual({});
+  });
+
+  it('when the kept value is unreadable, then a campaign landing replaces it', () => {
+    window.sessionStorage.setItem('iconia.attribution', '{not json');
+    captureAttribution(landing('?utm_source=google', { path: '/why' }));
+    expect(getAttribution()).toEqual({ utm_source: 'google', landingPage: '/why' });
   });
 });

@@ -7,12 +7,12 @@ import {
 } from '@iconia/shared';
 
 /**
- * What brought the visitor, from their first landing: the campaign (`utm_*`, `gclid`), Meta's
- * click id (`fbclid`), the path they landed on and the page that sent them.
+ * What brought the visitor, from the landing kept for the session: the campaign (`utm_*`,
+ * `gclid`), Meta's click id (`fbclid`), the path they landed on and the page that sent them.
  */
 export type CampaignAttribution = Partial<Record<CampaignField | VisitField, string>>;
 
-/** The first page of a visit as the browser shows it. */
+/** A page the visitor opened from outside the site (a full load), as the browser shows it. */
 export interface Landing {
   /** The query string of the landing URL, with or without its `?`. */
   search: string;
@@ -26,10 +26,13 @@ const STORED_FIELDS = [...CAMPAIGN_FIELDS, ...VISIT_FIELDS] as const;
 const LINK_PARAMETERS = [...CAMPAIGN_FIELDS, 'fbclid'] as const;
 
 /**
- * Reads the first landing once per browser session (tab) and keeps it in the tab's session
- * storage, so a lead sent several pages later still credits the ad and the page that brought the
- * visitor; the privacy policy (section 9) says so in plain words. Later landings in the same
- * session do not overwrite the first one, with or without parameters.
+ * Records the landing that brought the visitor and keeps it in the tab's session storage, so a
+ * lead sent several pages later still credits the ad and the page that brought the visitor; the
+ * privacy policy (section 9) says so in plain words. One landing is kept per session (tab), by
+ * one rule: a tagged landing (a link with a UTM parameter, `gclid` or `fbclid`) replaces an
+ * untagged one, so a visitor who browsed first and then followed an ad is credited to the ad;
+ * once a tagged landing is kept, nothing later replaces it, so the first ad wins over later ones.
+ * An untagged landing never replaces anything.
  */
 export function captureAttribution(
   landing: Landing = currentLanding(),
@@ -37,8 +40,25 @@ export function captureAttribution(
 ): CampaignAttribution {
   if (!storage) return {};
   const stored = readStored(storage);
-  if (stored) return stored;
+  const arrived = readLanding(landing);
+  if (stored && (isTagged(stored) || !isTagged(arrived))) return stored;
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify(arrived));
+  } catch {
+    // Storage full or refused: attribution is best effort and never blocks a lead.
+  }
+  return arrived;
+}
 
+/** What this session's kept landing recorded; empty when nothing was. */
+export function getAttribution(
+  storage: Storage | null = sessionStorageOrNull(),
+): CampaignAttribution {
+  return (storage && readStored(storage)) ?? {};
+}
+
+/** The campaign, click ids, path and referrer of one landing, trimmed and cut to length. */
+function readLanding(landing: Landing): CampaignAttribution {
   const params = new URLSearchParams(landing.search);
   const attribution: CampaignAttribution = {};
   const keep = (field: CampaignField | VisitField, value: string | null | undefined) => {
@@ -48,19 +68,12 @@ export function captureAttribution(
   for (const field of LINK_PARAMETERS) keep(field, params.get(field));
   keep('landingPage', landing.path);
   keep('referrer', landing.referrer);
-  try {
-    storage.setItem(STORAGE_KEY, JSON.stringify(attribution));
-  } catch {
-    // Storage full or refused: attribution is best effort and never blocks a lead.
-  }
   return attribution;
 }
 
-/** What this session's first landing recorded; empty when nothing was. */
-export function getAttribution(
-  storage: Storage | null = sessionStorageOrNull(),
-): CampaignAttribution {
-  return (storage && readStored(storage)) ?? {};
+/** Whether a landing came through a tagged link: any UTM parameter, `gclid` or `fbclid`. */
+function isTagged(attribution: CampaignAttribution): boolean {
+  return LINK_PARAMETERS.some((field) => attribution[field] !== undefined);
 }
 
 function currentLanding(): Landing {
