@@ -191,7 +191,12 @@ export const deskLeadDetailSchema = v.object({
   utmContent: optionalText,
   gclid: optionalText,
   fbclid: optionalText,
-  landingPage: v.pipe(optionalText, v.description('Path of the first page of the visit.')),
+  landingPage: v.pipe(
+    optionalText,
+    v.description(
+      "Path of the page the visitor landed on: the visit's first page, or its first page opened through a campaign link (UTM, `gclid` or `fbclid`) when that came later.",
+    ),
+  ),
   referrer: v.pipe(
     optionalText,
     v.description('The page that sent the visitor to the site, as their browser gave it.'),

@@ -17,7 +17,7 @@ export const LEAD_ENDPOINTS = {
 
 export type LeadKind = keyof typeof LEAD_ENDPOINTS;
 
-/** Campaign parameters captured on the visitor's first landing. */
+/** Campaign parameters of the visitor's landing (see `landingPage`). */
 export const CAMPAIGN_FIELDS = [
   'utm_source',
   'utm_medium',
@@ -30,7 +30,7 @@ export const CAMPAIGN_FIELDS = [
 export type CampaignField = (typeof CAMPAIGN_FIELDS)[number];
 
 /**
- * The rest of the visitor's first landing: Meta's click id (`fbclid` in the link), the path of
+ * The rest of the visitor's landing: Meta's click id (`fbclid` in the link), the path of
  * the page they landed on and the address of the page that sent them there.
  */
 export const VISIT_FIELDS = ['fbclid', 'landingPage', 'referrer'] as const;
@@ -143,9 +143,7 @@ const attributionValue = (description: string) =>
 const campaignEntries = Object.fromEntries(
   CAMPAIGN_FIELDS.map((field) => [
     field,
-    attributionValue(
-      'Campaign parameter from the first landing; a longer or multi-line value is dropped.',
-    ),
+    attributionValue('Campaign parameter of the landing; a longer or multi-line value is dropped.'),
   ]),
 ) as Record<CampaignField, ReturnType<typeof attributionValue>>;
 
@@ -162,11 +160,13 @@ export const attributionSchema = v.object({
   page: attributionValue('Path of the page the form was on.'),
   ...campaignEntries,
   fbclid: attributionValue(
-    'Meta click id (`fbclid`) from the first landing; a longer or multi-line value is dropped.',
+    'Meta click id (`fbclid`) of the landing; a longer or multi-line value is dropped.',
   ),
-  landingPage: attributionValue('Path of the first page of the visit.'),
+  landingPage: attributionValue(
+    "Path of the page the visitor landed on: the visit's first page, or its first page opened through a campaign link (UTM, `gclid` or `fbclid`) when that came later.",
+  ),
   referrer: attributionValue(
-    'Address of the page that sent the visitor to the site on their first landing, as the browser gave it.',
+    'Address of the page that sent the visitor to the site on their landing, as the browser gave it.',
   ),
 });
 

@@ -118,13 +118,16 @@ export const leadCreatedEventSchema = webhookEventSchema(
             [Field in CampaignField]: v.NullableSchema<v.StringSchema<undefined>, undefined>;
           },
         ),
-        v.description('Campaign parameters of the visitor’s first landing.'),
+        v.description('Campaign parameters of the visitor’s landing (see `landingPage`).'),
       ),
-      fbclid: nullable(v.string(), 'Meta’s click id (`fbclid`) in the link of the first landing.'),
-      landingPage: nullable(v.string(), 'Path of the first page of the visitor’s visit.'),
+      fbclid: nullable(v.string(), 'Meta’s click id (`fbclid`) in the link of the landing.'),
+      landingPage: nullable(
+        v.string(),
+        'Path of the page the visitor landed on: the visit’s first page, or its first page opened through a campaign link (UTM, `gclid` or `fbclid`) when that came later.',
+      ),
       referrer: nullable(
         v.string(),
-        'The page that sent the visitor to the site on their first landing, as their browser gave it.',
+        'The page that sent the visitor to the site on their landing, as their browser gave it.',
       ),
       project: v.pipe(
         v.string(),
