@@ -185,6 +185,12 @@ export type WebhookDelivery = v.InferOutput<typeof webhookDeliverySchema>;
 export const deskLeadDetailSchema = v.object({
   ...leadRowEntries,
   publicId: text,
+  emailAddress: v.pipe(
+    optionalText,
+    v.description(
+      'The email address the person gave on an ad platform’s or a partner’s form; null otherwise and once erased.',
+    ),
+  ),
   page: optionalText,
   utmMedium: optionalText,
   utmTerm: optionalText,

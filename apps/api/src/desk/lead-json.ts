@@ -60,6 +60,7 @@ export function toLeadDetail(row: InboxRow, webhooks: readonly DeliveryRow[] = [
   return {
     ...toLeadRow(row),
     publicId: row.public_id,
+    emailAddress: row.email,
     page: row.page,
     utmMedium: row.utm_medium,
     utmTerm: row.utm_term,

@@ -15,7 +15,12 @@ import {
   type PlatformSample,
   type SmtpInbox,
 } from '@iconia/testkit';
-import { GOOGLE_ADS_PATH, META_INTAKE_PATH, type DeskLeadRow } from '@iconia/shared';
+import {
+  GOOGLE_ADS_PATH,
+  META_INTAKE_PATH,
+  type DeskLeadDetail,
+  type DeskLeadRow,
+} from '@iconia/shared';
 import { startDeskTestServer, type DeskTestServer } from '../desk/desk-test-support.ts';
 
 /** The key Google's samples carry; the server is given it so the bodies go out unchanged. */
@@ -77,6 +82,19 @@ describe('the ad platforms’ own samples, sent unchanged', () => {
       ]);
     },
   );
+
+  it('when a sample comes with an email but no usable number, then the buyer’s page gives the email to write to', async () => {
+    await postGoogle('google-ads-sample-3.json');
+    const [lead] = t.store.listLeads();
+
+    const view = await manager.get(`/desk/api/leads/${lead?.id}`);
+
+    expect(view.status).toBe(200);
+    expect((view.body as { lead: DeskLeadDetail }).lead).toMatchObject({
+      mobile: '',
+      emailAddress: 'test@example.com',
+    });
+  });
 
   it('when Google posts a sample whose form_id is the largest int64, then the id is kept exactly as sent', async () => {
     await postGoogle('google-ads-sample-3.json');

@@ -160,8 +160,15 @@ function ContactButtons({ lead, record }: { lead: LeadDetail; record: boolean })
   if (lead.mobile === '') {
     return (
       <p className={styles.noNumber} role="note">
-        {mobileOrProblem(lead.mobile, lead.problems)}: no number to call or message. Write to them
-        if they left an email, or merge them with the buyer they turn out to be.
+        {mobileOrProblem(lead.mobile, lead.problems)}: no number to call or message.{' '}
+        {lead.emailAddress ? (
+          <>
+            Write to <a href={`mailto:${lead.emailAddress}`}>{lead.emailAddress}</a>, or ask a
+            manager to merge them with the buyer they turn out to be.
+          </>
+        ) : (
+          'Ask a manager to merge them with the buyer they turn out to be.'
+        )}
       </p>
     );
   }
@@ -397,6 +404,7 @@ function LeadFields({ lead, headingId }: { lead: LeadDetail; headingId: string }
   const fields: [string, string | number | null][] = [
     ['Name', lead.erased ? null : lead.name],
     ['Mobile', lead.erased ? null : mobileOrProblem(lead.mobile, lead.problems)],
+    ['Email', lead.emailAddress],
     ['Plot range', lead.plotRange],
     ['Location', lead.location],
     ['Message', lead.message],
