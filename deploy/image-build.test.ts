@@ -124,9 +124,11 @@ describe('the image build stage, replayed here from an empty pnpm store', () => 
     replay = await replayStage(build, image, context);
   }, BUILD_TIMEOUT_MS);
 
+  // The replay leaves a whole store and three node_modules trees: removing them on a busy
+  // machine can take longer than a hook's default 30 s.
   afterAll(async () => {
     if (root) await rm(root, { recursive: true, force: true });
-  });
+  }, BUILD_TIMEOUT_MS);
 
   it('when the stage installs pnpm, then it is the pnpm this replay runs', async () => {
     const version = await runToEnd(['pnpm', '--version'], { env: { PATH } });
