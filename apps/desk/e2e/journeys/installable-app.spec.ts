@@ -222,6 +222,35 @@ test('when the server cannot be reached, then the desk opens from its kept shell
   await expect(page.getByText('Rohan Varma')).toHaveCount(0);
 });
 
+test('when the desk is reloaded offline, then it keeps its header and says it is offline and will reconnect, and comes back by itself once online @layout', async ({
+  page,
+  context,
+}) => {
+  await openControlledDesk(page);
+  const online = await page.getByRole('main').boundingBox();
+  await context.setOffline(true);
+
+  await page.reload();
+
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Iconia sales desk' })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(
+    'You are offline; the desk will reconnect',
+  );
+  await expect(main).toHaveText('You are offline; the desk will reconnect');
+  // The same frame as online: the page's area sits where the desk's always does.
+  const offline = await main.boundingBox();
+  expect(offline?.x).toBe(online?.x);
+  expect(offline?.width).toBe(online?.width);
+  await expectNoAxeViolations(page, 'the desk reloaded offline');
+
+  await context.setOffline(false);
+
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Desk' })).toBeVisible();
+});
+
 test('when notifications are blocked for the desk, then Alerts on this phone stays off and says how to allow them', async ({
   page,
 }) => {

@@ -12,6 +12,7 @@ import { SwitchButton } from '../components/switch-button.tsx';
 import { AlertsSwitch } from '../features/alerts/alerts-switch.tsx';
 import { buttonClass } from '../components/ui.ts';
 import { DUTY_PATH, PASSWORD_PATH, useDuty, useUser } from '../lib/session.ts';
+import { DeskFrame } from './desk-frame.tsx';
 import styles from './layout.module.css';
 
 const AGENT_LINKS = [
@@ -61,77 +62,69 @@ export function Layout() {
 
   return (
     <>
-      <a className={styles.skip} href="#main">
-        Skip to content
-      </a>
-      <header className={styles.header}>
-        <div className={styles.bar}>
-          <NavLink to="/" className={styles.brand} end>
-            Iconia sales desk
-          </NavLink>
-          <nav className={styles.nav} aria-label="Desk">
-            <ul
-              ref={linkList}
-              onFocus={(event) => {
-                if (event.target instanceof HTMLElement) {
-                  keepInSight(event.currentTarget, event.target);
-                }
-              }}
-            >
-              {links.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end={link.to === '/'}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className={styles.duty}>
-            <SwitchButton
-              label="On duty"
-              checked={duty.onDuty}
-              action={DUTY_PATH}
-              intent="duty"
-              tone="dark"
-            />
-          </div>
-          <details className={styles.account}>
-            <summary>
-              <span className="visually-hidden">Account of </span>
-              {user.name}
-            </summary>
-            <div className={styles.menu}>
-              <p>
-                {user.email} · {user.role === 'manager' ? 'Manager' : 'Agent'}
-              </p>
-              <AlertsSwitch />
-              <Link to={PASSWORD_PATH}>Change password</Link>
-              <Form method="post" action="/sign-out">
-                <button type="submit" className={buttonClass('secondary')}>
-                  Sign out
-                </button>
-              </Form>
-              <Form method="post" action="/sign-out">
-                <input type="hidden" name="intent" value="everywhere" />
-                <button type="submit" className={buttonClass('secondary')}>
-                  Sign out everywhere
-                </button>
-              </Form>
+      <DeskFrame
+        loading={navigation.state !== 'idle'}
+        bar={
+          <>
+            <nav className={styles.nav} aria-label="Desk">
+              <ul
+                ref={linkList}
+                onFocus={(event) => {
+                  if (event.target instanceof HTMLElement) {
+                    keepInSight(event.currentTarget, event.target);
+                  }
+                }}
+              >
+                {links.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.to === '/'}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className={styles.duty}>
+              <SwitchButton
+                label="On duty"
+                checked={duty.onDuty}
+                action={DUTY_PATH}
+                intent="duty"
+                tone="dark"
+              />
             </div>
-          </details>
-        </div>
-        <div
-          className={navigation.state === 'idle' ? styles.idle : styles.progress}
-          aria-hidden="true"
-        />
-      </header>
+            <details className={styles.account}>
+              <summary>
+                <span className="visually-hidden">Account of </span>
+                {user.name}
+              </summary>
+              <div className={styles.menu}>
+                <p>
+                  {user.email} · {user.role === 'manager' ? 'Manager' : 'Agent'}
+                </p>
+                <AlertsSwitch />
+                <Link to={PASSWORD_PATH}>Change password</Link>
+                <Form method="post" action="/sign-out">
+                  <button type="submit" className={buttonClass('secondary')}>
+                    Sign out
+                  </button>
+                </Form>
+                <Form method="post" action="/sign-out">
+                  <input type="hidden" name="intent" value="everywhere" />
+                  <button type="submit" className={buttonClass('secondary')}>
+                    Sign out everywhere
+                  </button>
+                </Form>
+              </div>
+            </details>
+          </>
+        }
+      >
+        <Outlet />
+      </DeskFrame>
       <p className="visually-hidden" role="status">
         {navigation.state === 'loading' ? 'Loading…' : ''}
       </p>
-      <main id="main" className={styles.main} tabIndex={-1}>
-        <Outlet />
-      </main>
       {/* A page opened from a list starts at its top (a buyer's first screen); Back returns to
           where the list was. */}
       <ScrollRestoration />

@@ -1,6 +1,10 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
 import { ui } from '../components/ui.ts';
 import { ApiError } from '../lib/api.ts';
+import { DeskFrame } from './desk-frame.tsx';
+
+const OFFLINE_TEXT = 'You are offline; the desk will reconnect';
 
 function describe(error: unknown): { title: string; text: string } {
   if (error instanceof ApiError) {
@@ -17,9 +21,36 @@ function describe(error: unknown): { title: string; text: string } {
   };
 }
 
+/**
+ * The browser says it has no network and the failure is one the network explains: no answer at
+ * all (a request or a screen's code that could not be fetched), never a refusal the server sent.
+ */
+function isOffline(error: unknown): boolean {
+  if (navigator.onLine) return false;
+  if (error instanceof ApiError) return error.status === 0;
+  return !isRouteErrorResponse(error);
+}
+
+/** Offline: says so plainly and loads the page again as soon as the browser is back online. */
+function Offline() {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const reconnect = () => void revalidate();
+    window.addEventListener('online', reconnect);
+    return () => window.removeEventListener('online', reconnect);
+  }, [revalidate]);
+  return (
+    <div role="status">
+      <h1>{OFFLINE_TEXT}</h1>
+    </div>
+  );
+}
+
 /** What a page shows when its data could not load: the API's own sentence and a way on. */
 export function RouteError() {
-  const { title, text } = describe(useRouteError());
+  const error = useRouteError();
+  if (isOffline(error)) return <Offline />;
+  const { title, text } = describe(error);
   return (
     <div className={ui.card}>
       <h1>{title}</h1>
@@ -29,6 +60,19 @@ export function RouteError() {
         <Link to="/">Back to the inbox</Link>
       </p>
     </div>
+  );
+}
+
+/**
+ * The same for a route outside the signed-in frame (Sign in, the password page, the session that
+ * every other page needs): shown in the desk's header and page area, so a desk opened offline or
+ * with the server out of reach still looks like the desk.
+ */
+export function FramedRouteError() {
+  return (
+    <DeskFrame>
+      <RouteError />
+    </DeskFrame>
   );
 }
 

@@ -30,7 +30,7 @@ import {
 import { buyerLoader, BuyerPage } from './buyer-page.tsx';
 import { Layout } from './layout.tsx';
 import { sourcesAction, sourcesLoader, SourcesPage } from './sources-page.tsx';
-import { NotFound, RouteError } from './route-error.tsx';
+import { FramedRouteError, NotFound, RouteError } from './route-error.tsx';
 
 function DeskLoading() {
   return <Loading what="the desk" />;
@@ -46,7 +46,7 @@ export function createDeskRouter() {
         action: signInAction,
         Component: SignInPage,
         HydrateFallback: DeskLoading,
-        ErrorBoundary: RouteError,
+        ErrorBoundary: FramedRouteError,
       },
       { path: '/sign-out', action: signOutAction },
       {
@@ -55,7 +55,7 @@ export function createDeskRouter() {
         action: passwordAction,
         Component: PasswordPage,
         HydrateFallback: DeskLoading,
-        ErrorBoundary: RouteError,
+        ErrorBoundary: FramedRouteError,
       },
       {
         id: SESSION_ROUTE_ID,
@@ -63,7 +63,7 @@ export function createDeskRouter() {
         loader: sessionLoader,
         Component: Layout,
         HydrateFallback: DeskLoading,
-        ErrorBoundary: RouteError,
+        ErrorBoundary: FramedRouteError,
         children: [
           {
             ErrorBoundary: RouteError,
@@ -101,6 +101,8 @@ export function createDeskRouter() {
         ],
       },
     ],
-    { basename: '/desk' },
+    // The desk's home is /desk/, the service worker's scope: an inbox at /desk would fall
+    // outside it, and a reload there offline would find no kept shell.
+    { basename: import.meta.env.BASE_URL },
   );
 }
