@@ -104,6 +104,29 @@ export const timelineEntrySchema = v.object({
 });
 export type TimelineEntry = v.InferOutput<typeof timelineEntrySchema>;
 
+/** A campaign of an advert's link: the `utm_source` and `utm_campaign` it was tagged with. */
+export const campaignSchema = v.object({ utmSource: optionalText, utmCampaign: optionalText });
+export type Campaign = v.InferOutput<typeof campaignSchema>;
+
+/** What the buyer's enquiries said, read across all of them: the one a row shows may say nothing. */
+export const buyerSaidSchema = v.pipe(
+  v.object({
+    plotRange: v.pipe(optionalText, v.description('The newest plot range any of them gave.')),
+    location: v.pipe(optionalText, v.description('The newest location any of them gave.')),
+    message: v.pipe(optionalText, v.description('The newest message any of them wrote.')),
+    campaigns: v.pipe(
+      v.array(campaignSchema),
+      v.description(
+        'Each campaign that brought them, newest first, once each; enquiries that came through none are left out.',
+      ),
+    ),
+  }),
+  v.description(
+    "What the buyer's enquiries said (spam and test leads aside, this lead always included), newest first. Nothing once erased, but the campaigns.",
+  ),
+);
+export type BuyerSaid = v.InferOutput<typeof buyerSaidSchema>;
+
 /*
  * Schemas that extend others spread plain entry objects, not another schema's `entries`: a
  * property read keeps the whole contract in the desk's bundle, which needs only its types.
@@ -147,10 +170,11 @@ const leadRowEntries = {
       'What is wrong with the lead as an ad platform sent it, in words ("Number not valid: +11234567890", "No number", "No name"); the lead is kept and worked all the same. Empty for most leads.',
     ),
   ),
-  plotRange: optionalText,
-  location: optionalText,
+  plotRange: v.pipe(optionalText, v.description('What this enquiry gave; see `buyerSaid`.')),
+  location: v.pipe(optionalText, v.description('What this enquiry gave; see `buyerSaid`.')),
   utmSource: optionalText,
   utmCampaign: optionalText,
+  buyerSaid: buyerSaidSchema,
   stage: v.pipe(v.picklist(STAGES), v.description("The buyer's stage.")),
   owner: v.pipe(v.nullable(personSchema), v.description("The buyer's owner.")),
   followUpAt: v.pipe(v.nullable(time), v.description("The buyer's follow-up.")),

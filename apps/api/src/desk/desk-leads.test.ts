@@ -107,6 +107,12 @@ describe('the sales desk inbox and a lead', () => {
         location: 'Kukatpally',
         utmSource: 'facebook',
         utmCampaign: 'diwali',
+        buyerSaid: {
+          plotRange: null,
+          location: 'Kukatpally',
+          message: null,
+          campaigns: [{ utmSource: 'facebook', utmCampaign: 'diwali' }],
+        },
         stage: 'new',
         owner: null,
         followUpAt: null,

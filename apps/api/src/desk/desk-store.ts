@@ -35,6 +35,11 @@ export type InboxRow = Omit<
   buyer_id: number;
   /** The buyer's enquiries, spam aside. */
   enquiries: number;
+  /**
+   * A JSON array of what each of the buyer's enquiries said (plot range, location, message,
+   * campaign), newest first, spam and test leads aside but this lead always in.
+   */
+  buyer_said: string;
   /** The table's check keeps it to these. */
   status: LeadStatus;
   /** The email delivery's state; null when the lead was never queued for email. */
@@ -57,7 +62,13 @@ const INBOX_COLUMNS = `
   l.email, l.problems, l.buyer_id, w.stage, w.owner_id, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
   w.first_contact_at, w.erased_at,
   (SELECT count(*) FROM leads e WHERE e.buyer_id = l.buyer_id AND e.status NOT IN ('spam', 'test'))
-    AS enquiries`;
+    AS enquiries,
+  (SELECT json_group_array(json_object('plotRange', e.plot_range, 'location', e.location,
+      'message', e.message, 'utmSource', e.utm_source, 'utmCampaign', e.utm_campaign)
+      ORDER BY e.received_at DESC, e.id DESC)
+    FROM leads e
+    WHERE e.buyer_id = l.buyer_id AND (e.status NOT IN ('spam', 'test') OR e.id = l.id))
+    AS buyer_said`;
 // The email's delivery row, found through its (lead_id, channel) key.
 const EMAIL_JOIN = `
   LEFT JOIN deliveries email ON email.lead_id = l.id AND email.channel = '${EMAIL_CHANNEL}'

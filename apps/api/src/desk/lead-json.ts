@@ -4,6 +4,7 @@ import {
   formatOrigin,
   isLeadOrigin,
   isLeadSource,
+  type BuyerSaid,
   type DeliveryState,
   type DeskLeadDetail,
   type DeskLeadRow,
@@ -15,6 +16,34 @@ import type { DeliveryRow, EventRow, InboxRow } from './desk-store.ts';
 
 function time(epochMs: number | null): string | null {
   return epochMs === null ? null : indiaTimestamp(epochMs);
+}
+
+/** One enquiry's part of `InboxRow['buyer_said']`. */
+interface EnquirySaid {
+  plotRange: string | null;
+  location: string | null;
+  message: string | null;
+  utmSource: string | null;
+  utmCampaign: string | null;
+}
+
+/** Across the buyer's enquiries, newest first: the newest of each thing said, every campaign. */
+function buyerSaid(json: string): BuyerSaid {
+  const enquiries = JSON.parse(json) as EnquirySaid[];
+  const newest = (key: 'plotRange' | 'location' | 'message') =>
+    enquiries.map((enquiry) => enquiry[key]?.trim()).find(Boolean) ?? null;
+  const campaigns = new Map<string, BuyerSaid['campaigns'][number]>();
+  for (const { utmSource, utmCampaign } of enquiries) {
+    if (!utmSource && !utmCampaign) continue;
+    const key = JSON.stringify([utmSource, utmCampaign]);
+    if (!campaigns.has(key)) campaigns.set(key, { utmSource, utmCampaign });
+  }
+  return {
+    plotRange: newest('plotRange'),
+    location: newest('location'),
+    message: newest('message'),
+    campaigns: [...campaigns.values()],
+  };
 }
 
 /** The JSON shapes of docs/desk-api.md, the ones the desk app reads (`@iconia/shared`). */
@@ -34,6 +63,7 @@ export function toLeadRow(row: InboxRow): DeskLeadRow {
     location: row.location,
     utmSource: row.utm_source,
     utmCampaign: row.utm_campaign,
+    buyerSaid: buyerSaid(row.buyer_said),
     stage: row.stage,
     owner:
       row.owner_id !== null && row.owner_name !== null
