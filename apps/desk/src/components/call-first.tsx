@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { mobileOrProblem } from '@iconia/shared';
 import { api } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { plotAndPlace } from '../lib/labels.ts';
 import type { UnansweredAnswer, UnansweredBuyer } from '../lib/types.ts';
 import styles from './call-first.module.css';
 import { TimeLeft } from './time-left.tsx';
@@ -66,7 +67,11 @@ export function CallFirst({ initial }: { initial: UnansweredBuyer[] }) {
             <TimeLeft minutes={workingMinutesLeft} />
             <p className={styles.meta}>
               <span>{mobileOrProblem(lead.mobile, lead.problems)}</span>
-              <span>{lead.plotRange ?? lead.location ?? 'No plot range or location'}</span>
+              <span>
+                {plotAndPlace(lead.buyerSaid) ||
+                  lead.buyerSaid.message ||
+                  'No plot range or location'}
+              </span>
               <span>{REASON_LABELS[reason]}</span>
               {dueAt ? (
                 <span>

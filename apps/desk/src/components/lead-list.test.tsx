@@ -20,6 +20,7 @@ function lead(overrides: Partial<LeadRow>): LeadRow {
     location: null,
     utmSource: null,
     utmCampaign: null,
+    buyerSaid: { plotRange: '200 - 300 Sq. Yds', location: null, message: null, campaigns: [] },
     stage: 'new',
     owner: null,
     followUpAt: null,
@@ -72,6 +73,7 @@ describe('LeadList', () => {
         form: 'contact-form',
         plotRange: null,
         location: 'Kukatpally',
+        buyerSaid: { plotRange: null, location: 'Kukatpally', message: null, campaigns: [] },
         owner: { id: 3, name: 'Arjun' },
         stage: 'visit_scheduled',
       }),
@@ -91,8 +93,55 @@ describe('LeadList', () => {
     expect(within(row).getByText('Download Brochure pop-up · 3 enquiries')).toBeInTheDocument();
   });
 
+  it("when a buyer's latest enquiry said nothing but an earlier one wrote a message through a campaign, then the row shows the message and the campaign", () => {
+    renderList([
+      lead({
+        origin: 'partner:acme',
+        kind: 'enquiry',
+        form: null,
+        enquiries: 2,
+        plotRange: null,
+        buyerSaid: {
+          plotRange: null,
+          location: null,
+          message: 'Looking for 300 sq. yds, call after 6 pm',
+          campaigns: [
+            { utmSource: 'acme', utmCampaign: 'nov-expo' },
+            { utmSource: 'google', utmCampaign: null },
+          ],
+        },
+      }),
+    ]);
+
+    const row = screen.getByRole('listitem');
+    expect(within(row).getByText('“Looking for 300 sq. yds, call after 6 pm”')).toBeInTheDocument();
+    expect(within(row).getByText('Campaigns: acme / nov-expo, google')).toBeInTheDocument();
+    expect(within(row).queryByText('No plot range or location')).not.toBeInTheDocument();
+  });
+
+  it('when none of the buyer’s enquiries gave a plot range, location or message, then the row says so', () => {
+    renderList([
+      lead({
+        plotRange: null,
+        buyerSaid: { plotRange: null, location: null, message: null, campaigns: [] },
+      }),
+    ]);
+
+    expect(
+      within(screen.getByRole('listitem')).getByText('No plot range or location'),
+    ).toBeInTheDocument();
+  });
+
   it('when a lead was erased, then its row shows neither name nor mobile', () => {
-    renderList([lead({ erased: true, name: '', mobile: '', plotRange: null })]);
+    renderList([
+      lead({
+        erased: true,
+        name: '',
+        mobile: '',
+        plotRange: null,
+        buyerSaid: { plotRange: null, location: null, message: null, campaigns: [] },
+      }),
+    ]);
 
     const row = screen.getByRole('listitem');
     expect(within(row).getByRole('link', { name: 'Erased lead' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { mobileOrProblem } from '@iconia/shared';
 import { formatAge, formatDateTime } from '../lib/format.ts';
-import { enquirySourceLabel, STAGE_LABELS } from '../lib/labels.ts';
+import { campaignLabel, enquirySourceLabel, plotAndPlace, STAGE_LABELS } from '../lib/labels.ts';
 import type { LeadRow } from '../lib/types.ts';
 import { useNow } from '../lib/use-now.ts';
 import styles from './lead-list.module.css';
@@ -18,8 +18,9 @@ interface LeadListProps {
 }
 
 /**
- * Buyers as rows a thumb can tap: name, mobile, what they want, form and age of their latest
- * enquiry (and how many they sent), owner and stage.
+ * Buyers as rows a thumb can tap: name, mobile, what they want (the newest plot range, location
+ * and message of any of their enquiries), form and age of their latest enquiry (and how many
+ * they sent), the campaigns that brought them, owner and stage.
  */
 export function LeadList({ leads, empty, fresh, showFollowUp, label }: LeadListProps) {
   const now = useNow();
@@ -48,13 +49,24 @@ export function LeadList({ leads, empty, fresh, showFollowUp, label }: LeadListP
           </div>
           <p className={styles.meta}>
             <span>{lead.erased ? '—' : mobileOrProblem(lead.mobile, lead.problems)}</span>
-            <span>{lead.plotRange ?? lead.location ?? 'No plot range or location'}</span>
+            {plotAndPlace(lead.buyerSaid) || !lead.buyerSaid.message ? (
+              <span>{plotAndPlace(lead.buyerSaid) || 'No plot range or location'}</span>
+            ) : null}
           </p>
+          {lead.buyerSaid.message ? (
+            <p className={styles.message}>“{lead.buyerSaid.message}”</p>
+          ) : null}
           <p className={styles.meta}>
             <span>
               {enquirySourceLabel(lead)}
               {lead.enquiries > 1 ? ` · ${lead.enquiries} enquiries` : ''}
             </span>
+            {lead.buyerSaid.campaigns.length > 0 ? (
+              <span>
+                {lead.buyerSaid.campaigns.length > 1 ? 'Campaigns' : 'Campaign'}:{' '}
+                {lead.buyerSaid.campaigns.map(campaignLabel).join(', ')}
+              </span>
+            ) : null}
             <time dateTime={lead.receivedAt} title={formatDateTime(lead.receivedAt)}>
               {formatAge(lead.receivedAt, now)}
             </time>

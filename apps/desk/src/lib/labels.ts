@@ -1,4 +1,4 @@
-import type { DeliveryState, LeadDetail } from './types.ts';
+import type { BuyerSaid, Campaign, DeliveryState, LeadDetail } from './types.ts';
 
 export {
   enquirySourceLabel,
@@ -35,3 +35,13 @@ export const OUTBOX_STATUS_LABELS: Record<LeadDetail['status'], string> = {
   held: 'Held (over the limit for one address)',
   test: 'Test lead (kept, never delivered)',
 };
+
+/** A campaign as the desk writes it: "facebook / diwali-offer". */
+export function campaignLabel({ utmSource, utmCampaign }: Campaign): string {
+  return [utmSource, utmCampaign].filter(Boolean).join(' / ');
+}
+
+/** The plot range and location a buyer gave, in any of their enquiries; empty when none. */
+export function plotAndPlace({ plotRange, location }: BuyerSaid): string {
+  return [plotRange, location].filter(Boolean).join(' · ');
+}

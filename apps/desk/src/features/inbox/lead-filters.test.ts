@@ -20,6 +20,12 @@ function lead(overrides: Partial<LeadRow> = {}): LeadRow {
     location: 'Kukatpally',
     utmSource: 'google',
     utmCampaign: 'diwali',
+    buyerSaid: {
+      plotRange: null,
+      location: 'Kukatpally',
+      message: null,
+      campaigns: [{ utmSource: 'google', utmCampaign: 'diwali' }],
+    },
     stage: 'new',
     owner: null,
     followUpAt: null,

@@ -1,54 +1,51 @@
 import record from '../../components/record.module.css';
 import { TimeLeft } from '../../components/time-left.tsx';
 import { formatShortDateTime } from '../../lib/format.ts';
-import { enquirySourceLabel } from '../../lib/labels.ts';
+import { campaignLabel, enquirySourceLabel } from '../../lib/labels.ts';
 import type { LeadDetail, LeadView } from '../../lib/types.ts';
 import styles from './lead.module.css';
 
-/** More than this many other enquiries are counted, not listed: the call comes first. */
-const OTHERS_LISTED = 3;
-
-const WANTED: Record<LeadDetail['kind'], string> = {
-  brochure: 'The brochure',
-  contact: 'A call back',
-  enquiry: 'An enquiry',
-};
+/** More enquiries than this are counted, not listed: the call comes first. */
+const ENQUIRIES_LISTED = 3;
 
 function cameFrom(lead: LeadDetail): string {
   const source = enquirySourceLabel(lead);
   return lead.origin === 'site' ? `Website, ${source}` : source;
 }
 
-/** What they asked for, in their words where they wrote any. */
-function askedFor(lead: LeadDetail): [string, string][] {
+/**
+ * What one enquiry asked for, in their words where they wrote any, and its campaign. The form it
+ * came through, named above it, says whether they asked for the brochure or a call back.
+ */
+function saidIn(lead: LeadDetail): [string, string][] {
   const rows: [string, string | null][] = [
-    ['Wants', WANTED[lead.kind]],
     ['Plot range', lead.plotRange],
     ['Location', lead.location],
     ['Message', lead.message],
     ...lead.answers.map(({ question, answer }): [string, string] => [question, answer]),
+    ['Campaign', campaignLabel(lead)],
   ];
   return rows.filter((row): row is [string, string] => Boolean(row[1]));
 }
 
 /**
- * The first thing on a buyer's page, for the agent about to call: how long they have, what the
- * buyer asked for, where they came from, and what else they sent.
+ * The first thing on a buyer's page, for the agent about to call: how long they have, and what
+ * each of the buyer's enquiries said and where it came from, newest first. It reads the same
+ * whichever enquiry the page was opened from.
  */
 export function BuyerSummary({
-  lead,
   enquiries,
   responseTarget,
-}: Pick<LeadView, 'lead' | 'enquiries' | 'responseTarget'>) {
-  const others = enquiries.filter((enquiry) => enquiry.id !== lead.id).reverse();
-  const campaign = [lead.utmSource, lead.utmCampaign].filter(Boolean).join(' / ');
+}: Pick<LeadView, 'enquiries' | 'responseTarget'>) {
+  const newestFirst = [...enquiries].reverse();
+  const unlisted = newestFirst.length - ENQUIRIES_LISTED;
   return (
     <section className={styles.summary} aria-labelledby="before-the-call">
       <h2 id="before-the-call" className={styles.summaryHeading}>
         Before you call
       </h2>
-      <dl className={record.facts}>
-        {responseTarget ? (
+      {responseTarget ? (
+        <dl className={record.facts}>
           <div className={record.pair}>
             <dt>First answer</dt>
             <dd>
@@ -59,45 +56,36 @@ export function BuyerSummary({
               )
             </dd>
           </div>
-        ) : null}
-        {askedFor(lead).map(([label, value], index) => (
-          <div key={index} className={record.pair}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-        <div className={record.pair}>
-          <dt>Came from</dt>
-          <dd>{cameFrom(lead)}</dd>
-        </div>
-        <div className={record.pair}>
-          <dt>Campaign</dt>
-          <dd>{campaign || 'None recorded'}</dd>
-        </div>
-        <div className={record.pair}>
-          <dt>Other enquiries</dt>
-          <dd>
-            {others.length === 0 ? (
-              'None'
-            ) : (
-              <ul className={styles.others}>
-                {others.slice(0, OTHERS_LISTED).map((enquiry) => (
-                  <li key={enquiry.id}>
-                    {enquirySourceLabel(enquiry)}
-                    {enquiry.plotRange ? `, ${enquiry.plotRange}` : ''},{' '}
-                    <time dateTime={enquiry.receivedAt}>
-                      {formatShortDateTime(enquiry.receivedAt)}
-                    </time>
-                  </li>
-                ))}
-                {others.length > OTHERS_LISTED ? (
-                  <li>{others.length - OTHERS_LISTED} more under Enquiries</li>
-                ) : null}
-              </ul>
-            )}
-          </dd>
-        </div>
-      </dl>
+        </dl>
+      ) : null}
+      <ol className={styles.said} aria-label="What they sent, newest first">
+        {newestFirst.slice(0, ENQUIRIES_LISTED).map((enquiry) => {
+          const said = saidIn(enquiry);
+          return (
+            <li key={enquiry.id}>
+              <h3 className={styles.saidHeading}>
+                {cameFrom(enquiry)} ·{' '}
+                <time dateTime={enquiry.receivedAt}>{formatShortDateTime(enquiry.receivedAt)}</time>
+              </h3>
+              {said.length > 0 ? (
+                <dl className={record.facts}>
+                  {said.map(([label, value], index) => (
+                    <div key={index} className={record.pair}>
+                      <dt>{label}</dt>
+                      <dd>{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {unlisted > 0 ? (
+        <p className={styles.saidMore}>
+          {unlisted === 1 ? '1 older enquiry' : `${unlisted} older enquiries`} under Enquiries
+        </p>
+      ) : null}
     </section>
   );
 }

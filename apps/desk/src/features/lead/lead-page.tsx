@@ -57,6 +57,10 @@ export function LeadPage({ children }: { children?: ReactNode }) {
     useLoaderData<typeof leadLoader>();
   const user = useUser();
   const canWork = user.role === 'manager' || !lead.owner || lead.owner.id === user.id;
+  // The first screen is the buyer's, whichever enquiry opened it: named as they last wrote, and
+  // called on the newest number they gave.
+  const newest = enquiries.at(-1) ?? lead;
+  const reachable = enquiries.findLast((enquiry) => enquiry.mobile !== '') ?? newest;
 
   return (
     <>
@@ -64,7 +68,7 @@ export function LeadPage({ children }: { children?: ReactNode }) {
         <Link to="/">← Inbox</Link>
       </p>
       <div className={styles.head}>
-        <h1>{lead.erased ? 'Erased lead' : lead.name}</h1>
+        <h1>{lead.erased ? 'Erased lead' : newest.name}</h1>
         <p className={ui.muted}>
           {STAGE_LABELS[lead.stage]} · {lead.owner ? `Owner: ${lead.owner.name}` : 'Unassigned'} ·{' '}
           {enquiries.length > 1
@@ -80,8 +84,8 @@ export function LeadPage({ children }: { children?: ReactNode }) {
         ) : null}
         {lead.erased ? null : (
           <>
-            <BuyerSummary lead={lead} enquiries={enquiries} responseTarget={responseTarget} />
-            <ContactButtons lead={lead} record={canWork} />
+            <BuyerSummary enquiries={enquiries} responseTarget={responseTarget} />
+            <ContactButtons lead={reachable} record={canWork} />
           </>
         )}
       </div>
