@@ -40,6 +40,7 @@ import { createIntakeRefusalStore } from './store/intake-refusal-store.ts';
 import { acquireInstanceLock } from './store/instance-lock.ts';
 import { openLeadStore, type LeadMessageRoute, type LeadStore } from './store/lead-store.ts';
 import { META_GRAPH_CHANNEL, SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
+import { createManagerAlertStore } from './store/manager-alert-store.ts';
 import { createPushStore } from './store/push-store.ts';
 import { createSourceHealthStore } from './store/source-health-store.ts';
 import { createVisitStore } from './store/visit-store.ts';
@@ -128,12 +129,17 @@ export async function startServer(config: Config, options: ServerOptions): Promi
   });
   const mailer = createMailer(config);
   const visitStore = createVisitStore(store.db);
+  const managerAlertStore = createManagerAlertStore(store.db);
   const delivery = createDeliveryWorker({
     store,
     channel: createEmailChannel(
       mailer,
       { from: config.mailFrom, to: config.mailTo, siteUrl: config.siteUrl },
-      { visits: visitStore, now: () => clock.now() },
+      {
+        visits: visitStore,
+        leadNames: (leadIds) => managerAlertStore.leadNames(leadIds),
+        now: () => clock.now(),
+      },
     ),
     clock,
     logger,

@@ -100,13 +100,14 @@ export const PUSH_BODY_MAX_LENGTH = 140;
 
 /**
  * What every push carries, as JSON: the desk's service worker shows `title` and `body`, groups
- * by `tag` (one notification per buyer) and opens `url` when it is tapped. No mobile, surname
- * or email: it is read on a lock screen.
+ * by `tag` (one notification per buyer, one for the managers' summaries) and opens `url` when it
+ * is tapped: the buyer, or what waits for a manager. No mobile, surname or email: it is read on a
+ * lock screen.
  */
 export const pushNotificationSchema = v.object({
   title: v.pipe(v.string(), v.maxLength(PUSH_TITLE_MAX_LENGTH)),
   body: v.pipe(v.string(), v.maxLength(PUSH_BODY_MAX_LENGTH)),
-  url: v.pipe(v.string(), v.regex(/^\/desk\/leads\/\d+$/)),
-  tag: v.pipe(v.string(), v.regex(/^lead-\d+$/)),
+  url: v.pipe(v.string(), v.regex(/^\/desk\/(leads\/\d+|overdue|held|plots)$/)),
+  tag: v.pipe(v.string(), v.regex(/^(lead-\d+|manager-summary)$/)),
 });
 export type PushNotification = v.InferOutput<typeof pushNotificationSchema>;

@@ -145,3 +145,34 @@ export type UnansweredBuyer = v.InferOutput<typeof unansweredBuyerSchema>;
 /** `GET /routing/unanswered`: the soonest due first. */
 export const unansweredAnswerSchema = v.object({ buyers: v.array(unansweredBuyerSchema) });
 export type UnansweredAnswer = v.InferOutput<typeof unansweredAnswerSchema>;
+
+/** One buyer past their first-response target, for the managers' Overdue now. */
+export const overdueBuyerSchema = v.object({
+  lead: deskLeadRowSchema,
+  holder: v.pipe(
+    v.object({ id, name: v.string() }),
+    v.description('Who holds the buyer: the person whose first call is overdue.'),
+  ),
+  dueAt: v.pipe(time, v.description('When the first response was due.')),
+  workingMinutesLate: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(0),
+    v.description('Working minutes since the target passed.'),
+  ),
+});
+export type OverdueBuyer = v.InferOutput<typeof overdueBuyerSchema>;
+
+/** `GET /routing/overdue`: the latest first. */
+export const overdueAnswerSchema = v.object({ buyers: v.array(overdueBuyerSchema) });
+export type OverdueAnswer = v.InferOutput<typeof overdueAnswerSchema>;
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** `GET /waiting`: what waits for a manager, as the desk's links show it. */
+export const waitingAnswerSchema = v.object({
+  held: v.pipe(count, v.description('Leads held over the per-address limit, not yet released.')),
+  bookings: v.pipe(count, v.description("Plots whose booking waits for a manager's decision.")),
+  overdue: v.pipe(count, v.description('Buyers past their first-response target.')),
+});
+export type WaitingAnswer = v.InferOutput<typeof waitingAnswerSchema>;

@@ -42,6 +42,9 @@ import {
   todayListsSchema,
   unansweredAnswerSchema,
   unansweredBuyerSchema,
+  overdueAnswerSchema,
+  overdueBuyerSchema,
+  waitingAnswerSchema,
   userAnswerSchema,
   usersAnswerSchema,
   usersFields,
@@ -160,6 +163,7 @@ const NAMED_ANSWERS = {
   Duty: dutySchema,
   RoutingSettings: routingSettingsSchema,
   UnansweredBuyer: unansweredBuyerSchema,
+  OverdueBuyer: overdueBuyerSchema,
   Visit: visitSchema,
   Error: deskErrorSchema,
 };
@@ -708,6 +712,24 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       description:
         'Buyers assigned to the signed-in person that nobody has called, messaged on WhatsApp or moved to another stage since, soonest due first (at most 100).',
       answer: { status: 200, description: 'The buyers.', json: unansweredAnswerSchema },
+    },
+  },
+  '/routing/overdue': {
+    get: {
+      summary: 'Overdue now: every buyer past their first-response target',
+      who: 'manager',
+      description:
+        'Buyers whose first call, WhatsApp or stage change is past its target, whoever holds them, the latest first (at most 500), with how many working minutes late. The managers’ summaries link here.',
+      answer: { status: 200, description: 'The buyers.', json: overdueAnswerSchema },
+    },
+  },
+  '/waiting': {
+    get: {
+      summary: 'What waits for a manager',
+      who: 'manager',
+      description:
+        'How many leads are held over the per-address limit, how many plots wait for a decision on their booking, and how many buyers are past their first-response target: the numbers the desk’s Held, Plots and Overdue now links show.',
+      answer: { status: 200, description: 'The counts.', json: waitingAnswerSchema },
     },
   },
   '/visit-slots': {

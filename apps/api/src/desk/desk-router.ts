@@ -217,6 +217,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     desk: store,
     onQueued: deps.onQueued,
     onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
+    onBookingRequested: (booking) => deps.routing.bookingRequested(booking),
   });
   const erasure = createErasure(store, deps.ledger, {
     transaction: plotStore.transaction,
@@ -487,6 +488,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     logger,
     requireSession,
     requireManager,
+    onEmailQueued: deps.onEmailQueued,
   });
 
   registerRoutingRoutes(router, {

@@ -3,8 +3,10 @@ import {
   dutyChangeSchema,
   routingSettingsChangeSchema,
   type DutyAnswer,
+  type OverdueAnswer,
   type RoutingAnswer,
   type UnansweredAnswer,
+  type WaitingAnswer,
 } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
@@ -37,8 +39,8 @@ function routingChange<T>(change: () => T): T {
 }
 
 /**
- * Duty, the managers' routing panel and each person's unanswered buyers (docs/desk-api.md), on
- * the desk's own router.
+ * Duty, the managers' routing panel, each person's unanswered buyers, the managers' Overdue now
+ * and what waits for them (docs/desk-api.md), on the desk's own router.
  */
 export function registerRoutingRoutes(router: Router, deps: RoutingRouteDeps): void {
   const { routing, store, clock, logger } = deps;
@@ -103,6 +105,29 @@ export function registerRoutingRoutes(router: Router, deps: RoutingRouteDeps): v
         ];
       }),
     };
+    res.json(answer);
+  });
+
+  router.get('/routing/overdue', requireSession, requireManager, (_req, res) => {
+    const answer: OverdueAnswer = {
+      buyers: routing.overdue(clock.now()).flatMap((row) => {
+        const lead = store.leadById(row.leadId);
+        if (!lead) return [];
+        return [
+          {
+            lead: toLeadRow(lead),
+            holder: row.holder,
+            dueAt: indiaTimestamp(row.dueAt),
+            workingMinutesLate: row.workingMinutesLate,
+          },
+        ];
+      }),
+    };
+    res.json(answer);
+  });
+
+  router.get('/waiting', requireSession, requireManager, (_req, res) => {
+    const answer: WaitingAnswer = routing.waiting(clock.now());
     res.json(answer);
   });
 }

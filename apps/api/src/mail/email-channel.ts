@@ -3,9 +3,12 @@ import { UnsendableMessageError, type OutboxChannel } from '../outbox/outbox-cha
 import {
   AGENT_ALERT_KIND,
   MANAGER_ALERT_KIND,
+  MANAGER_SUMMARY_KIND,
   agentAlertPayloadSchema,
   managerAlertPayloadSchema,
+  managerSummaryPayloadSchema,
 } from '../store/routing-alert-payloads.ts';
+import { renderManagerSummaryEmail } from './manager-summary-email.ts';
 import { EMAIL_CHANNEL } from '../store/lead-types.ts';
 import { SALES_EMAIL_KIND } from '../store/outbox-store.ts';
 import { SOURCE_ALERT_KIND, sourceAlertPayloadSchema } from '../store/source-health-store.ts';
@@ -23,6 +26,8 @@ import { renderVisitReminderEmail } from './visit-reminder-email.ts';
 export interface EmailChannelOptions {
   /** The visits a reminder is about, read when it goes out (its owner may have changed). */
   visits?: Pick<VisitStore, 'byId'>;
+  /** The buyers' names a managers' summary lists, read when it goes out (none once erased). */
+  leadNames?: (leadIds: readonly number[]) => ReadonlyMap<number, string>;
   /** For the reminders' Date header. */
   now?: () => number;
 }
@@ -55,6 +60,15 @@ export function createEmailChannel(
       withPayload(managerAlertPayloadSchema, payload, (alert) =>
         renderManagerAlertEmail({ ...alert, messageId }, from, siteUrl),
       ),
+    [MANAGER_SUMMARY_KIND]: (payload, messageId) =>
+      withPayload(managerSummaryPayloadSchema, payload, (summary) => {
+        const leadIds = [
+          ...summary.items.map((item) => item.leadId),
+          ...summary.overdue.map((buyer) => buyer.leadId),
+        ];
+        const names = options.leadNames?.(leadIds) ?? new Map<number, string>();
+        return renderManagerSummaryEmail({ ...summary, messageId }, names, from, siteUrl);
+      }),
     [VISIT_REMINDER_KIND]: (payload, messageId) => {
       const reminder = v.safeParse(visitReminderPayloadSchema, payload);
       if (!reminder.success) return undefined;

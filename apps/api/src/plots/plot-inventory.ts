@@ -43,6 +43,16 @@ export function createPlotInventory(deps: {
    * the buyer for routing's first-response clock, as the desk's own changes do.
    */
   onStageChanged?: ((buyerId: number, at: number) => void) | undefined;
+  /** Called in the transaction of a booking request: the managers are told that it waits. */
+  onBookingRequested?:
+    | ((booking: {
+        bookingId: number;
+        leadId: number;
+        plot: string;
+        by: string;
+        at: number;
+      }) => void)
+    | undefined;
 }) {
   const { plots, desk } = deps;
 
@@ -308,7 +318,7 @@ export function createPlotInventory(deps: {
           );
         }
         assertHolderOrManager(user, plot);
-        plots.insertBooking({
+        const bookingId = plots.insertBooking({
           plotId,
           holdId: plot.hold_id,
           buyerId: plot.hold_buyer_id,
@@ -330,6 +340,15 @@ export function createPlotInventory(deps: {
           `Booking of plot ${plot.number} requested`,
           now,
         );
+        if (plot.hold_lead_id !== null) {
+          deps.onBookingRequested?.({
+            bookingId,
+            leadId: plot.hold_lead_id,
+            plot: plot.number,
+            by: user.name,
+            at: now,
+          });
+        }
       });
       return plotOf(plotId);
     },

@@ -35,6 +35,8 @@ export interface PlotRouteDeps {
   logger: Logger;
   requireSession: RequestHandler;
   requireManager: RequestHandler;
+  /** Called once a booking request queued the managers' alert, so it goes out at once. */
+  onEmailQueued?: (() => void) | undefined;
 }
 
 /** An inventory of 800 plots is some 40 kB of CSV; a megabyte leaves room for long phase names. */
@@ -186,6 +188,7 @@ export function registerPlotRoutes(router: Router, deps: PlotRouteDeps): void {
   router.post('/plots/:id/booking', requireSession, (req, res) => {
     const id = plotId(req);
     inventory.requestBooking(id, currentUser(res), clock.now());
+    deps.onEmailQueued?.();
     res.status(201).json(plotAnswer(id));
   });
 

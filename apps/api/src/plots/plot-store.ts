@@ -476,8 +476,8 @@ export function createPlotStore(db: Database.Database) {
       buyerId: number;
       by: number;
       now: number;
-    }): void {
-      insertBooking.run(booking);
+    }): number {
+      return Number(insertBooking.run(booking).lastInsertRowid);
     },
     decideBooking(
       bookingId: number,

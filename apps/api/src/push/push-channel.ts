@@ -11,7 +11,11 @@ import {
   type VapidKeys,
 } from '../store/push-store.ts';
 import type { VisitStore } from '../store/visit-store.ts';
-import { pushNotificationOf, visitPushNotification } from './push-notification.ts';
+import {
+  managerSummaryNotification,
+  pushNotificationOf,
+  visitPushNotification,
+} from './push-notification.ts';
 import { isPushService } from './push-services.ts';
 
 /**
@@ -96,6 +100,8 @@ export function createPushChannel(options: PushChannelOptions): OutboxChannel {
           return { visit: 'no longer theirs', userId: device.user_id };
         }
         notification = visitPushNotification(visit, alert.which);
+      } else if (alert.kind === 'summary') {
+        notification = managerSummaryNotification(alert);
       } else if (delivery.lead) {
         notification = pushNotificationOf(delivery.lead, alert);
       } else {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_BODY_MAX_LENGTH, pushNotificationSchema } from '@iconia/shared';
 import * as v from 'valibot';
-import { pushNotificationOf } from './push-notification.ts';
+import { managerSummaryNotification, pushNotificationOf } from './push-notification.ts';
 
 const lead = {
   id: 7,
@@ -53,5 +53,38 @@ describe('the words of a push alert', () => {
     expect(manager('left-with-last').body).toBe(
       'Arjun did not call within 5 min; left with them after the last reassignment. Plot range 200 - 300 Sq. Yds',
     );
+  });
+
+  it('when the managers get a summary of a burst, then the phone shows its counts, no buyer, and opens Overdue now', () => {
+    const notification = managerSummaryNotification({
+      kind: 'summary',
+      moved: 19,
+      notCalled: 0,
+      overdue: 20,
+      held: 1,
+      bookings: 0,
+    });
+
+    expect(notification).toEqual({
+      title: 'Waiting for a manager',
+      body: '19 buyers moved · 20 overdue now · 1 lead held.',
+      url: '/desk/overdue',
+      tag: 'manager-summary',
+    });
+    expect(v.is(pushNotificationSchema, notification)).toBe(true);
+  });
+
+  it('when only a booking request waits, then the alert opens Plots', () => {
+    const notification = managerSummaryNotification({
+      kind: 'summary',
+      moved: 0,
+      notCalled: 0,
+      overdue: 0,
+      held: 0,
+      bookings: 1,
+    });
+
+    expect(notification.body).toBe('1 booking requested.');
+    expect(notification.url).toBe('/desk/plots');
   });
 });

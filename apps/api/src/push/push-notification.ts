@@ -12,7 +12,8 @@ import type { VisitRow } from '../store/visit-store.ts';
 
 type LeadForPush = Pick<StoredLead, 'id' | 'name' | 'kind' | 'origin' | 'plotRange' | 'message'>;
 /** The alerts made from a lead: a buyer handed to someone, and the managers' alerts. */
-export type LeadPushAlert = Exclude<PushAlert, { kind: 'visit' }>;
+export type LeadPushAlert = Exclude<PushAlert, { kind: 'visit' | 'summary' }>;
+export type SummaryPushAlert = Extract<PushAlert, { kind: 'summary' }>;
 export type VisitPushAlert = Extract<PushAlert, { kind: 'visit' }>;
 
 // A number or an address a buyer typed into their message stays off the lock screen.
@@ -87,6 +88,37 @@ export function pushNotificationOf(lead: LeadForPush, alert: LeadPushAlert): Pus
     body: clip(body, PUSH_BODY_MAX_LENGTH),
     url: `/desk/leads/${lead.id}`,
     tag: `lead-${lead.id}`,
+  };
+}
+
+const counted = (count: number, one: string, many: string) =>
+  count === 0 ? [] : [`${count} ${count === 1 ? one : many}`];
+
+/**
+ * Pure: the managers' summary out of its counts (it names no buyer). Tapping opens what waits:
+ * Overdue now, or the held leads or plots when only they wait.
+ */
+export function managerSummaryNotification(alert: SummaryPushAlert): PushNotification {
+  const parts = [
+    ...counted(alert.moved, 'buyer moved', 'buyers moved'),
+    ...counted(alert.notCalled, 'buyer not called in time', 'buyers not called in time'),
+    ...counted(alert.overdue, 'overdue now', 'overdue now'),
+    ...counted(alert.held, 'lead held', 'leads held'),
+    ...counted(alert.bookings, 'booking requested', 'bookings requested'),
+  ];
+  const late = alert.moved + alert.notCalled > 0;
+  const url = late
+    ? '/desk/overdue'
+    : alert.held > 0 && alert.bookings === 0
+      ? '/desk/held'
+      : alert.bookings > 0 && alert.held === 0
+        ? '/desk/plots'
+        : '/desk/overdue';
+  return {
+    title: clip('Waiting for a manager', PUSH_TITLE_MAX_LENGTH),
+    body: clip(`${parts.join(' · ')}.`, PUSH_BODY_MAX_LENGTH),
+    url,
+    tag: 'manager-summary',
   };
 }
 

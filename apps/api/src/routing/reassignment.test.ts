@@ -214,6 +214,7 @@ describe('due reassignments and the emails of routing', () => {
     if (!plot) throw new Error('the import made no plot');
     await arjun.post(`/desk/api/plots/${plot.id}/hold`).set(SAME_ORIGIN).send({ leadId });
     await arjun.post(`/desk/api/plots/${plot.id}/booking`).set(SAME_ORIGIN);
+    await runDue();
 
     clock.advance(3 * MINUTE);
     const approved = await meena
@@ -225,7 +226,10 @@ describe('due reassignments and the emails of routing', () => {
     expect(approved.status).toBe(200);
     expect(t.desk.api.store.leadById(leadId)?.stage).toBe('booked');
     expect(ownerOf(leadId)).toBe('Arjun');
-    expect(routingMail()).toEqual(['arjun@iconia.test: New buyer for you']);
+    expect(routingMail()).toEqual([
+      'arjun@iconia.test: New buyer for you',
+      'meena@iconia.test: Waiting for a manager',
+    ]);
   });
 
   it('when nobody answers three reassignments, then the buyer stays with the last agent and the managers are told each time', async () => {

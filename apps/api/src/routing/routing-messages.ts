@@ -10,6 +10,9 @@ import {
   type ManagerAlertPayload,
 } from '../store/routing-alert-payloads.ts';
 
+/** The outbox channel of routing's due steps: reassignments and the managers' summaries. */
+export const ROUTING_CHANNEL = 'routing';
+
 /**
  * The emails routing sends through the outbox, built from the lead and the assignment: the
  * assigned agent's alert and the managers' alert (their payloads: store/routing-alert-payloads.ts).

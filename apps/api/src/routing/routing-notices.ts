@@ -8,6 +8,7 @@ import {
   type ManagerAlertEvent,
 } from './routing-messages.ts';
 import type { AssignmentRow, PersonRow, SettingsRow } from './routing-store.ts';
+import type { ManagerAlerts } from './manager-alerts.ts';
 
 export interface RoutingNoticeOptions {
   /** The domain of the emails' Message-IDs (the sender's). */
@@ -21,7 +22,11 @@ export interface RoutingNoticeOptions {
  * assignment): an email and a push to each device that turned alerts on, so a step run twice
  * queues each once.
  */
-export function createRoutingNotices(db: Database.Database, options: RoutingNoticeOptions) {
+export function createRoutingNotices(
+  db: Database.Database,
+  options: RoutingNoticeOptions,
+  managerAlerts: Pick<ManagerAlerts, 'raise'>,
+) {
   const outbox = createOutboxStatements(db);
   const pushes = createPushStore(db);
   const leadRow = db.prepare<[number], LeadRow>(`SELECT * FROM lead_rows WHERE id = ?`);
@@ -72,8 +77,8 @@ export function createRoutingNotices(db: Database.Database, options: RoutingNoti
       });
     },
     /**
-     * The managers, once per assignment that ran out; false when that alert was queued before
-     * (the step already ran).
+     * The managers, once per assignment that ran out (false when that alert was raised before:
+     * the step already ran): at once, or in the summary of a burst.
      */
     managersAlert(alert: {
       event: ManagerAlertEvent;
@@ -86,36 +91,52 @@ export function createRoutingNotices(db: Database.Database, options: RoutingNoti
       const { missed } = alert;
       const lead = leadOf(missed.buyer_id, missed.lead_id);
       if (!lead) return false;
-      const active = managers.all();
-      pushes.queueToManagers({
-        alertId: `manager-alert-${missed.id}`,
-        leadId: lead.id,
-        alert: {
-          kind: 'manager',
+      const tellAtOnce = () => {
+        const active = managers.all();
+        pushes.queueToManagers({
+          alertId: `manager-alert-${missed.id}`,
+          leadId: lead.id,
+          alert: {
+            kind: 'manager',
+            event: alert.event,
+            missedBy: alert.missedBy.name,
+            nowWith: alert.nowWith.name,
+            targetMinutes: alert.settings.target_minutes,
+          },
+          dueAt: alert.at,
+        });
+        outbox.queueOnce(
+          managerAlertMessage({
+            event: alert.event,
+            lead,
+            missed: {
+              id: missed.id,
+              attempt: missed.attempt,
+              assignedAt: missed.assigned_at,
+              dueAt: missed.due_at ?? alert.at,
+              agent: alert.missedBy,
+            },
+            nowWith: alert.nowWith,
+            to: active.length > 0 ? active : options.fallbackTo,
+            targetMinutes: alert.settings.target_minutes,
+            at: alert.at,
+            messageIdDomain: options.messageIdDomain,
+          }),
+        );
+      };
+      return managerAlerts.raise(
+        `late-${missed.id}`,
+        {
+          kind: 'late',
+          leadId: lead.id,
           event: alert.event,
           missedBy: alert.missedBy.name,
           nowWith: alert.nowWith.name,
-          targetMinutes: alert.settings.target_minutes,
-        },
-        dueAt: alert.at,
-      });
-      return outbox.queueOnce(
-        managerAlertMessage({
-          event: alert.event,
-          lead,
-          missed: {
-            id: missed.id,
-            attempt: missed.attempt,
-            assignedAt: missed.assigned_at,
-            dueAt: missed.due_at ?? alert.at,
-            agent: alert.missedBy,
-          },
-          nowWith: alert.nowWith,
-          to: active.length > 0 ? active : options.fallbackTo,
+          attempt: missed.attempt,
           targetMinutes: alert.settings.target_minutes,
           at: alert.at,
-          messageIdDomain: options.messageIdDomain,
-        }),
+        },
+        tellAtOnce,
       );
     },
   };

@@ -153,6 +153,27 @@ export function createRoutingStore(db: Database.Database) {
      ORDER BY a.due_at IS NULL, a.due_at, a.assigned_at LIMIT 100`,
   );
 
+  // Every buyer whose first response is past due, whoever holds them now: the managers' Overdue
+  // now. A buyer moved on after a missed target is late from the first target of that run of
+  // reassignments (`first_due_at`), not from the fresh one its new holder has.
+  const overdue = db.prepare<
+    [number],
+    AssignmentRow & { latest_lead_id: number; name: string; first_due_at: number }
+  >(
+    `SELECT * FROM (
+       SELECT a.*, b.latest_lead_id, u.name,
+         (SELECT min(p.due_at) FROM buyer_assignments p
+          WHERE p.buyer_id = a.buyer_id AND p.id <= a.id AND p.id >= (
+            SELECT max(q.id) FROM buyer_assignments q
+            WHERE q.buyer_id = a.buyer_id AND q.id <= a.id AND q.reason <> 'reassigned')
+         ) AS first_due_at
+       FROM buyer_assignments a
+       JOIN buyers b ON b.id = a.buyer_id JOIN desk_users u ON u.id = a.user_id
+       WHERE a.ended_at IS NULL AND a.answered_at IS NULL AND a.due_at IS NOT NULL
+         AND b.erased_at IS NULL AND b.latest_lead_id IS NOT NULL)
+     WHERE first_due_at < ? ORDER BY first_due_at, id LIMIT 500`,
+  );
+
   const insertEvent = db.prepare<[number, number, string]>(
     `INSERT INTO lead_events (lead_id, at, type, actor_id, text) VALUES (?, ?, 'routing', NULL, ?)`,
   );
@@ -207,6 +228,7 @@ export function createRoutingStore(db: Database.Database) {
     waiting: () => waiting.all(),
     waitingCount: () => waitingCount.get()?.count ?? 0,
     unanswered: (userId: number) => unanswered.all(userId),
+    overdue: (now: number) => overdue.all(now),
     addEvent: (leadId: number, at: number, text: string) => {
       insertEvent.run(leadId, at, text);
     },

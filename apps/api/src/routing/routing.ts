@@ -18,7 +18,12 @@ import {
   type SettingsRow,
 } from './routing-store.ts';
 import { createRoutingNotices, type RoutingNoticeOptions } from './routing-notices.ts';
-import type { ManagerAlertEvent } from './routing-messages.ts';
+import { ROUTING_CHANNEL, type ManagerAlertEvent } from './routing-messages.ts';
+import {
+  createManagerAlerts,
+  type ManagerSummaryDuePayload,
+  type OverdueAssignment,
+} from './manager-alerts.ts';
 
 /**
  * Who gets a buyer, as a use case of its own. Every step runs inside a transaction on the lead
@@ -28,8 +33,8 @@ import type { ManagerAlertEvent } from './routing-messages.ts';
  * one file, or a restart, see the same turn.
  */
 
-/** The outbox channel of due reassignments; each message names the assignment it was queued for. */
-export const ROUTING_CHANNEL = 'routing';
+/** A due reassignment on the routing channel; each message names the assignment it was queued for. */
+export { ROUTING_CHANNEL } from './routing-messages.ts';
 export const ROUTING_DUE_KIND = 'routing.due';
 
 /** Reassignments of one buyer before they are left with the last person. */
@@ -124,7 +129,22 @@ const toPerson = (row: PersonRow): PersonOnDuty => ({
 export function createRouting(db: Database.Database, options: RoutingOptions) {
   const store = createRoutingStore(db);
   const outbox = createOutboxStatements(db);
-  const notices = createRoutingNotices(db, options);
+  const managerAlerts = createManagerAlerts(db, options, (now) => overdue(now));
+  const notices = createRoutingNotices(db, options, managerAlerts);
+
+  /** Every buyer past their first-response target, the latest first. */
+  function overdue(now: number): OverdueAssignment[] {
+    const hours = toHours(store.settings());
+    return store.overdue(now).map((row) => {
+      const dueAt = row.first_due_at;
+      return {
+        leadId: row.latest_lead_id,
+        holder: { id: row.user_id, name: row.name },
+        dueAt,
+        workingMinutesLate: Math.max(0, -workingMinutesLeft(dueAt, now, hours)),
+      };
+    });
+  }
 
   function settingsView(row = store.settings()): RoutingSettingsView {
     return {
@@ -397,7 +417,15 @@ export function createRouting(db: Database.Database, options: RoutingOptions) {
   return {
     /** The store's hook: each lead stored, inside its transaction. */
     onLeadStored: (lead: StoredLeadFacts): void => {
-      // Spam, test leads, repeats of a recent one and leads held over the limit are nobody's.
+      // A lead held over the limit waits for a manager to release it: they are told.
+      if (lead.status === 'held') {
+        managerAlerts.raise(`held-${lead.id}`, {
+          kind: 'held',
+          leadId: lead.id,
+          at: lead.receivedAt,
+        });
+      }
+      // Spam, test leads, repeats of a recent one and held leads are nobody's.
       if (lead.status !== 'pending') return;
       route(lead.buyerId, lead.id, lead.receivedAt);
     },
@@ -483,6 +511,32 @@ export function createRouting(db: Database.Database, options: RoutingOptions) {
         workingMinutesLeft: workingMinutesLeft(row.due_at, now, toHours(store.settings())),
       };
     },
+    /**
+     * A booking waits for a manager's decision: they are told, at once or in the summary of a
+     * burst. Joins the caller's transaction.
+     */
+    bookingRequested(booking: {
+      bookingId: number;
+      leadId: number;
+      plot: string;
+      by: string;
+      at: number;
+    }): void {
+      managerAlerts.raise(`booking-${booking.bookingId}`, {
+        kind: 'booking',
+        leadId: booking.leadId,
+        plot: booking.plot,
+        by: booking.by,
+        at: booking.at,
+      });
+    },
+    /** The managers' Overdue now: every buyer past their first-response target, latest first. */
+    overdue,
+    /** What waits for a manager: held leads, booking requests and buyers past their target. */
+    waiting: (now: number) => ({ ...managerAlerts.waiting(), overdue: store.overdue(now).length }),
+    /** Sends the managers' summary of a window that closed (the routing channel's send). */
+    sendSummary: (payload: ManagerSummaryDuePayload, at: number): boolean =>
+      db.transaction(() => managerAlerts.sendSummary(payload.windowAt, at)).immediate(),
     /** Performs a due step (the routing channel's send), in its own transaction. */
     runDue: (payload: RoutingDuePayload, at: number): DueOutcome =>
       runDueTx.immediate(payload.assignmentId, at),

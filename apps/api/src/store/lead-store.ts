@@ -12,6 +12,7 @@ import { createDigestLog, type DigestLog } from './digest-log.ts';
 import { ENQUIRY_MIGRATION } from './enquiry-migration.ts';
 import { INTAKE_REFUSALS_MIGRATION } from './intake-refusal-store.ts';
 import { LEAD_PROBLEMS_MIGRATION } from './lead-problems-migration.ts';
+import { MANAGER_ALERTS_MIGRATION } from './manager-alert-store.ts';
 import { createLeadQueries, type LeadQueries } from './lead-queries.ts';
 import { PARTNER_SOURCES_MIGRATION } from './partner-source-store.ts';
 import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
@@ -291,6 +292,7 @@ export const MIGRATIONS: readonly string[] = [
   PUSH_MIGRATION,
   PLOT_BOOKING_CANCEL_MIGRATION,
   LEAD_PROBLEMS_MIGRATION,
+  MANAGER_ALERTS_MIGRATION,
 ];
 
 /**

@@ -49,6 +49,8 @@ export const PUSH_KIND = 'push.alert';
  * names only; the buyer's first name and request are read from the lead (a visit's reminder:
  * from the visit) when it is sent.
  */
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
 export const pushMessagePayloadSchema = v.object({
   subscriptionId: v.pipe(v.number(), v.integer()),
   alert: v.variant('kind', [
@@ -59,6 +61,15 @@ export const pushMessagePayloadSchema = v.object({
       missedBy: v.string(),
       nowWith: v.string(),
       targetMinutes: v.number(),
+    }),
+    // The managers' summary of what waits for them (routing/manager-alerts.ts): counts only.
+    v.object({
+      kind: v.literal('summary'),
+      moved: count,
+      notCalled: count,
+      overdue: count,
+      held: count,
+      bookings: count,
     }),
     // A site visit's reminder: the visit and the plan it was queued for, read again when sent.
     v.object({

@@ -74,3 +74,57 @@ export const managerAlertPayloadSchema = v.object({
   at: instant,
 });
 export type ManagerAlertPayload = v.InferOutput<typeof managerAlertPayloadSchema>;
+
+/**
+ * To the managers: what waits for them, gathered. The first alert of a quiet spell goes at once;
+ * those that follow within the window go in one summary when it closes (routing/manager-alerts.ts).
+ */
+export const MANAGER_SUMMARY_KIND = 'routing.manager-summary';
+
+/** How long the managers' alerts are gathered after one went out. */
+export const MANAGER_SUMMARY_WINDOW_MS = 5 * 60_000;
+
+const leadId = v.pipe(v.number(), v.integer());
+
+/**
+ * One thing a manager is told of. Staff names and a plot's number only: the buyer's name is read
+ * from the lead when the email is written, so an erased buyer is never named.
+ */
+export const managerSummaryItemSchema = v.variant('kind', [
+  v.object({
+    kind: v.literal('late'),
+    leadId,
+    event: v.picklist(MANAGER_ALERT_EVENTS),
+    missedBy: v.string(),
+    nowWith: v.string(),
+    attempt: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3)),
+    targetMinutes: v.pipe(v.number(), v.minValue(0)),
+    at: instant,
+  }),
+  v.object({ kind: v.literal('held'), leadId, at: instant }),
+  v.object({
+    kind: v.literal('booking'),
+    leadId,
+    plot: v.string(),
+    by: v.string(),
+    at: instant,
+  }),
+]);
+export type ManagerSummaryItem = v.InferOutput<typeof managerSummaryItemSchema>;
+
+export const managerSummaryPayloadSchema = v.object({
+  to: v.pipe(v.array(address), v.minLength(1)),
+  /** When the summary was made: its email's date. */
+  at: instant,
+  items: v.pipe(v.array(managerSummaryItemSchema), v.minLength(1)),
+  /** Every buyer past their first-response target as the summary was made, the latest first. */
+  overdue: v.array(
+    v.object({ leadId, with: v.string(), workingMinutesLate: v.pipe(v.number(), v.minValue(0)) }),
+  ),
+  /** How many held leads and booking requests wait for a manager. */
+  waiting: v.object({
+    held: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    bookings: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  }),
+});
+export type ManagerSummaryPayload = v.InferOutput<typeof managerSummaryPayloadSchema>;

@@ -12,18 +12,25 @@ import { SwitchButton } from '../components/switch-button.tsx';
 import { AlertsSwitch } from '../features/alerts/alerts-switch.tsx';
 import { buttonClass } from '../components/ui.ts';
 import { DUTY_PATH, PASSWORD_PATH, useDuty, useUser } from '../lib/session.ts';
+import { useWaitingCounts } from '../features/overdue/use-waiting-counts.ts';
+import { LiveEventsProvider } from '../lib/live-events.tsx';
+import type { WaitingAnswer } from '../lib/types.ts';
 import { DeskFrame } from './desk-frame.tsx';
 import styles from './layout.module.css';
 
-const AGENT_LINKS = [
+type Waiting = keyof WaitingAnswer;
+
+const AGENT_LINKS: ReadonlyArray<{ to: string; label: string; waiting?: Waiting }> = [
   { to: '/', label: 'Inbox' },
   { to: '/today', label: 'Today' },
   { to: '/visits', label: 'Visits' },
-  { to: '/plots', label: 'Plots' },
+  // A manager sees how many bookings wait for their decision.
+  { to: '/plots', label: 'Plots', waiting: 'bookings' },
   { to: '/reports', label: 'Reports' },
 ];
-const MANAGER_LINKS = [
-  { to: '/held', label: 'Held' },
+const MANAGER_LINKS: ReadonlyArray<{ to: string; label: string; waiting?: Waiting }> = [
+  { to: '/overdue', label: 'Overdue now' },
+  { to: '/held', label: 'Held', waiting: 'held' },
   { to: '/users', label: 'Users' },
   { to: '/sources', label: 'Sources' },
   { to: '/erasure', label: 'Erasure' },
@@ -44,11 +51,21 @@ function keepInSight(list: HTMLElement, link: HTMLElement): void {
   else if (end > list.scrollLeft + list.clientWidth) list.scrollLeft = end - list.clientWidth;
 }
 
-/** The frame of every signed-in page: navigation, the account menu and a loading bar. */
+/** The frame of every signed-in page, on the desk's live stream. */
 export function Layout() {
+  return (
+    <LiveEventsProvider>
+      <SignedInFrame />
+    </LiveEventsProvider>
+  );
+}
+
+/** Navigation, the account menu and a loading bar. */
+function SignedInFrame() {
   const user = useUser();
   const duty = useDuty();
   const navigation = useNavigation();
+  const waiting = useWaitingCounts(user.role === 'manager');
   const links = user.role === 'manager' ? [...AGENT_LINKS, ...MANAGER_LINKS] : AGENT_LINKS;
   const { pathname } = useLocation();
   const linkList = useRef<HTMLUListElement>(null);
@@ -75,13 +92,25 @@ export function Layout() {
                   }
                 }}
               >
-                {links.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} end={link.to === '/'}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
+                {links.map((link) => {
+                  const count = link.waiting && waiting?.[link.waiting];
+                  return (
+                    <li key={link.to}>
+                      <NavLink
+                        to={link.to}
+                        end={link.to === '/'}
+                        aria-label={count ? `${link.label}, ${count} waiting` : undefined}
+                      >
+                        {link.label}
+                        {count ? (
+                          <span className={styles.count} aria-hidden="true">
+                            {count}
+                          </span>
+                        ) : null}
+                      </NavLink>
+                    </li>
+                  );
+                })}
               </ul>
             </nav>
             <div className={styles.duty}>

@@ -87,6 +87,7 @@ export function createDeskRouter() {
               { path: 'plots/:id', lazy: () => import('../features/plots/plot-route.tsx') },
               { path: 'users', loader: usersLoader, action: usersAction, Component: UsersPage },
               { path: 'held', lazy: () => import('../features/held/held-route.tsx') },
+              { path: 'overdue', lazy: () => import('../features/overdue/overdue-route.tsx') },
               { path: 'erasure', action: erasureAction, Component: ErasurePage },
               { path: DUTY_PATH.slice(1), action: dutyAction },
               {
