@@ -79,6 +79,7 @@ export {
   type TodayLists,
   type UnansweredAnswer,
   type UnansweredBuyer,
+  type SessionAnswer,
   type UserAnswer,
   type UsersAnswer,
   type WebhookDelivery,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, API_BASE, errorMessage, redirectTarget, SIGN_IN_PATH } from '../../lib/api.ts';
+import { signedInUser } from '../../lib/session.ts';
 import type { LeadPage, LeadRow, LeadView } from '../../lib/types.ts';
 import { leadsPath } from './inbox-loader.ts';
 import { matchesFilters, type LeadFilters } from './lead-filters.ts';
@@ -104,7 +105,7 @@ export function useLiveLeads(first: LeadPage, filters: LeadFilters, myId: number
         // The browser retries by itself after a dropped connection; a refused one (a 401
         // after signing out elsewhere, a restart) closes for good, so check why and retry.
         if (source?.readyState !== EventSource.CLOSED) return;
-        api('/session').then(() => {
+        signedInUser().then(() => {
           retry = window.setTimeout(connect, RECONNECT_MS);
         }, handleFailure);
       });
