@@ -469,6 +469,15 @@ export type TodayLists = v.InferOutput<typeof todayListsSchema>;
 export const userAnswerSchema = v.object({ user: deskUserSchema });
 export type UserAnswer = v.InferOutput<typeof userAnswerSchema>;
 
+/** `GET /session`: who is signed in on this browser; asking is never refused. */
+export const sessionAnswerSchema = v.object({
+  user: v.pipe(
+    v.nullable(deskUserSchema),
+    v.description('null: nobody is signed in here (no session cookie, or its session has ended).'),
+  ),
+});
+export type SessionAnswer = v.InferOutput<typeof sessionAnswerSchema>;
+
 export const usersAnswerSchema = v.object({ users: v.array(deskUserSchema) });
 export type UsersAnswer = v.InferOutput<typeof usersAnswerSchema>;
 

@@ -19,6 +19,17 @@ export const PLOT_STATUS_LABELS: Record<PlotStatus, string> = {
   booked: 'Booked',
 };
 
+const RUPEES = /* @__PURE__ */ new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+
+/** Rupees as Indian buyers read them, in lakhs and crores, whole: ₹24,00,000. */
+export function formatRupees(rupees: number): string {
+  return RUPEES.format(rupees);
+}
+
 export const FACINGS = [
   'north',
   'north_east',

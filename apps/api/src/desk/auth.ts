@@ -85,6 +85,11 @@ export interface Auth {
    */
   sessionUser(token: string | undefined, options?: { extend: boolean }): DeskUser | undefined;
   /**
+   * The person signed in on this request's browser, as `sessionUser` (extending the session), or
+   * undefined; a cookie whose session has ended is cleared.
+   */
+  signedInUser(req: Request, res: Response): DeskUser | undefined;
+  /**
    * A live session whose owner has chosen their own password: every desk endpoint but the
    * session's own. An account given a temporary password gets 403 here until it changes it.
    */
@@ -142,12 +147,15 @@ export function createAuth(store: DeskStore, clock: Clock): Auth {
     setSessionCookie(req, res, token);
   };
 
-  const requireAnySession: RequestHandler = (req, res, next) => {
+  const signedInUser: Auth['signedInUser'] = (req, res) => {
     const user = sessionUser(sessionToken(req));
-    if (!user) {
-      if (sessionToken(req) !== undefined) clearSessionCookie(req, res);
-      throw new DeskError(401, MESSAGES.signedOut);
-    }
+    if (!user && sessionToken(req) !== undefined) clearSessionCookie(req, res);
+    return user;
+  };
+
+  const requireAnySession: RequestHandler = (req, res, next) => {
+    const user = signedInUser(req, res);
+    if (!user) throw new DeskError(401, MESSAGES.signedOut);
     res.locals.deskUser = user;
     next();
   };
@@ -179,6 +187,7 @@ export function createAuth(store: DeskStore, clock: Clock): Auth {
     },
 
     sessionUser,
+    signedInUser,
 
     requireSession(req, res, next) {
       requireAnySession(req, res, () => {

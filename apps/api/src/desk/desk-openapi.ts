@@ -45,6 +45,7 @@ import {
   overdueAnswerSchema,
   overdueBuyerSchema,
   waitingAnswerSchema,
+  sessionAnswerSchema,
   userAnswerSchema,
   usersAnswerSchema,
   usersFields,
@@ -268,10 +269,14 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
     },
     get: {
       summary: 'The signed-in person',
-      who: 'any session',
+      who: 'anyone',
       description:
-        '`user.mustChangePassword` true: the person signed in with a temporary password and must choose their own (PUT /session/password) before anything else answers them.',
-      answer: { status: 200, description: 'The session is live.', json: userAnswerSchema },
+        'Answers 200 whether or not anyone is signed in, so that a browser can ask without an error: `user` is null when nobody is (an ended session also clears the cookie). `user.mustChangePassword` true: the person signed in with a temporary password and must choose their own (PUT /session/password) before anything else answers them.',
+      answer: {
+        status: 200,
+        description: 'The person signed in, or null.',
+        json: sessionAnswerSchema,
+      },
     },
     delete: {
       summary: 'Sign out',

@@ -16,6 +16,7 @@ import {
   type LeadPage,
   type LeadView,
   type PartnerSource,
+  type SessionAnswer,
 } from '@iconia/shared';
 import { exportCsv } from '../reports/lead-export.ts';
 import type { Clock } from '../clock.ts';
@@ -253,8 +254,9 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     logger.info({ userId: user.id }, 'desk sign-in');
     res.json({ user });
   });
-  router.get('/session', auth.requireAnySession, (_req, res) => {
-    res.json({ user: currentUser(res) });
+  // Who is signed in: asked on every visit, a signed-out one included, so never refused.
+  router.get('/session', (req, res) => {
+    res.json({ user: auth.signedInUser(req, res) ?? null } satisfies SessionAnswer);
   });
   router.delete('/session', auth.requireAnySession, (req, res) => {
     auth.signOut(req, res);

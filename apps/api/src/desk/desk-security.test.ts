@@ -22,6 +22,8 @@ function deskEndpoints(t: DeskTestServer): DeskRoute[] {
 }
 
 const STATE_CHANGING = new Set(['post', 'patch', 'put', 'delete']);
+/** What GET /session answers a browser with a live session: its person. */
+const SIGNED_IN = { user: { id: expect.any(Number) as number } };
 const label = (endpoint: DeskRoute) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
 
 describe('sales desk security', () => {
@@ -107,18 +109,31 @@ describe('sales desk security', () => {
     expect(endpoints.length).toBeGreaterThanOrEqual(58);
   });
 
-  it('when a stranger calls any endpoint but sign-in, then it answers 401 and shows no data', async () => {
+  it('when a stranger calls any endpoint but sign-in and who is signed in, then it answers 401 and shows no data', async () => {
     for (const endpoint of endpoints) {
-      if (endpoint.path === '/desk/api/session' && endpoint.method === 'post') continue;
+      if (endpoint.path === '/desk/api/session' && endpoint.method !== 'delete') continue;
       const res = await request(t.url)[endpoint.method](endpoint.path).set(SAME_ORIGIN).send({});
       expect(res.status, label(endpoint)).toBe(401);
       expect(res.body, label(endpoint)).toEqual({ error: 'Please sign in.' });
     }
   });
 
-  it('when a stranger sends a made-up session cookie, then every endpoint answers 401', async () => {
+  it('when a stranger asks who is signed in, then the answer is nobody, with no error, and a made-up cookie is cleared', async () => {
+    const none = await request(t.url).get('/desk/api/session');
+    const forged = await request(t.url)
+      .get('/desk/api/session')
+      .set('Cookie', 'desk_session=forged-token-value');
+
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ user: null });
+    expect(forged.status).toBe(200);
+    expect(forged.body).toEqual({ user: null });
+    expect(forged.get('Set-Cookie')?.[0]).toMatch(/^desk_session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it('when a stranger sends a made-up session cookie, then every endpoint but sign-in and who is signed in answers 401', async () => {
     for (const endpoint of endpoints) {
-      if (endpoint.path === '/desk/api/session' && endpoint.method === 'post') continue;
+      if (endpoint.path === '/desk/api/session' && endpoint.method !== 'delete') continue;
       const res = await request(t.url)
         [endpoint.method](endpoint.path)
         .set(SAME_ORIGIN)
@@ -234,7 +249,7 @@ describe('sales desk security', () => {
     }
     expect(t.store.listLeads()[0]?.mobile).toBe('+919876543210');
     // The session survived the attempts: DELETE /session from another site did not sign out.
-    expect((await agent.get('/desk/api/session')).status).toBe(200);
+    expect((await agent.get('/desk/api/session')).body).toMatchObject(SIGNED_IN);
   });
 
   it('when the request names its own origin, then a state-changing request passes', async () => {
@@ -320,29 +335,29 @@ describe('sales desk security', () => {
     const colleague = await t.signIn('manager@iconia.test');
     const res = await phone.post('/desk/api/session/sign-out-everywhere').set(SAME_ORIGIN);
     expect(res.status).toBe(204);
-    expect((await phone.get('/desk/api/session')).status).toBe(401);
-    expect((await laptop.get('/desk/api/session')).status).toBe(401);
-    expect((await colleague.get('/desk/api/session')).status).toBe(200);
+    expect((await phone.get('/desk/api/session')).body).toEqual({ user: null });
+    expect((await laptop.get('/desk/api/session')).body).toEqual({ user: null });
+    expect((await colleague.get('/desk/api/session')).body).toMatchObject(SIGNED_IN);
   });
 
   it('when a session is idle for 12 hours, then it has expired', async () => {
     const agent = await t.signIn('agent@iconia.test');
     t.clock.advance(IDLE_TIMEOUT_MS - 60_000);
-    expect((await agent.get('/desk/api/session')).status).toBe(200);
+    expect((await agent.get('/desk/api/session')).body).toMatchObject(SIGNED_IN);
     t.clock.advance(IDLE_TIMEOUT_MS - 60_000);
-    expect((await agent.get('/desk/api/session')).status).toBe(200);
+    expect((await agent.get('/desk/api/session')).body).toMatchObject(SIGNED_IN);
     t.clock.advance(IDLE_TIMEOUT_MS + 1);
-    expect((await agent.get('/desk/api/session')).status).toBe(401);
+    expect((await agent.get('/desk/api/session')).body).toEqual({ user: null });
   });
 
   it('when a session is used every few hours for 7 days, then it still ends after 7 days', async () => {
     const agent = await t.signIn('agent@iconia.test');
     for (let hours = 0; hours < 7 * 24; hours += 6) {
-      expect((await agent.get('/desk/api/session')).status).toBe(200);
+      expect((await agent.get('/desk/api/session')).body).toMatchObject(SIGNED_IN);
       t.clock.advance(6 * 3_600_000);
     }
     t.clock.advance(60_000);
-    expect((await agent.get('/desk/api/session')).status).toBe(401);
+    expect((await agent.get('/desk/api/session')).body).toEqual({ user: null });
   });
 
   it('when the password is wrong again and again, then the account is locked, even for the right password, with one generic message', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_HOLD_HOURS, PLOT_STATUS_LABELS } from '@iconia/shared';
+import { DEFAULT_HOLD_HOURS, formatRupees, PLOT_STATUS_LABELS } from '@iconia/shared';
 import type { DeskStore } from '../desk/desk-store.ts';
 import { DeskError } from '../desk/desk-error.ts';
 import { assertMayWork, findLead } from '../desk/lead-work.ts';
@@ -113,7 +113,9 @@ export function createPlotInventory(deps: {
 
   const describe = (facts: PlotFacts): string => {
     const price =
-      facts.price !== null ? `₹${facts.price}` : `₹${facts.ratePerSqYd ?? 0} per sq. yd`;
+      facts.price !== null
+        ? formatRupees(facts.price)
+        : `${formatRupees(facts.ratePerSqYd ?? 0)} per sq. yd`;
     return `${facts.phase}, ${facts.sizeSqYd} sq. yds, ${facts.facing.replace('_', '-')}${facts.corner ? ', corner' : ''}, ${price}`;
   };
 

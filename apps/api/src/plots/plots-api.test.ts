@@ -359,6 +359,23 @@ describe('the plot inventory', () => {
     expect(view.history.at(-1)).toMatchObject({ type: 'edited', actor: { name: 'Meena' } });
   });
 
+  it('when a plot is imported and corrected, then its history writes prices in Indian grouping, whole rupees', async () => {
+    const priced = await plotNamed('A-1');
+    const rated = await plotNamed('A-2');
+
+    await manager.patch(`/desk/api/plots/${priced.id}`).set(SAME_ORIGIN).send({ price: 2_400_000 });
+
+    const pricedView = (await manager.get(`/desk/api/plots/${priced.id}`)).body as PlotView;
+    expect(pricedView.history.map((event) => event.text)).toEqual([
+      'Imported: Phase 1, 200 sq. yds, east, corner, ₹40,00,000',
+      'Corrected: Phase 1, 200 sq. yds, east, corner, ₹24,00,000',
+    ]);
+    const ratedView = (await manager.get(`/desk/api/plots/${rated.id}`)).body as PlotView;
+    expect(ratedView.history[0]?.text).toBe(
+      'Imported: Phase 1, 240 sq. yds, north-east, ₹18,000 per sq. yd',
+    );
+  });
+
   it('when a manager corrects a phase to text holding a control character, then it is refused naming the field', async () => {
     const plot = await plotNamed('A-2');
 

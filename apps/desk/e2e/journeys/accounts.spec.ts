@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
 import { readDeskEnv } from '../support/desk-env.ts';
 import { addAgent, expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
 
@@ -98,4 +99,42 @@ test('when a manager re-enables a disabled agent, then the agent signs in again 
   await expect(row).toContainText('Agent · Active');
   await signIn(phone, agent);
   await phone.context().close();
+});
+
+test('when a manager resets an agent’s password, then the temporary password can be copied and Done stands apart from the words above it @layout', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'manager');
+  const agent = await addAgent(page, `Copy ${Date.now().toString(36)}`);
+  const row = page
+    .getByRole('region', { name: 'People with access' })
+    .getByRole('listitem')
+    .filter({ hasText: agent.email });
+  await row.getByRole('button', { name: `Reset password of ${agent.name}` }).click();
+  await page
+    .getByRole('dialog', { name: `Reset the password of ${agent.name}?` })
+    .getByRole('button', { name: 'Reset password' })
+    .click();
+  const shown = page.getByRole('dialog', { name: `Temporary password for ${agent.name}` });
+  const temporary = (
+    await shown.getByRole('status', { name: `Temporary password for ${agent.name}` }).innerText()
+  ).trim();
+
+  await shown.getByRole('button', { name: 'Copy password' }).click();
+
+  await expect(shown.getByText('Copied. Give it to them in person or by phone.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(temporary);
+  const words = await shown.getByText('Shown this once').boundingBox();
+  const done = shown.getByRole('button', { name: 'Done' });
+  await expect(done).toBeInViewport({ ratio: 1 });
+  const doneBox = await done.boundingBox();
+  expect(words && doneBox, 'the words and Done are on screen').toBeTruthy();
+  if (words && doneBox) {
+    expect(doneBox.y - (words.y + words.height), 'room above Done').toBeGreaterThanOrEqual(16);
+  }
+  await expectNoAxeViolations(page, 'Temporary password with Copy');
+  await done.click();
+  await expect(shown).toBeHidden();
 });

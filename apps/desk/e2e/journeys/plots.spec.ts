@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
 import { expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
 
 /** The counts of one phase's column, status by status, as the Plots screen shows them. */
@@ -107,6 +108,7 @@ test('when a manager imports plots, an agent holds one for a buyer and requests 
   await buyerPlots.getByRole('link', { name: `Hold a plot for ${name}` }).click();
   await expect(agent.getByText(`Choosing a plot to hold for ${name}.`)).toBeVisible();
   const filters = agent.getByRole('search', { name: 'Plots' });
+  await filters.getByText('Filters (on)').click();
   await filters.getByLabel('Phase').selectOption(phase);
   await filters.getByLabel('Corner').selectOption({ label: 'Corner plots only' });
   await filters.getByRole('button', { name: 'Apply filters' }).click();
@@ -203,4 +205,63 @@ test('when a manager imports plots, an agent holds one for a buyer and requests 
   await page.goto('/desk/reports');
   await expect(row.getByRole('cell').nth(columns.indexOf('Bookings') - 1)).toHaveText('0');
   await agent.context().close();
+});
+
+test('when someone chooses a plot for a buyer, then the first plots show on the first screen with the filters folded, and a plot’s history writes its price as ₹18,000 @layout', async ({
+  page,
+  request,
+}) => {
+  const tag = randomInt(36 ** 5).toString(36);
+  const phase = `Phase ${tag}`;
+  const name = `Choosing buyer ${tag}`;
+  const sent = await request.post('/send-email', {
+    form: {
+      name,
+      mobile: String(7_000_000_000 + randomInt(1e9)),
+      plotRange: '200 - 300 Sq. Yds',
+      source: 'brochure-modal',
+      page: '/',
+    },
+  });
+  expect(sent.status()).toBe(200);
+  await signIn(page, 'manager');
+  await page.goto('/desk/plots');
+  await importCsv(
+    page,
+    'plots.csv',
+    [
+      'Plot No,Phase,Size (sq. yds),Facing,Corner,Rate per sq. yd',
+      `${tag}-1,${phase},240,East,no,"18,000"`,
+      `${tag}-2,${phase},300,North,yes,19000`,
+    ].join('\n'),
+  );
+  await expect(
+    page.getByRole('region', { name: 'Import plots from a CSV file' }).getByRole('status'),
+  ).toHaveText('Imported plots.csv: 2 new plots, 0 plots updated.');
+  await page.goto('/desk/');
+  await page.getByLabel('Search by name or mobile').fill(name);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('list', { name: 'Leads' }).getByRole('link', { name }).click();
+
+  await page.getByRole('link', { name: `Hold a plot for ${name}` }).click();
+
+  await expect(page.getByText(`Choosing a plot to hold for ${name}.`)).toBeVisible();
+  const filters = page.getByRole('search', { name: 'Plots' });
+  await expect(filters.getByText('Filters (on)')).toBeVisible();
+  await expect(filters.getByLabel('Status')).toBeHidden();
+  const first = page.getByRole('list', { name: 'Plots' }).getByRole('listitem').first();
+  await expect(first.getByRole('button', { name: /^Hold plot .+ for / })).toBeInViewport({
+    ratio: 1,
+  });
+  await expect(first).toBeInViewport({ ratio: 1 });
+  await expectNoAxeViolations(page, 'Choosing a plot for a buyer');
+
+  await page.goto(`/desk/plots?phase=${encodeURIComponent(phase)}`);
+  await page
+    .getByRole('list', { name: 'Plots' })
+    .getByRole('link', { name: `Plot ${tag}-1` })
+    .click();
+  await expect(page.getByRole('region', { name: 'History' })).toContainText(
+    `Imported: ${phase}, 240 sq. yds, east, ₹18,000 per sq. yd`,
+  );
 });

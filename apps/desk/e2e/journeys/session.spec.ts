@@ -1,5 +1,58 @@
+import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
 import { ACCOUNTS, readDeskEnv } from '../support/desk-env.ts';
 import { addAgent, expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
+
+test('when a signed-out person opens the desk, then Sign in shows with nothing logged in the console @layout', async ({
+  page,
+}) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+  });
+
+  await page.goto('/desk/today');
+
+  await expect(page).toHaveURL(/\/desk\/sign-in\?next=%2Ftoday$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.goto('/desk/sign-in');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(logged).toEqual([]);
+  await expectNoAxeViolations(page, 'Sign in');
+});
+
+test('when a manager opens the desk, then every link of the header is whole on screen and the account menu, opened from the keyboard, holds their name and Sign out @layout', async ({
+  page,
+}) => {
+  await signIn(page, 'manager');
+  const header = page.getByRole('banner');
+  const links = header.getByRole('navigation', { name: 'Desk' }).getByRole('link');
+  await expect(links).toHaveText([
+    'Inbox',
+    'Today',
+    'Visits',
+    'Plots',
+    'Reports',
+    'Held',
+    'Users',
+    'Sources',
+    'Erasure',
+  ]);
+  for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
+
+  const account = header.getByText(`Account of ${ACCOUNTS.manager.name}`);
+  await account.focus();
+  await page.keyboard.press('Enter');
+
+  const who = header.getByText(`${ACCOUNTS.manager.email} · Manager`);
+  await expect(who).toBeInViewport({ ratio: 1 });
+  await expect(who).toContainText(ACCOUNTS.manager.name);
+  const signOut = header.getByRole('button', { name: 'Sign out', exact: true });
+  await expect(signOut).toBeInViewport({ ratio: 1 });
+  await expectNoAxeViolations(page, 'Header with the account menu open');
+  await signOut.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
 
 test('when the password is wrong, then Sign in says only that the email or password is incorrect @layout', async ({
   page,

@@ -1,3 +1,5 @@
+import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
+import { readDeskEnv } from '../support/desk-env.ts';
 import { expect, signIn, test } from '../support/desk-fixtures.ts';
 
 const SECRET = /^whsec_[A-Za-z0-9+/]+=*$/;
@@ -64,4 +66,26 @@ test('when an agent opens Sources, then it is not offered and the API refuses it
   await expect(page.getByRole('heading', { name: 'Not for your role' })).toBeVisible();
   const res = await page.request.get('/desk/api/sources');
   expect(res.status()).toBe(403);
+});
+
+test('when a manager adds a partner, then Sources gives its full address to post to and says it has no leads yet @layout', async ({
+  page,
+}) => {
+  const name = `partner-${Date.now().toString(36)}`;
+  await signIn(page, 'manager');
+  await page.goto('/desk/sources');
+  const add = page.getByRole('region', { name: 'Add a partner' });
+  await add.getByLabel('Name').fill(name);
+
+  await add.getByRole('button', { name: 'Add partner' }).click();
+
+  const item = page
+    .getByRole('region', { name: 'Partners and portals' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+  await expect(item).toContainText(`Posts to ${readDeskEnv('baseUrl')}/intake/partners/${name}`);
+  const health = page.getByRole('region', { name: 'Source health figures' });
+  const row = health.getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByRole('cell').first()).toHaveText('No leads yet');
+  await expectNoAxeViolations(page, 'Sources with a new partner');
 });

@@ -1,16 +1,8 @@
-import { useEffect, useRef } from 'react';
-import {
-  Form,
-  Link,
-  NavLink,
-  Outlet,
-  ScrollRestoration,
-  useLocation,
-  useNavigation,
-} from 'react-router';
+import { Form, Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { SwitchButton } from '../components/switch-button.tsx';
 import { AlertsSwitch } from '../features/alerts/alerts-switch.tsx';
 import { buttonClass } from '../components/ui.ts';
+import { initialsOf } from '../lib/format.ts';
 import { DUTY_PATH, PASSWORD_PATH, useDuty, useUser } from '../lib/session.ts';
 import { useWaitingCounts } from '../features/overdue/use-waiting-counts.ts';
 import { LiveEventsProvider } from '../lib/live-events.tsx';
@@ -36,21 +28,6 @@ const MANAGER_LINKS: ReadonlyArray<{ to: string; label: string; waiting?: Waitin
   { to: '/erasure', label: 'Erasure' },
 ];
 
-/** Room left beside a link for its focus outline, as the list's padding leaves it. */
-const FOCUS_ROOM_PX = 4;
-
-/**
- * Scrolls the row of links sideways, never the page (which may be where Back left it), so that
- * `link` and its focus outline are whole in sight; Chromium leaves a link cut at the edge as it is
- * when it takes the focus.
- */
-function keepInSight(list: HTMLElement, link: HTMLElement): void {
-  const start = link.offsetLeft - FOCUS_ROOM_PX;
-  const end = link.offsetLeft + link.offsetWidth + FOCUS_ROOM_PX;
-  if (start < list.scrollLeft) list.scrollLeft = start;
-  else if (end > list.scrollLeft + list.clientWidth) list.scrollLeft = end - list.clientWidth;
-}
-
 /** The frame of every signed-in page, on the desk's live stream. */
 export function Layout() {
   return (
@@ -67,15 +44,6 @@ function SignedInFrame() {
   const navigation = useNavigation();
   const waiting = useWaitingCounts(user.role === 'manager');
   const links = user.role === 'manager' ? [...AGENT_LINKS, ...MANAGER_LINKS] : AGENT_LINKS;
-  const { pathname } = useLocation();
-  const linkList = useRef<HTMLUListElement>(null);
-
-  // On a phone the links scroll sideways in one row: the current page's stays in sight.
-  useEffect(() => {
-    const list = linkList.current;
-    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (list && current) keepInSight(list, current);
-  }, [pathname]);
 
   return (
     <>
@@ -84,14 +52,7 @@ function SignedInFrame() {
         bar={
           <>
             <nav className={styles.nav} aria-label="Desk">
-              <ul
-                ref={linkList}
-                onFocus={(event) => {
-                  if (event.target instanceof HTMLElement) {
-                    keepInSight(event.currentTarget, event.target);
-                  }
-                }}
-              >
+              <ul>
                 {links.map((link) => {
                   const count = link.waiting && waiting?.[link.waiting];
                   return (
@@ -123,12 +84,18 @@ function SignedInFrame() {
               />
             </div>
             <details className={styles.account}>
+              {/* On a phone the button shows initials and the menu the name, so that the bar's
+                  first row holds the desk's name, the duty switch and the button. */}
               <summary>
                 <span className="visually-hidden">Account of </span>
-                {user.name}
+                <span className={styles.name}>{user.name}</span>
+                <span className={styles.initials} aria-hidden="true">
+                  {initialsOf(user.name)}
+                </span>
               </summary>
               <div className={styles.menu}>
                 <p>
+                  <strong className={styles.person}>{user.name}</strong>
                   {user.email} · {user.role === 'manager' ? 'Manager' : 'Agent'}
                 </p>
                 <AlertsSwitch />

@@ -26,6 +26,7 @@ import {
   PASSWORD_PATH,
   SESSION_ROUTE_ID,
   sessionLoader,
+  sessionMiddleware,
 } from '../lib/session.ts';
 import { buyerLoader, BuyerPage } from './buyer-page.tsx';
 import { Layout } from './layout.tsx';
@@ -60,6 +61,7 @@ export function createDeskRouter() {
       {
         id: SESSION_ROUTE_ID,
         path: '/',
+        middleware: [sessionMiddleware],
         loader: sessionLoader,
         Component: Layout,
         HydrateFallback: DeskLoading,
@@ -104,6 +106,7 @@ export function createDeskRouter() {
     ],
     // The desk's home is /desk/, the service worker's scope: an inbox at /desk would fall
     // outside it, and a reload there offline would find no kept shell.
-    { basename: import.meta.env.BASE_URL },
+    // Middleware: the signed-in pages ask who is signed in before loading anything.
+    { basename: import.meta.env.BASE_URL, future: { v8_middleware: true } },
   );
 }

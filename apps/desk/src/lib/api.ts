@@ -22,9 +22,14 @@ export function signInRedirect(from: string = currentDeskPath()): Response {
   return redirect(next ? `${SIGN_IN_PATH}?next=${encodeURIComponent(next)}` : SIGN_IN_PATH);
 }
 
-function currentDeskPath(): string {
-  const { pathname, search } = window.location;
+/** A desk address as the route map names it: `/desk/today?x=1` is `/today?x=1`. */
+export function deskPathOf(url: string): string {
+  const { pathname, search } = new URL(url, window.location.href);
   return pathname.replace(/^\/desk(?=\/|$)/, '') + search;
+}
+
+function currentDeskPath(): string {
+  return deskPathOf(window.location.href);
 }
 
 async function readError(response: Response): Promise<ApiError> {

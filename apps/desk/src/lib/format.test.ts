@@ -5,6 +5,7 @@ import {
   formatTimeLeft,
   fromDateTimeLocal,
   indiaDay,
+  initialsOf,
   toDateTimeLocal,
 } from './format.ts';
 
@@ -70,5 +71,16 @@ describe('formatTimeLeft', () => {
     [null, 'No target'],
   ])('when %s working minutes are left to the target, then it reads "%s"', (minutes, expected) => {
     expect(formatTimeLeft(minutes)).toBe(expected);
+  });
+});
+
+describe('initialsOf', () => {
+  it.each([
+    ['Meera Manager', 'MM'],
+    ['arjun', 'A'],
+    ['  Lakshmi Venkata Subramaniam ', 'LS'],
+    ['', '?'],
+  ])('when the name is "%s", then the account button shows %s', (name, initials) => {
+    expect(initialsOf(name)).toBe(initials);
   });
 });

@@ -80,3 +80,11 @@ const INDIA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' })
 export function indiaDay(instant: string | number): string {
   return INDIA_DAY.format(new Date(instant));
 }
+
+/** The person's initials, as the header's account button shows them: "Meera Manager" is MM. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1] ?? '') : '';
+  return (Array.from(first)[0] ?? '?').toUpperCase() + (Array.from(last)[0] ?? '').toUpperCase();
+}

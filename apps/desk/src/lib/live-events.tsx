@@ -9,7 +9,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { api, API_BASE, redirectTarget, SIGN_IN_PATH } from './api.ts';
+import { API_BASE, redirectTarget, SIGN_IN_PATH } from './api.ts';
+import { signedInUser } from './session.ts';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'replaced';
 
@@ -84,7 +85,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         // The browser retries by itself after a dropped connection; a refused one (a 401
         // after signing out elsewhere, a restart) closes for good, so check why and retry.
         if (source?.readyState !== EventSource.CLOSED) return;
-        api('/session').then(() => {
+        signedInUser().then(() => {
           retry = window.setTimeout(connect, RECONNECT_MS);
         }, failed);
       });

@@ -1,18 +1,9 @@
+import { formatRupees } from '@iconia/shared';
 import { formatDateTime } from './format.ts';
 import { FACING_LABELS } from './labels.ts';
 import type { Plot } from './types.ts';
 
-const RUPEES = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
 const SIZE = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-
-/** Rupees as Indian buyers read them: ₹48,00,000. */
-export function formatRupees(rupees: number): string {
-  return RUPEES.format(rupees);
-}
 
 export function formatSize(sqYd: number): string {
   return `${SIZE.format(sqYd)} sq. yds`;

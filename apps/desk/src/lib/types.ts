@@ -84,6 +84,7 @@ export {
   type OverdueAnswer,
   type OverdueBuyer,
   type WaitingAnswer,
+  type SessionAnswer,
   type UserAnswer,
   type UsersAnswer,
   type WebhookDelivery,

@@ -7,6 +7,7 @@ import { api, attempt, type ActionResult } from '../../lib/api.ts';
 import { textField } from '../../lib/form-fields.ts';
 import type { ErasureAnswer, ErasureBody } from '../../lib/types.ts';
 import { DialogButtons } from '../../components/dialog-buttons.tsx';
+import { useResetOnSuccess } from '../../lib/use-reset-on-success.ts';
 
 export async function erasureAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
   const mobile = textField(await request.formData(), 'mobile');
@@ -32,6 +33,8 @@ export function ErasurePage() {
   const [mobile, setMobile] = useState('');
   const [inputError, setInputError] = useState('');
   const busy = fetcher.state !== 'idle';
+  // The number is not left on screen once its leads are erased.
+  const form = useResetOnSuccess(fetcher.data);
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data) dialog.current?.close();
@@ -59,7 +62,13 @@ export function ErasurePage() {
         that number loses its personal details; the desk, the CSV export and the command line no
         longer show them. The erasure itself is recorded with your name.
       </p>
-      <form className={ui.card} onSubmit={review} noValidate aria-label="Erase by mobile">
+      <form
+        ref={form}
+        className={ui.card}
+        onSubmit={review}
+        noValidate
+        aria-label="Erase by mobile"
+      >
         <div className={ui.field}>
           <label htmlFor="erase-mobile">Mobile number</label>
           <input

@@ -5,6 +5,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
+import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { SwitchButton } from '../../components/switch-button.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
@@ -198,14 +199,22 @@ function ResetPassword({ user }: { user: User }) {
         {temporary ? (
           <>
             <h2 id={titleId}>Temporary password for {user.name}</h2>
-            <p className={styles.temporary}>
-              <output aria-label={`Temporary password for ${user.name}`}>{temporary}</output>
-            </p>
+            <div className={styles.temporaryRow}>
+              <p className={styles.temporary}>
+                <output aria-label={`Temporary password for ${user.name}`}>{temporary}</output>
+              </p>
+              <CopyButton
+                text={temporary}
+                label="Copy password"
+                copied="Copied. Give it to them in person or by phone."
+                failed="Copying failed: select the password and copy it by hand."
+              />
+            </div>
             <p>
               Shown this once: give it to {user.name} in person or by phone. They sign in with it
               and then choose their own password.
             </p>
-            <form method="dialog" className={ui.actions}>
+            <form method="dialog" className={`${ui.actions} ${styles.done}`}>
               <button type="submit" className={buttonClass()}>
                 Done
               </button>

@@ -13,13 +13,17 @@ interface PlotFiltersFormProps {
   forLeadId: number | null;
 }
 
-/** The filters as one GET form: they live in the address, so Back and reload keep them. */
+/**
+ * The filters as one GET form: they live in the address, so Back and reload keep them. Set
+ * filters show open, except while choosing a plot for a buyer: then the plots come first, and
+ * "Filters (on)" says that some apply.
+ */
 export function PlotFiltersForm({ filters, phases, forLeadId }: PlotFiltersFormProps) {
   const clear = forLeadId === null ? '/plots' : `/plots?${FOR_BUYER_PARAM}=${forLeadId}`;
   return (
     <Form method="get" role="search" aria-label="Plots">
       {forLeadId === null ? null : <input type="hidden" name={FOR_BUYER_PARAM} value={forLeadId} />}
-      <details className={panel.panel} open={isPlotFiltered(filters)}>
+      <details className={panel.panel} open={forLeadId === null && isPlotFiltered(filters)}>
         <summary>Filters{isPlotFiltered(filters) ? ' (on)' : ''}</summary>
         <div className={panel.grid}>
           <div className={ui.field}>

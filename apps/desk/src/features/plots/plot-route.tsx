@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { formatRupees } from '@iconia/shared';
 import {
   Form,
   Link,
@@ -16,7 +17,7 @@ import { api, ApiError, attempt, type ActionResult } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { textField } from '../../lib/form-fields.ts';
 import { FACING_LABELS } from '../../lib/labels.ts';
-import { formatRupees, formatSize, plotStanding } from '../../lib/plot-format.ts';
+import { formatSize, plotStanding } from '../../lib/plot-format.ts';
 import { useUser } from '../../lib/session.ts';
 import {
   DEFAULT_HOLD_HOURS,

@@ -83,7 +83,8 @@ export function Component() {
     <>
       <h1>Plots</h1>
       {choosingFor ? <ChoosingBanner choosingFor={choosingFor} /> : null}
-      <PlotCountsTable counts={counts} />
+      {/* Choosing for a buyer, the plots come first: the counts wait below them. */}
+      {choosingFor ? null : <PlotCountsTable counts={counts} />}
       <PlotFiltersForm
         key={`filters${search}`}
         filters={filters}
@@ -106,6 +107,7 @@ export function Component() {
           </ul>
         )}
       </section>
+      {choosingFor ? <PlotCountsTable counts={counts} /> : null}
       {user.role === 'manager' ? (
         <>
           <section className={ui.card} aria-labelledby="plot-exports">

@@ -10,15 +10,16 @@ import {
 } from 'react-router';
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
-import { api, attempt, type ActionResult } from '../../lib/api.ts';
+import { api, attempt, deskPathOf, type ActionResult } from '../../lib/api.ts';
+import { signedInUser } from '../../lib/session.ts';
 import { rawField } from '../../lib/form-fields.ts';
 import { PASSWORD_MIN_LENGTH, type PasswordChangeBody, type UserAnswer } from '../../lib/types.ts';
 import { safeNext } from './session.ts';
 import styles from './sign-in.module.css';
 
-/** The signed-in person (a 401 goes to Sign in), whether or not they must change it. */
+/** The signed-in person (nobody goes to Sign in), whether or not they must change it. */
 export async function passwordLoader({ request }: LoaderFunctionArgs) {
-  const { user } = await api<UserAnswer>('/session', { signal: request.signal });
+  const user = await signedInUser(request.signal, deskPathOf(request.url));
   return { user };
 }
 

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from 'react-router';
 import { api, ApiError, signInRedirect, SIGN_IN_PATH } from '../../lib/api.ts';
 import { rawField, textField } from '../../lib/form-fields.ts';
 import { turnAlertsOff } from '../../lib/push-alerts.ts';
-import { PASSWORD_PATH } from '../../lib/session.ts';
+import { forgetSessionFound, PASSWORD_PATH, whoIsSignedIn } from '../../lib/session.ts';
 import type { SignIn, UserAnswer } from '../../lib/types.ts';
 
 /** Only a `next` inside the desk is followed after signing in; anything else goes home. */
@@ -14,8 +14,9 @@ export function safeNext(next: string | null): string {
 
 /** Someone already signed in skips the Sign in page. */
 export async function signInLoader({ request }: { request: Request }) {
+  forgetSessionFound();
   try {
-    await api('/session', { redirectOn401: false });
+    if (!(await whoIsSignedIn(request.signal))) return null;
   } catch (error) {
     if (error instanceof ApiError) return null;
     throw error;

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import {
   useFetcher,
   useLoaderData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
+import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
 import { api, attempt, type ActionResult } from '../../lib/api.ts';
@@ -71,7 +71,6 @@ export async function partnerSourcesAction({
 
 /** The secret, once: a partner needs it to sign, and it is never shown again. */
 function IssuedSecret({ issued }: { issued: { name: string; secret: string } }) {
-  const [copied, setCopied] = useState('');
   const id = `secret-${issued.name}`;
   return (
     <div className={styles.secret}>
@@ -83,21 +82,19 @@ function IssuedSecret({ issued }: { issued: { name: string; secret: string } }) 
         spellCheck={false}
         onFocus={(event) => event.currentTarget.select()}
       />
-      <button
-        type="button"
-        className={buttonClass('secondary')}
-        onClick={() => {
-          navigator.clipboard.writeText(issued.secret).then(
-            () => setCopied('Copied. Hand it to the partner by a private channel.'),
-            () => setCopied('Copying failed: select the secret and copy it by hand.'),
-          );
-        }}
-      >
-        Copy secret
-      </button>
-      <Notice>{copied}</Notice>
+      <CopyButton
+        text={issued.secret}
+        label="Copy secret"
+        copied="Copied. Hand it to the partner by a private channel."
+        failed="Copying failed: select the secret and copy it by hand."
+      />
     </div>
   );
+}
+
+/** Where a partner posts its leads: this server's own address, as the partner must type it. */
+function partnerEndpoint(name: string): string {
+  return `${window.location.origin}/intake/partners/${name}`;
 }
 
 function SourceItem({ source }: { source: PartnerSource }) {
@@ -111,6 +108,9 @@ function SourceItem({ source }: { source: PartnerSource }) {
         <p className={ui.muted}>
           {source.disabled ? 'Disabled' : 'Enabled'} · added {formatDateTime(source.createdAt)}
           {source.rotatedAt ? ` · new secret ${formatDateTime(source.rotatedAt)}` : ''}
+        </p>
+        <p className={styles.endpoint}>
+          Posts to <code>{partnerEndpoint(source.name)}</code>
         </p>
         {source.previousSecretUntil ? (
           <p className={ui.muted}>
@@ -153,7 +153,8 @@ export function PartnerSourcesSection() {
     <section className={ui.card} aria-labelledby="partner-sources">
       <h2 id="partner-sources">Partners and portals</h2>
       <p className={ui.hint}>
-        Each posts signed leads to <code>/intake/partners/&lt;name&gt;</code>. A new secret replaces
+        Each posts signed leads to its own address,{' '}
+        <code className={styles.endpoint}>{partnerEndpoint('<name>')}</code>. A new secret replaces
         the old one, which keeps working for 24 hours.
       </p>
       {sources.length === 0 ? (

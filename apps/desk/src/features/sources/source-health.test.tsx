@@ -53,6 +53,16 @@ describe('SourceHealthSection', () => {
     expect(screen.queryByRole('heading', { name: 'Alerts not yet recovered' })).toBeNull();
   });
 
+  it('when a source has had no lead yet, then its row says so rather than Working', () => {
+    renderSection([source({ origin: 'partner:acme-realty', label: 'Partner: acme-realty' })]);
+
+    const row = screen.getByRole('row', { name: /acme-realty/ });
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(0, 4)).toEqual(['No leads yet', '0', '0', '—']);
+  });
+
   it('when Meta is failing, then its row says so with its failing Graph reads and the alert says since when and why', () => {
     renderSection([
       source({}),

@@ -12,7 +12,7 @@ const CONDITION_LABELS = { quiet: 'Quiet', failing: 'Failing' } as const;
 
 function status(source: SourceHealthRow): string {
   if (source.disabled) return 'Disabled';
-  if (source.alerts.length === 0) return 'Working';
+  if (source.alerts.length === 0) return source.lastLeadAt ? 'Working' : 'No leads yet';
   return source.alerts.map((alert) => CONDITION_LABELS[alert.condition]).join(', ');
 }
 
@@ -74,7 +74,7 @@ export function SourceHealthSection({ health }: { health: SourceHealthAnswer }) 
                 </td>
                 <td className="number">{source.leadsToday}</td>
                 <td className="number">{source.leads7Days}</td>
-                <td>{source.lastLeadAt ? formatDateTime(source.lastLeadAt) : 'None yet'}</td>
+                <td>{source.lastLeadAt ? formatDateTime(source.lastLeadAt) : '—'}</td>
                 <td className="number">{source.refused24Hours}</td>
                 <td className="number">{source.refused7Days}</td>
                 <td>{graphReads(source)}</td>

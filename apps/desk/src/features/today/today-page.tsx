@@ -15,7 +15,16 @@ export async function todayLoader({ request }: LoaderFunctionArgs): Promise<Toda
     api<TodayLists>('/today', { signal: request.signal }),
     unansweredLoader(request.signal),
   ]);
-  return { lists, unanswered: unanswered.buyers };
+  return { lists: withoutCallFirst(lists, unanswered.buyers), unanswered: unanswered.buyers };
+}
+
+/**
+ * A buyer under "Call these first" is not listed again among the new leads nobody has
+ * contacted: the page lists each buyer once, where the clock runs.
+ */
+export function withoutCallFirst(lists: TodayLists, callFirst: UnansweredBuyer[]): TodayLists {
+  const first = new Set(callFirst.map(({ lead }) => lead.buyerId));
+  return { ...lists, uncontacted: lists.uncontacted.filter((lead) => !first.has(lead.buyerId)) };
 }
 
 const SECTIONS = [
