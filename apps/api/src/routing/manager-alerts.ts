@@ -65,13 +65,13 @@ export function createManagerAlerts(
 
   /** One email to the managers and one push to each of their devices, telling of `items`. */
   function queueSummary(id: string, items: ManagerSummaryItem[], at: number): void {
-    const late = overdue(at);
+    const lateNow = overdue(at);
     const waiting = store.waiting();
     const payload: ManagerSummaryPayload = {
       to: recipients().map((manager) => ({ name: manager.name, address: manager.email })),
       at,
       items,
-      overdue: late.map((buyer) => ({
+      overdue: lateNow.map((buyer) => ({
         leadId: buyer.leadId,
         with: buyer.holder.name,
         workingMinutesLate: buyer.workingMinutesLate,
@@ -85,20 +85,17 @@ export function createManagerAlerts(
       payload,
       dueAt: at,
     });
-    const count = (kind: ManagerSummaryItem['kind'], moved?: boolean) =>
-      items.filter(
-        (item) =>
-          item.kind === kind &&
-          (moved === undefined ||
-            (item.kind === 'late' && (item.event === 'reassigned') === moved)),
-      ).length;
+    const late = items.filter((item) => item.kind === 'late');
+    const moved = late.filter((item) => item.event === 'reassigned').length;
+    const count = (kind: ManagerSummaryItem['kind']) =>
+      items.filter((item) => item.kind === kind).length;
     pushes.queueToManagers({
       alertId: `manager-${id}`,
       alert: {
         kind: 'summary',
-        moved: count('late', true),
-        notCalled: count('late', false),
-        overdue: late.length,
+        moved,
+        notCalled: late.length - moved,
+        overdue: lateNow.length,
         held: count('held'),
         bookings: count('booking'),
       },

@@ -410,6 +410,10 @@ export function createRouting(db: Database.Database, options: RoutingOptions) {
     return 'reassigned';
   });
 
+  const sendSummaryTx = db.transaction((windowAt: number, at: number) =>
+    managerAlerts.sendSummary(windowAt, at),
+  );
+
   const releaseTx = db.transaction((buyerId: number, leadId: number, at: number) => {
     route(buyerId, leadId, at);
   });
@@ -536,7 +540,7 @@ export function createRouting(db: Database.Database, options: RoutingOptions) {
     waiting: (now: number) => ({ ...managerAlerts.waiting(), overdue: store.overdue(now).length }),
     /** Sends the managers' summary of a window that closed (the routing channel's send). */
     sendSummary: (payload: ManagerSummaryDuePayload, at: number): boolean =>
-      db.transaction(() => managerAlerts.sendSummary(payload.windowAt, at)).immediate(),
+      sendSummaryTx.immediate(payload.windowAt, at),
     /** Performs a due step (the routing channel's send), in its own transaction. */
     runDue: (payload: RoutingDuePayload, at: number): DueOutcome =>
       runDueTx.immediate(payload.assignmentId, at),
