@@ -246,7 +246,7 @@ describe('slow clients against the server process', () => {
       echo: 'stderr',
     });
     port = server.port;
-  }, 30_000);
+  });
   afterAll(async () => {
     await server.stop();
     temp.remove();
