@@ -105,12 +105,11 @@ describe('the server process', () => {
     expect(await lead.text()).toBe('success');
 
     // The worker was woken by the lead; wait until the outbox is empty before stopping.
+    const readyz = `${server.url}/readyz`;
     await expect
-      .poll(
-        async () =>
-          ((await (await fetch(`${server.url}/readyz`)).json()) as { pending: number }).pending,
-        { timeout: 10_000 },
-      )
+      .poll(async () => ((await (await fetch(readyz)).json()) as { pending: number }).pending, {
+        timeout: 10_000,
+      })
       .toBe(0);
     const { code } = await server.stop();
 
