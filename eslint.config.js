@@ -214,6 +214,34 @@ const apiZones = [
   ),
 ];
 
+const SLEEP_MESSAGE =
+  'A test never sleeps a fixed time: wait for the event itself (an auto-waiting assertion, expect.poll, vi.waitFor, the promise) or move a controllable clock (fake timers, the API clock, page.clock).';
+const TIMING_MESSAGE =
+  'A test never asserts a duration: check that the thing happens (or move a controllable clock), and print the figure in a bench (`pnpm bench:*`).';
+/** Fixed sleeps and elapsed-time checks, as tests write them. */
+const NO_FIXED_WAITS = [
+  { selector: "CallExpression[callee.property.name='waitForTimeout']", message: SLEEP_MESSAGE },
+  {
+    selector: "CallExpression[callee.name='setTimeout'][arguments.0.name=/^(resolve|r|res|done)$/]",
+    message: SLEEP_MESSAGE,
+  },
+  {
+    selector:
+      "CallExpression[callee.name='setTimeout'] > ArrowFunctionExpression[body.callee.name=/^(resolve|r|res|done)$/]",
+    message: SLEEP_MESSAGE,
+  },
+  { selector: 'CallExpression[callee.name=/^(sleep|delay)$/]', message: SLEEP_MESSAGE },
+  {
+    selector: 'ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]',
+    message: SLEEP_MESSAGE,
+  },
+  {
+    selector:
+      "CallExpression[callee.name='expect'] BinaryExpression[operator='-'] > CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: TIMING_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -329,6 +357,20 @@ export default tseslint.config(
       'packages/testkit/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    // No test asserts a duration or sleeps a fixed time: on a busy machine either fails a test
+    // while the product is right. A test waits for the event itself (an auto-waiting assertion,
+    // `expect.poll`, `vi.waitFor`, the promise or event) or moves a controllable clock (the
+    // API's clock, vitest's fake timers, Playwright's `page.clock`); figures belong to benches.
+    files: ['**/*.test.{ts,tsx}', '**/e2e/**/*.spec.ts', 'apps/api/test/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...NO_FIXED_WAITS],
+      'no-restricted-properties': [
+        'error',
+        { object: 'performance', property: 'now', message: TIMING_MESSAGE },
+      ],
+    },
   },
   prettier,
 );

@@ -295,3 +295,75 @@ describe('import boundaries', () => {
     },
   );
 });
+
+/**
+ * Tests that the machine's speed cannot fail: sources placed at test paths, linted with only
+ * the rules that refuse fixed sleeps and elapsed-time checks.
+ */
+const WAIT_RULES = new Set(['no-restricted-syntax', 'no-restricted-properties']);
+const waits = new ESLint({
+  cwd: import.meta.dirname,
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  ruleFilter: ({ ruleId }) => WAIT_RULES.has(ruleId),
+});
+
+async function waitErrors(filePath: string, source: string) {
+  const [result] = await waits.lintText(source, { filePath });
+  return (result?.messages ?? []).map(({ message }) => message);
+}
+
+const fixedWaits: Array<[what: string, file: string, source: string]> = [
+  ['a Playwright pause', 'apps/web/e2e/journeys/x.spec.ts', 'await page.waitForTimeout(1000);'],
+  [
+    'a promise that sleeps',
+    'apps/api/src/x.test.ts',
+    'await new Promise((resolve) => setTimeout(resolve, 500));',
+  ],
+  [
+    'a promise that sleeps through an arrow',
+    'apps/desk/src/x.test.tsx',
+    'await new Promise<void>((resolve) => setTimeout(() => resolve(), 500));',
+  ],
+  [
+    'the promise timers',
+    'deploy/x.test.ts',
+    "import { setTimeout as sleep } from 'node:timers/promises';",
+  ],
+  ['a sleep helper', 'apps/api/test/reliability/x.test.ts', 'await sleep(300);'],
+  [
+    'an elapsed time checked',
+    'apps/desk/e2e/journeys/x.spec.ts',
+    'expect(Date.now() - started).toBeLessThan(2_000);',
+  ],
+  ['a stopwatch', 'apps/api/src/x.test.ts', 'const started = performance.now();'],
+];
+
+describe('fixed waits in tests', () => {
+  beforeAll(() => waits.lintText('', { filePath: 'apps/api/src/app.test.ts' }), 60_000);
+
+  it.each(fixedWaits)(
+    'when a test holds %s (%s), then lint refuses it',
+    async (_what, file, source) => {
+      expect(await waitErrors(file, source)).toEqual([
+        expect.stringMatching(/A test never (sleeps a fixed time|asserts a duration)/),
+      ]);
+    },
+  );
+
+  it('when a test waits for the event or moves a clock, or a bench times something, then lint lets it be', async () => {
+    const waiting = [
+      'await expect.poll(() => count()).toBe(1);',
+      "vi.useFakeTimers({ toFake: ['setInterval'] });",
+      'await page.clock.runFor(1_400);',
+      'const received = new Date(Date.now() - 4 * 60_000);',
+      'const timer = setTimeout(() => socket.destroy(), 10_000);',
+    ].join('\n');
+    expect(await waitErrors('apps/api/src/x.test.ts', waiting)).toEqual([]);
+    expect(
+      await waitErrors(
+        'apps/api/bench/x.ts',
+        'const started = performance.now();\nawait sleep(5);',
+      ),
+    ).toEqual([]);
+  });
+});

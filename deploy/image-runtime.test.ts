@@ -32,15 +32,17 @@ if (!built) {
 
 const probe = healthCheck(runtime)?.command ?? [];
 
-/** Runs the HEALTHCHECK exactly as Docker does: exec form, in the container's environment. */
-function runHealthCheck(port: number): { status: number | null; ms: number } {
+/**
+ * Runs the HEALTHCHECK exactly as Docker does: exec form, in the container's environment. A
+ * probe still running after 20 s is killed, and its status is then null, not an exit code.
+ */
+function runHealthCheck(port: number): { status: number | null; signal: NodeJS.Signals | null } {
   const [executable = 'node', ...args] = probe;
-  const started = Date.now();
   const result = spawnSync(executable, args, {
     env: { ...imageEnv(), PORT: String(port), PATH: process.env.PATH ?? '' },
     timeout: 20_000,
   });
-  return { status: result.status, ms: Date.now() - started };
+  return { status: result.status, signal: result.signal };
 }
 
 describe.skipIf(!built)('the image start command, run here with the compose environment', () => {
@@ -76,9 +78,10 @@ describe.skipIf(!built)('the image start command, run here with the compose envi
   });
 
   it('when nothing answers on the port, then the HEALTHCHECK fails rather than hangs', async () => {
-    const { status, ms } = runHealthCheck(await freePort());
+    const { status, signal } = runHealthCheck(await freePort());
+    // It exited by itself with a failure, rather than being killed for hanging.
+    expect(signal).toBeNull();
     expect(status).toBe(1);
-    expect(ms).toBeLessThan(5_000);
   });
 
   it('when the mail server is up, then /readyz reports ready, as Compose waits for', async () => {
@@ -124,12 +127,13 @@ describe.skipIf(!built)('the image start command, run here with the compose envi
     expect(rows.some((row) => row.includes('Volume Check'))).toBe(true);
   });
 
-  it('when Docker stops the container with its STOPSIGNAL, then the server exits 0 well inside the grace period', async () => {
-    const started = Date.now();
+  // That the grace period outlasts the server's own shutdown is config-agreement.test.ts's check;
+  // here, that the server exits by itself, cleanly, with no connection left open to wait out.
+  it('when Docker stops the container with its STOPSIGNAL, then the server exits 0 by itself', async () => {
     server.child.kill((stopSignal(runtime) ?? 'SIGTERM') as NodeJS.Signals);
-    const { code } = await server.exited;
+    const { code, signal } = await server.exited;
+    expect(signal).toBeNull();
     expect(code, server.output()).toBe(0);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(server.output()).toMatch(/"msg":"stopped"/);
   });
 });

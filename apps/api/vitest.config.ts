@@ -5,8 +5,9 @@ export default defineProject({
     name: 'api',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Tests open real SQLite files and real SMTP servers; a little headroom for a slow CI box.
-    testTimeout: 15_000,
-    hookTimeout: 15_000,
+    // Tests open real SQLite files and real SMTP servers. Deadlines for a test that hangs, never
+    // figures: generous enough for a two-core machine whose cores are both busy.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

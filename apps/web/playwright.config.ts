@@ -19,7 +19,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // A deadline for a test that hangs, never a figure: generous enough for two busy cores.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     browserName: 'chromium',

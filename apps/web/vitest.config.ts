@@ -14,6 +14,8 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // Deadlines for a test that hangs, not figures: generous enough for two busy cores.
+    testTimeout: 15_000,
     // Build scripts (scripts/) and budget checks (bench/) pick `// @vitest-environment node` themselves.
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
   },

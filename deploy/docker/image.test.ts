@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSmtpInbox, type SmtpInbox } from '@iconia/testkit';
 import { LEAD_ENDPOINTS, PLOT_RANGES } from '../../packages/shared/src/index.ts';
 import { loadCompose } from '../compose.ts';
@@ -126,12 +126,16 @@ async function waitForState(
   done: (state: string) => boolean,
   timeoutMs: number,
 ): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
   let state = await inspect(container, format);
-  while (!done(state) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    state = await inspect(container, format);
-  }
+  await vi
+    .waitFor(
+      async () => {
+        state = await inspect(container, format);
+        if (!done(state)) throw new Error(`the container is ${state}`);
+      },
+      { timeout: timeoutMs, interval: 500 },
+    )
+    .catch(() => undefined);
   return state;
 }
 

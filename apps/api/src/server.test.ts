@@ -105,11 +105,12 @@ describe('the server process', () => {
     expect(await lead.text()).toBe('success');
 
     // The worker was woken by the lead; wait until the outbox is empty before stopping.
-    for (let tries = 0; tries < 50; tries += 1) {
-      const ready = (await (await fetch(`${server.url}/readyz`)).json()) as { pending: number };
-      if (ready.pending === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const readyz = `${server.url}/readyz`;
+    await expect
+      .poll(async () => ((await (await fetch(readyz)).json()) as { pending: number }).pending, {
+        timeout: 10_000,
+      })
+      .toBe(0);
     const { code } = await server.stop();
 
     expect(code).toBe(0);

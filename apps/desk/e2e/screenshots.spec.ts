@@ -117,11 +117,12 @@ test('desk screenshots for the sales guide @screenshots', async ({ page, request
   await shoot(page, 'visits');
 
   await page.setViewportSize({ width: 1280, height: 900 });
+  // Charts draw with a short animation, unless the person asks for less motion: then at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/desk/reports');
   await expect(page.getByRole('heading', { name: 'Stage funnel' })).toBeVisible();
-  // Charts draw with a short animation.
-  await page.waitForTimeout(600);
   await page.screenshot({ path: `${IMAGES}reports.png`, fullPage: true, scale: 'css' });
+  await page.emulateMedia({ reducedMotion: null });
 
   await page.getByText('Account of Arjun Agent').click();
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();

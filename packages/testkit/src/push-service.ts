@@ -208,7 +208,7 @@ export async function startPushService(): Promise<PushService> {
       const keys = devices.get(device.id);
       if (keys) keys.status = status;
     },
-    async waitFor(count, timeoutMs = 10_000) {
+    async waitFor(count, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
         const left = deadline - Date.now();

@@ -142,7 +142,7 @@ export async function startServerProcess(
     await waitUntilReady(
       running,
       options.readyPath ?? '/healthz',
-      options.readyTimeoutMs ?? 30_000,
+      options.readyTimeoutMs ?? 60_000,
     );
   } catch (error) {
     await running.kill();

@@ -99,7 +99,7 @@ export async function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<Sm
     port,
     url: `smtp://${host}:${port}`,
     messages,
-    async waitFor(count, timeoutMs = 5_000) {
+    async waitFor(count, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {
         const remaining = deadline - Date.now();

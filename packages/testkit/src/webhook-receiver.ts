@@ -82,7 +82,7 @@ export async function startWebhookReceiver(
     reply(next) {
       reply = next;
     },
-    async waitFor(count, timeoutMs = 10_000) {
+    async waitFor(count, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (posts.length < count) {
         const left = deadline - Date.now();

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   cookieOf,
   openStream,
@@ -9,12 +9,9 @@ import {
   type DeskTestServer,
 } from './desk-test-support.ts';
 import { IDLE_TIMEOUT_MS } from './auth.ts';
-import {
-  MAX_STREAMS,
-  MAX_STREAMS_PER_SESSION,
-  MAX_STREAMS_PER_USER,
-  POLL_INTERVAL_MS,
-} from './live-events.ts';
+import { MAX_STREAMS, MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from './live-events.ts';
+
+const hasId = (data: unknown, id: number) => (data as { id?: number }).id === id;
 
 describe('the live inbox', () => {
   let t: DeskTestServer;
@@ -30,12 +27,11 @@ describe('the live inbox', () => {
     await t.remove();
   });
 
-  it('when a visitor sends the brochure form, then a signed-in desk receives the lead within 2 s', async () => {
+  it('when a visitor sends the brochure form, then a signed-in desk receives the lead, without asking again', async () => {
     const stream = openStream(base, await cookieOf(t, 'arjun@iconia.test'));
     const res = await stream.opened;
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-    const sent = Date.now();
     const form = await request(t.url).post('/send-email').type('form').send({
       name: 'Lakshmi Devi',
       mobile: '9988776655',
@@ -45,7 +41,6 @@ describe('the live inbox', () => {
     });
     expect(form.text).toBe('success');
     const lead = await stream.next((event) => event.event === 'lead');
-    expect(Date.now() - sent).toBeLessThan(2_000);
     expect(lead.data).toMatchObject({
       name: 'Lakshmi Devi',
       mobile: '+919988776655',
@@ -109,11 +104,14 @@ describe('stopping the server', () => {
       await t.addUser('arjun@iconia.test', 'agent', 'Arjun');
       const stream = openStream(t.url, await cookieOf(t, 'arjun@iconia.test'));
       const ended = once(await stream.opened, 'end');
-      const started = Date.now();
-      await t.close();
-      await ended;
-      // The grace period for open connections is 10 s.
-      expect(Date.now() - started).toBeLessThan(5_000);
+      // The grace period for open connections is a 10 s timer; with the timers held still it
+      // never runs out, so the server can close only by ending the stream itself.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        await Promise.all([t.close(), ended]);
+      } finally {
+        vi.useRealTimers();
+      }
     } finally {
       await t.remove();
     }
@@ -234,10 +232,13 @@ describe('an open desk tab left alone', () => {
       const cookie = await cookieOf(t, 'arjun@iconia.test');
       const stream = openStream(t.url, cookie);
       expect((await stream.opened).statusCode).toBe(200);
-      // Eleven hours on, the stream checks its session on several ticks: none of them is the
-      // person's own doing.
+      // Eleven hours on, the stream checks its session on several ticks, each seen by the lead
+      // it brings: none of them is the person's own doing.
       t.clock.advance(11 * 3_600_000);
-      await new Promise((resolve) => setTimeout(resolve, 4 * POLL_INTERVAL_MS));
+      for (const name of ['First buyer', 'Second buyer', 'Third buyer']) {
+        const id = t.storeLead({ name });
+        await stream.next((event) => event.event === 'lead' && hasId(event.data, id));
+      }
       expect(stream.received.some((event) => event.event === 'signed-out')).toBe(false);
       t.clock.advance(IDLE_TIMEOUT_MS - 11 * 3_600_000 + 60_000);
       await stream.next((event) => event.event === 'signed-out');

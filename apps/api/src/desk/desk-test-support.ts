@@ -124,8 +124,11 @@ export function openStream(base: string, cookie: string) {
   return {
     opened,
     received,
-    /** Resolves with the first event matching, or rejects after `ms`. */
-    async next(match: (event: SseEvent) => boolean, ms = 2_000): Promise<SseEvent> {
+    /**
+     * Resolves with the first event matching, or rejects after `ms`: a deadline for an event
+     * that never comes, generous enough for a busy machine, not a figure the test checks.
+     */
+    async next(match: (event: SseEvent) => boolean, ms = 10_000): Promise<SseEvent> {
       const started = Date.now();
       while (Date.now() - started < ms) {
         const found = received.find(match);

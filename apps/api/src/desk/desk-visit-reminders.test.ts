@@ -20,9 +20,6 @@ import { PASSWORD, SAME_ORIGIN } from './desk-test-support.ts';
 const reminders = (inbox: SmtpInbox) =>
   inbox.messages.filter((mail) => mail.parsed.headers.has('x-visit-reminder'));
 
-/** Lets the worker's send reach the inbox before counting what arrived. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
-
 const pushed = (device: PushDevice) =>
   device.received.map((message) => JSON.parse(message.payload ?? 'null') as unknown);
 
@@ -85,11 +82,13 @@ describe('site visit reminders', () => {
     return { desk, leadId, phone, book };
   }
 
-  /** Runs the outbox's workers on what is due now, then lets their sends arrive. */
+  /**
+   * Runs the outbox's workers on what is due now. A drain resolves once every send is answered,
+   * and the inbox and the push service keep a message before answering it.
+   */
   async function deliverDue() {
     await server.delivery.drain();
     await server.pushes.drain();
-    await settle();
   }
 
   beforeEach(async () => {
@@ -117,7 +116,6 @@ describe('site visit reminders', () => {
     // Saturday 18:00 in India: the evening before.
     clock.advance(Date.parse('2026-11-21T18:00:00+05:30') - clock.now());
     await server.delivery.drain();
-    await settle();
     expect(reminders(inbox).map((mail) => mail.parsed.subject)).toEqual([
       'Site visit tomorrow: Ravi Kumar, 10:00 AM',
     ]);
@@ -129,14 +127,12 @@ describe('site visit reminders', () => {
     await server.close();
     server = await start();
     await server.delivery.drain();
-    await settle();
     expect(reminders(inbox)).toHaveLength(1);
 
     // Sunday 08:00: two hours before.
     clock.advance(Date.parse('2026-11-22T08:00:00+05:30') - clock.now());
     await server.delivery.drain();
     await server.delivery.drain();
-    await settle();
     expect(reminders(inbox).map((mail) => mail.parsed.subject)).toEqual([
       'Site visit tomorrow: Ravi Kumar, 10:00 AM',
       'Site visit in two hours: Ravi Kumar, 10:00 AM',
@@ -172,7 +168,6 @@ describe('site visit reminders', () => {
 
     clock.advance(Date.parse('2026-11-22T09:00:00+05:30') - clock.now());
     await server.delivery.drain();
-    await settle();
 
     expect(reminders(inbox)).toEqual([]);
   });

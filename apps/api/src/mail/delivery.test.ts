@@ -254,8 +254,21 @@ describe('lead delivery to the sales inbox', () => {
     inbox = await startSmtpInbox({ delayMs: 300 });
     const t = await openApp(inbox.url);
     await request(t.url).post('/send-email').send({ name: 'Ravi', mobile: '9876543210' });
-    // Let the woken worker claim the lead and start talking to the slow server.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The woken worker has claimed the lead: its send to the slow server is under way (or, on a
+    // busy machine, already done).
+    await expect
+      .poll(
+        () =>
+          t.store.db
+            .prepare(
+              `SELECT count(*) FROM deliveries
+               WHERE channel = 'email' AND (lease_owner IS NOT NULL OR status = 'sent')`,
+            )
+            .pluck()
+            .get(),
+        { timeout: 10_000 },
+      )
+      .toBe(1);
 
     await t.delivery.stop();
 

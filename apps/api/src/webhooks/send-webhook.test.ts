@@ -197,13 +197,12 @@ describe('the receiver’s answer', () => {
   });
 
   it('when the receiver does not answer within the timeout, then the attempt failed', async () => {
-    receiver.reply(() => new Promise((resolve) => setTimeout(resolve, 5_000)));
+    // A receiver that never answers: only the timeout can end the attempt.
+    receiver.reply(() => new Promise<void>(() => undefined));
 
-    const started = Date.now();
     const outcome = await post({ timeoutMs: 300 });
 
     expect(outcome).toEqual({ result: 'failed', reason: 'no reply within 0.3 s' });
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(WEBHOOK_TIMEOUT_MS).toBe(10_000);
   });
 

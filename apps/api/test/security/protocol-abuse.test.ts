@@ -246,16 +246,19 @@ describe('slow clients against the server process', () => {
       echo: 'stderr',
     });
     port = server.port;
-  }, 30_000);
+  });
   afterAll(async () => {
     await server.stop();
     temp.remove();
   });
 
-  /** Writes `first`, then `drip` every 100 ms until the server hangs up; how long that took. */
-  function drip(first: string, dripped: string): Promise<{ ms: number; reply: string }> {
+  /**
+   * Writes `first`, then `drip` every 100 ms until the server hangs up; whether it was the
+   * server that did (the client gives up after 10 s, ten times REQUEST_TIMEOUT_MS).
+   */
+  function drip(first: string, dripped: string): Promise<{ cutByServer: boolean; reply: string }> {
     return new Promise((resolve) => {
-      const started = Date.now();
+      let gaveUp = false;
       const socket = connect(port, '127.0.0.1');
       let reply = '';
       socket.setEncoding('utf8');
@@ -264,40 +267,46 @@ describe('slow clients against the server process', () => {
       const timer = setInterval(() => {
         if (!socket.destroyed) socket.write(dripped);
       }, 100);
-      const giveUp = setTimeout(() => socket.destroy(), 20_000);
+      const giveUp = setTimeout(() => {
+        gaveUp = true;
+        socket.destroy();
+      }, 10_000);
       socket.on('close', () => {
         clearInterval(timer);
         clearTimeout(giveUp);
-        resolve({ ms: Date.now() - started, reply: reply.split('\r\n')[0] ?? '' });
+        resolve({ cutByServer: !gaveUp, reply: reply.split('\r\n')[0] ?? '' });
       });
       socket.write(first);
     });
   }
 
-  it('when a client drips its headers, then the connection is cut within a few seconds', async () => {
-    const { ms, reply } = await drip('POST /send-email HTTP/1.1\r\nHost: x\r\n', 'X-Pad: y\r\n');
+  it('when a client drips its headers, then the server cuts the connection at its request timeout', async () => {
+    const { cutByServer, reply } = await drip(
+      'POST /send-email HTTP/1.1\r\nHost: x\r\n',
+      'X-Pad: y\r\n',
+    );
 
-    expect(ms).toBeLessThan(5_000);
+    expect(cutByServer).toBe(true);
     expect(reply).toBe('HTTP/1.1 408 Request Timeout');
   });
 
-  it('when a client drips a chunked body, then it is told 408 and cut off within a few seconds', async () => {
-    const { ms, reply } = await drip(
+  it('when a client drips a chunked body, then it is told 408 and cut off at the request timeout', async () => {
+    const { cutByServer, reply } = await drip(
       'POST /send-email HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n',
       '1\r\na\r\n',
     );
 
-    expect(ms).toBeLessThan(5_000);
+    expect(cutByServer).toBe(true);
     expect(reply).toBe('HTTP/1.1 408 Request Timeout');
   });
 
-  it('when a client declares a huge body and drips it, then it is told 413 and cut off within a few seconds', async () => {
-    const { ms, reply } = await drip(
+  it('when a client declares a huge body and drips it, then it is told 413 and cut off', async () => {
+    const { cutByServer, reply } = await drip(
       'POST /send-email HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n',
       'a',
     );
 
-    expect(ms).toBeLessThan(5_000);
+    expect(cutByServer).toBe(true);
     expect(reply).toBe('HTTP/1.1 413 Payload Too Large');
   });
 });

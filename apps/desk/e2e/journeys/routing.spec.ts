@@ -88,7 +88,7 @@ async function callFromDesk(page: Page): Promise<void> {
   await recorded;
 }
 
-test('when 30 leads arrive together among three agents on duty and one off, then each on-duty agent owns 10 ±1 within 10 s with one email per buyer linking to it, and the off-duty agent gets none', async ({
+test('when 30 leads arrive together among three agents on duty and one off, then each on-duty agent owns 10 ±1 with one email per buyer linking to it, and the off-duty agent gets none', async ({
   clockDesk,
   page,
   request,
@@ -119,17 +119,12 @@ test('when 30 leads arrive together among three agents on duty and one off, then
   await clockDesk.signIn(chitra, CHITRA.email);
 
   const names = Array.from({ length: 30 }, (_, index) => `Burst Buyer ${index + 1}`);
-  const started = Date.now();
   await sendEnquiries(request, names, 9_800_000_000);
 
   // Every buyer is owned the moment their lead is stored; the emails follow through the outbox:
-  // one to the sales inbox and one to the agent of each buyer.
-  await clockDesk.inbox.waitFor(60, 10_000);
-  const elapsed = Date.now() - started;
-  test
-    .info()
-    .annotations.push({ type: 'figure', description: `30 leads emailed in ${elapsed} ms` });
-  expect(elapsed).toBeLessThan(10_000);
+  // one to the sales inbox and one to the agent of each buyer. (How long routing takes:
+  // `pnpm bench:routing`.)
+  await clockDesk.inbox.waitFor(60, 60_000);
 
   const owned = new Map<string, string[]>();
   for (const [agent, agentPage] of [

@@ -8,6 +8,10 @@ import {
 } from '../support/page-helpers.ts';
 import { PAGES, UNKNOWN_PATH } from '../support/site-map.ts';
 
+// axe reads every node of the page in the browser's one thread; on two busy cores a long page
+// takes tens of seconds.
+test.describe.configure({ timeout: 120_000 });
+
 test.describe('axe, WCAG 2.2 A and AA, first visit', () => {
   // A first visit: the disclaimer bar is part of what is checked.
   test.use({ disclaimer: 'first-visit' });
@@ -27,7 +31,7 @@ test.describe('axe, WCAG 2.2 A and AA, first visit', () => {
   }) => {
     await page.setViewportSize({ width: 1350, height: 940 });
     await page.goto('/');
-    await expect(brochureModal(page)).toBeVisible({ timeout: 4_000 });
+    await expect(brochureModal(page)).toBeVisible({ timeout: 15_000 });
 
     await expectNoAxeViolations(page, 'the landing page with the brochure modal');
   });

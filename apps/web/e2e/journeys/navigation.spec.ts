@@ -48,7 +48,7 @@ test.describe('navigation bar', () => {
       page
         .getByRole('navigation', { name: UI_TEXT.mainNavLabel })
         .getByRole('link', { name: 'Why', exact: true }),
-    ).toHaveAttribute('aria-current', 'page', { timeout: 2_000 });
+    ).toHaveAttribute('aria-current', 'page');
   });
 });
 

@@ -68,8 +68,19 @@ test.describe('media sizes', () => {
       await page.goto(path);
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       // Even on a short page, the map costs nothing and tells Google nothing until the visitor
-      // gets there; meanwhile its placeholder links to Google Maps.
-      await page.waitForTimeout(1000);
+      // gets there; meanwhile its placeholder links to Google Maps. The map's own observer has
+      // had its first report once a newer one has had its own (they report in the order they
+      // were made), and a frame later whatever it started is on its way.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const observer = new IntersectionObserver(() => {
+              observer.disconnect();
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+            });
+            observer.observe(document.body);
+          }),
+      );
       expect(
         outsideRequests.filter(({ url }) => url.startsWith('https://www.google.com/')),
       ).toEqual([]);
