@@ -405,7 +405,9 @@ describe('the push of a new lead, with the outbox never polled', () => {
       expect(posted.status).toBe(200);
       await push.waitFor(1);
 
-      expect(device.received.map((message) => JSON.parse(message.payload ?? 'null'))).toEqual([
+      expect(
+        device.received.map((message) => JSON.parse(message.payload ?? 'null') as unknown),
+      ).toEqual([
         expect.objectContaining({ title: 'New buyer: Asha', body: 'Plot range 165 - 200 Sq. Yds' }),
       ]);
     } finally {
