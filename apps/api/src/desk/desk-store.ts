@@ -10,6 +10,7 @@ import {
   SALES_EMAIL_KIND,
   type DeliveryStatus,
 } from '../store/outbox-store.ts';
+import { MANAGER_SUMMARY_KIND } from '../store/routing-alert-payloads.ts';
 import { createVisitStore } from '../store/visit-store.ts';
 import type {
   DeskEventType,
@@ -661,6 +662,13 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
     `UPDATE buyers SET erased_at = ?, lost_reason = NULL, mobile = NULL
      WHERE id = (SELECT buyer_id FROM leads WHERE id = ?)`,
   );
+  // A managers' summary names every buyer late when it went out, whoever it was about.
+  const sentSummaryIds = db
+    .prepare<[], string>(
+      `SELECT message_id FROM deliveries
+       WHERE channel = '${EMAIL_CHANNEL}' AND kind = '${MANAGER_SUMMARY_KIND}' AND status = 'sent'`,
+    )
+    .pluck();
   const eraseEventDetails = db.prepare<[number]>(
     `UPDATE lead_events SET detail = NULL WHERE lead_id = ? AND detail IS NOT NULL`,
   );
@@ -878,7 +886,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
      * Removes the personal fields of every lead of `mobile` received up to `upTo`, and of every
      * message about them in the outbox, and records the erasure by the mobile's keyed hash.
      * Returns the leads' ids and the Message-IDs of every email about them (sales emails,
-     * routing's alerts, visit reminders), sent or not. Without a mobile (a replayed erasure whose
+     * routing's alerts, visit reminders, sent or not; the managers' summaries sent so far). Without a mobile (a replayed erasure whose
      * leads this database never held) only the hash is recorded. `actor` is null when the server
      * replays an erasure after a restore.
      */
@@ -908,6 +916,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
             { type: 'erased', actorId: actor?.id ?? null, text: 'Personal data erased' },
           ]);
         }
+        if (ids.length > 0) for (const emailId of sentSummaryIds.all()) emailIds.add(emailId);
         insertErasedMobile.run(target.hmac, target.upTo);
         insertErasure.run(now, actor?.id ?? null, ids.length);
         return { leadIds: ids, emailIds: [...emailIds] };

@@ -318,7 +318,7 @@ describe('an erased person on disk, in sent messages, in the dev inbox, in backu
       expect.arrayContaining([
         'sales-email sent',
         'routing.agent-alert sent',
-        'routing.manager-alert sent',
+        'routing.due sent',
         'push.alert sent',
         'push.alert pending',
         'lead.created sent',
