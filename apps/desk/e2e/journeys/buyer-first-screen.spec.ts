@@ -222,6 +222,7 @@ test.describe('a manager on a small phone', () => {
       'Visits',
       'Plots',
       'Reports',
+      'Overdue now',
       'Held',
       'Users',
       'Sources',
