@@ -32,6 +32,7 @@ test('when a manager opens the desk, then every link of the header is whole on s
     'Visits',
     'Plots',
     'Reports',
+    'Overdue now',
     'Held',
     'Users',
     'Sources',
