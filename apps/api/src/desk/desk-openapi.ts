@@ -84,13 +84,10 @@ import {
   visitsFields,
   visitSlotsAnswerSchema,
   visitSlotsSchema,
-  heldLeadsAnswerSchema,
-  heldReleaseAnswerSchema,
-  heldReleaseSchema,
   buyerMergeAnswerSchema,
   buyerMergeSchema,
 } from '@iconia/shared';
-import type { GenericSchema, ObjectEntries, ObjectSchema } from 'valibot';
+import type { GenericSchema, ObjectEntries } from 'valibot';
 import {
   answerComponents,
   refusalMessages,
@@ -100,36 +97,11 @@ import {
   type JsonObject,
 } from '../http/openapi-parts.ts';
 import { SESSION_COOKIE } from './auth.ts';
+import { DESK_ROUTES } from './desk-routes.ts';
+import type { RouteContract } from './route.ts';
 
-/**
- * `any session`: signed in, even with a temporary password not yet replaced; `signed in` and
- * `manager` refuse such an account (403) until it has chosen its own.
- */
-type Who = 'anyone' | 'any session' | 'signed in' | 'manager';
-
-interface Operation {
-  summary: string;
-  who: Who;
-  description?: string;
-  query?: ObjectSchema<ObjectEntries, undefined>;
-  body?: GenericSchema;
-  /**
-   * The success status and what it carries: JSON of a schema (or of any of several), another
-   * media type, or nothing.
-   */
-  answer: {
-    status: number;
-    description: string;
-    json?: GenericSchema | GenericSchema[];
-    content?: JsonObject;
-  };
-  /** The refusals besides the ones every operation of its kind can give. */
-  errors?: number[];
-  /** The 400's answer when it says more than `{ error }`. */
-  badInput?: GenericSchema;
-  /** A body that is not JSON, by media type. */
-  bodyContent?: JsonObject;
-}
+/** An operation not yet declared beside its handler; see `route.ts`. */
+type Operation = Omit<RouteContract, 'method' | 'path'>;
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input: the sentence names the field and what is wrong with it.',
@@ -175,6 +147,22 @@ const json = (schema: JsonObject): JsonObject => ({ 'application/json': { schema
 
 const STATE_CHANGING = new Set(['post', 'patch', 'put', 'delete']);
 
+/**
+ * The fields of a query's schema, each a parameter: the object of fields inside the pipes that
+ * read the query string (`fromQuery`) and check fields together.
+ */
+function queryEntries(schema: GenericSchema | undefined): ObjectEntries {
+  if (schema === undefined) return {};
+  if ('entries' in schema && schema.type === 'object') return schema.entries as ObjectEntries;
+  const pipe = 'pipe' in schema ? (schema.pipe as readonly { kind: string }[]) : [];
+  for (const item of pipe) {
+    if (item.kind !== 'schema' || item === schema) continue;
+    const entries = queryEntries(item as GenericSchema);
+    if (Object.keys(entries).length > 0) return entries;
+  }
+  return {};
+}
+
 function operation(method: string, path: string, spec: Operation, answer: Answer): JsonObject {
   const parameters: Json[] = [];
   if (path.includes('{id}')) {
@@ -194,7 +182,7 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
       schema: { type: 'string', pattern: PARTNER_NAME_PATTERN.source },
     });
   }
-  for (const [name, schema] of Object.entries(spec.query?.entries ?? {})) {
+  for (const [name, schema] of Object.entries(queryEntries(spec.query))) {
     parameters.push({ name, in: 'query', required: false, schema: requestSchema(schema) });
   }
   const errors = new Set([...(spec.errors ?? []), 500]);
@@ -844,35 +832,6 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       },
     },
   },
-  '/held': {
-    get: {
-      summary: 'The leads held over the per-address limit',
-      who: 'manager',
-      description:
-        'Lead by lead (a buyer may have several), newest first, erased ones aside; with how many are held and how many of them came in during the last hour.',
-      answer: { status: 200, description: 'The held leads.', json: heldLeadsAnswerSchema },
-    },
-  },
-  '/held/release': {
-    post: {
-      summary: 'Release the held leads chosen',
-      who: 'manager',
-      description:
-        'Each lead still held is written on its buyer’s timeline with the manager’s name, then goes out as a new lead would: the sales email and each CRM endpoint’s lead.created are queued due now, and the buyer is routed (to their owner, or the next person on duty). Ids not held any more are listed in `notHeld`; when none is held, 409. The same as `pnpm leads release`.',
-      body: heldReleaseSchema,
-      answer: { status: 200, description: 'What was released.', json: heldReleaseAnswerSchema },
-      errors: [409],
-    },
-  },
-  '/held/release-last-hour': {
-    post: {
-      summary: 'Release every lead held in the last hour',
-      who: 'manager',
-      description:
-        'Every lead received during the last hour and still held, released as above; none is a 200 with an empty list.',
-      answer: { status: 200, description: 'What was released.', json: heldReleaseAnswerSchema },
-    },
-  },
   '/buyers/{id}/merge': {
     post: {
       summary: 'Merge this buyer into another',
@@ -946,6 +905,19 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
   },
 };
 
+/** Each path's operations, from the routes' declarations. */
+function deskPaths(answer: Answer): Record<string, JsonObject> {
+  const paths: Record<string, JsonObject> = {};
+  const add = (method: string, path: string, spec: Operation) => {
+    paths[path] = { ...paths[path], [method]: operation(method, path, spec, answer) };
+  };
+  for (const [path, methods] of Object.entries(OPERATIONS)) {
+    for (const [method, spec] of Object.entries(methods)) add(method, path, spec);
+  }
+  for (const route of DESK_ROUTES) add(route.method, route.path, route);
+  return paths;
+}
+
 /**
  * OpenAPI 3.1 description of the desk API under /desk/api, written from the request and answer
  * schemas of `@iconia/shared`.
@@ -962,19 +934,7 @@ export function createDeskOpenApiDocument(): JsonObject {
     },
     servers: [{ url: '/desk/api' }],
     security: [{ deskSession: [] }],
-    paths: withOperationIds(
-      Object.fromEntries(
-        Object.entries(OPERATIONS).map(([path, methods]) => [
-          path,
-          Object.fromEntries(
-            Object.entries(methods).map(([method, spec]) => [
-              method,
-              operation(method, path, spec, answer),
-            ]),
-          ),
-        ]),
-      ),
-    ),
+    paths: withOperationIds(deskPaths(answer)),
     components: {
       schemas,
       securitySchemes: {

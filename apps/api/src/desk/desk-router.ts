@@ -37,7 +37,9 @@ import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
 import type { SourceHealth } from '../intake/source-health.ts';
 import type { Routing } from '../routing/routing.ts';
 import { registerRoutingRoutes } from './routing-routes.ts';
-import { registerHeldRoutes } from './held-routes.ts';
+import { heldRoutes } from './held-routes.ts';
+import { createHeldRelease } from './held-release.ts';
+import { mountRoutes } from './route.ts';
 import { registerBuyerMergeRoutes } from './buyer-merge-routes.ts';
 import { createBuyerMerge } from './buyer-merge.ts';
 import { createVisitStore } from '../store/visit-store.ts';
@@ -502,18 +504,26 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     onQueued: deps.onEmailQueued,
   });
 
-  registerHeldRoutes(router, {
-    store,
-    leads: deps.leads,
-    routing: deps.routing,
-    leadRoutes: deps.leadRoutes ?? [],
-    clock,
-    logger,
-    requireSession,
-    requireManager,
-    onEmailQueued: deps.onEmailQueued,
-    onQueued: deps.onQueued,
-  });
+  mountRoutes(
+    router,
+    heldRoutes,
+    {
+      store,
+      clock,
+      release: createHeldRelease({
+        store,
+        leads: deps.leads,
+        routing: deps.routing,
+        leadRoutes: deps.leadRoutes ?? [],
+        logger,
+        onQueued: () => {
+          deps.onEmailQueued?.();
+          deps.onQueued?.();
+        },
+      }),
+    },
+    auth,
+  );
 
   const visitStore = createVisitStore(db);
   registerBuyerMergeRoutes(router, {
