@@ -210,6 +210,7 @@ const apiZones = [
       './desk-store.ts',
       './desk-types.ts',
       './lead-work.ts',
+      './route.ts',
     ],
   ),
 ];
