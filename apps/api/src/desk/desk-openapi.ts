@@ -148,19 +148,18 @@ const json = (schema: JsonObject): JsonObject => ({ 'application/json': { schema
 const STATE_CHANGING = new Set(['post', 'patch', 'put', 'delete']);
 
 /**
- * The fields of a query's schema, each a parameter: the object of fields inside the pipes that
- * read the query string (`fromQuery`) and check fields together.
+ * The object of fields in a query's schema, each field a parameter: the one inside the pipes
+ * that read the query string (`fromQuery`) and check fields together.
  */
-function queryEntries(schema: GenericSchema | undefined): ObjectEntries {
-  if (schema === undefined) return {};
-  if ('entries' in schema && schema.type === 'object') return schema.entries as ObjectEntries;
-  const pipe = 'pipe' in schema ? (schema.pipe as readonly { kind: string }[]) : [];
-  for (const item of pipe) {
+function queryFields(schema: GenericSchema | undefined): GenericSchema | undefined {
+  if (schema === undefined) return undefined;
+  if (!('pipe' in schema)) return schema.type === 'object' ? schema : undefined;
+  for (const item of schema.pipe as readonly { kind: string }[]) {
     if (item.kind !== 'schema' || item === schema) continue;
-    const entries = queryEntries(item as GenericSchema);
-    if (Object.keys(entries).length > 0) return entries;
+    const fields = queryFields(item as GenericSchema);
+    if (fields) return fields;
   }
-  return {};
+  return undefined;
 }
 
 function operation(method: string, path: string, spec: Operation, answer: Answer): JsonObject {
@@ -182,7 +181,9 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
       schema: { type: 'string', pattern: PARTNER_NAME_PATTERN.source },
     });
   }
-  for (const [name, schema] of Object.entries(queryEntries(spec.query))) {
+  const query = queryFields(spec.query);
+  const queryEntries = query && 'entries' in query ? (query.entries as ObjectEntries) : {};
+  for (const [name, schema] of Object.entries(queryEntries)) {
     parameters.push({ name, in: 'query', required: false, schema: requestSchema(schema) });
   }
   const errors = new Set([...(spec.errors ?? []), 500]);
@@ -195,9 +196,7 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
   if (path.includes('{id}') || path.includes('{name}')) errors.add(404);
   const error = json(answer(deskErrorSchema));
   // The sentences the input's schemas refuse with; those that quote the input are left out.
-  const refusals = [spec.query, spec.body].flatMap((schema) =>
-    schema ? refusalMessages(schema) : [],
-  );
+  const refusals = [query, spec.body].flatMap((schema) => (schema ? refusalMessages(schema) : []));
   const badInput = {
     'application/json': {
       schema: answer(spec.badInput ?? deskErrorSchema),
