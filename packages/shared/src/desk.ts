@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { count, id, optionalText, text, time } from './desk-fields.ts';
 import { LEAD_SOURCES } from './lead-source.ts';
 
 /*
@@ -66,16 +67,6 @@ export type ReportDays = (typeof REPORT_DAYS)[number];
 
 export const DELIVERY_STATES = ['pending', 'failing', 'sent', 'dead', 'held', 'not_sent'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
-
-const id = v.pipe(v.number(), v.integer());
-const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-const time = v.pipe(
-  v.string(),
-  v.metadata({ format: 'date-time', examples: ['2026-11-21T15:45:00+05:30'] }),
-  v.description('India time with its offset.'),
-);
-const text = v.string();
-const optionalText = v.nullable(v.string());
 
 export const deskUserSchema = v.object({
   id,
@@ -251,171 +242,6 @@ export const deskLeadDetailSchema = v.object({
 });
 export type DeskLeadDetail = v.InferOutput<typeof deskLeadDetailSchema>;
 
-/**
- * First-response figures of one row of the response tables, in working minutes (the clock runs
- * only in the routing's working hours).
- */
-const responseFigures = {
-  buyers: v.pipe(count, v.description('Buyers assigned (for an agent: assignments received).')),
-  answered: v.pipe(
-    count,
-    v.description('Of them, answered by a call, a WhatsApp tap or a stage change.'),
-  ),
-  medianMinutes: v.pipe(
-    v.nullable(v.number()),
-    v.description(
-      'Median working minutes to the first response, of those answered; null when none.',
-    ),
-  ),
-  p90Minutes: v.pipe(
-    v.nullable(v.number()),
-    v.description('90th percentile (nearest rank) of the same; null when none.'),
-  ),
-  withinTargetPercent: v.pipe(
-    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100))),
-    v.description(
-      'Share answered within the first-response target, of those answered or past their target; null when none is yet.',
-    ),
-  ),
-  reassigned: v.pipe(
-    count,
-    v.description('Buyers moved on unanswered (for an agent: moved away from them).'),
-  ),
-};
-
-/** Speed to lead: per agent from their own assignment, per origin and per form from the enquiry. */
-export const responseReportSchema = v.object({
-  targetMinutes: v.pipe(count, v.description('The first-response target in working minutes.')),
-  byAgent: v.array(v.object({ user: personSchema, ...responseFigures })),
-  byOrigin: v.array(
-    v.object({
-      origin: v.pipe(
-        v.string(),
-        v.description('Where the enquiry entered: site, google_ads, meta or partner:<name>.'),
-      ),
-      ...responseFigures,
-    }),
-  ),
-  bySource: v.array(
-    v.object({
-      source: v.pipe(
-        v.nullable(v.picklist(LEAD_SOURCES)),
-        v.description("The site's form the enquiry came from; null for the other channels."),
-      ),
-      ...responseFigures,
-    }),
-  ),
-});
-export type ResponseReport = v.InferOutput<typeof responseReportSchema>;
-export type ResponseFigures = Omit<ResponseReport['byOrigin'][number], 'origin'>;
-
-/** What became of the site visits booked in a report's period, from the visit records. */
-const visitCounts = {
-  booked: v.pipe(count, v.description('Site visits booked in the period.')),
-  visited: v.pipe(count, v.description('Of those, checked in as arrived or done.')),
-  noShows: v.pipe(count, v.description('Of those, the visitor did not come.')),
-  cancelled: v.pipe(count, v.description('Of those, cancelled.')),
-};
-const visitOrigin = {
-  origin: v.pipe(
-    v.nullable(v.string()),
-    v.description(
-      'The origin of the buyer’s first enquiry (site, google_ads, meta or partner:<name>); null when none of their enquiries is kept any more.',
-    ),
-  ),
-};
-
-export const deskReportSchema = v.object({
-  days: v.picklist(REPORT_DAYS),
-  perDay: v.pipe(
-    v.array(
-      v.object({
-        day: v.pipe(text, v.metadata({ format: 'date' })),
-        origin: v.pipe(
-          v.string(),
-          v.description('Where the enquiry entered: site, google_ads, meta or partner:<name>.'),
-        ),
-        form: v.pipe(
-          v.nullable(v.picklist(LEAD_SOURCES)),
-          v.description(
-            "The site's form the enquiry came from; null for the other channels and for a post that named no form.",
-          ),
-        ),
-        count,
-      }),
-    ),
-    v.description(
-      'Buyers by the India day of their first enquiry in the period (spam and test leads aside, held ones until released): the same buyers as the funnel and the campaigns, so their totals agree.',
-    ),
-  ),
-  byCampaign: v.array(
-    v.object({
-      origin: v.pipe(
-        v.string(),
-        v.description(
-          'The origin of the buyers’ first enquiry: site, google_ads, meta or partner:<name>.',
-        ),
-      ),
-      utmSource: optionalText,
-      utmCampaign: optionalText,
-      leads: count,
-      siteVisits: v.pipe(
-        count,
-        v.description('Buyers who came to the site: a visit of theirs checked in or done.'),
-      ),
-      bookings: v.pipe(
-        count,
-        v.description('Plots booked (bookings a manager approved) for these buyers.'),
-      ),
-    }),
-  ),
-  funnel: v.array(v.object({ stage: v.picklist(STAGES), count })),
-  firstContact: v.pipe(
-    v.array(
-      v.object({
-        user: personSchema,
-        leads: count,
-        medianMinutes: v.nullable(v.number()),
-        p90Minutes: v.nullable(v.number()),
-      }),
-    ),
-    v.description(
-      "Per person, the buyers whose first call or WhatsApp was theirs: working minutes from the buyer's first enquiry to it, counted in working hours as speed to lead counts them.",
-    ),
-  ),
-  bookingsByAgent: v.pipe(
-    v.array(v.object({ user: personSchema, bookings: count })),
-    v.description('Bookings approved in the period, by the agent who asked for each; most first.'),
-  ),
-  response: responseReportSchema,
-  visitsByCampaign: v.pipe(
-    v.array(
-      v.object({
-        ...visitOrigin,
-        utmSource: optionalText,
-        utmCampaign: optionalText,
-        ...visitCounts,
-      }),
-    ),
-    v.description(
-      'The site visits booked in the period, by the campaign of their buyer’s first enquiry; most booked first.',
-    ),
-  ),
-  visitsByOrigin: v.pipe(
-    v.array(v.object({ ...visitOrigin, ...visitCounts })),
-    v.description(
-      'The same visits by the origin of their buyer’s first enquiry; most booked first.',
-    ),
-  ),
-  visitsByAgent: v.pipe(
-    v.array(v.object({ user: personSchema, ...visitCounts })),
-    v.description(
-      'The same visits by the person who booked each; each of the three adds up to the same totals.',
-    ),
-  ),
-});
-export type DeskReport = v.InferOutput<typeof deskReportSchema>;
-
 export const leadPageSchema = v.object({
   leads: v.array(deskLeadRowSchema),
   nextCursor: v.pipe(
@@ -497,81 +323,7 @@ export const erasureAnswerSchema = v.object({
 });
 export type ErasureAnswer = v.InferOutput<typeof erasureAnswerSchema>;
 
-/** A partner or portal that pushes leads to `/intake/partners/<name>`; never its secret. */
-export const partnerSourceSchema = v.object({
-  name: text,
-  disabled: v.pipe(v.boolean(), v.description('A disabled source is refused (403).')),
-  createdAt: time,
-  rotatedAt: v.nullable(time),
-  previousSecretUntil: v.pipe(
-    v.nullable(time),
-    v.description('Until when the secret before the last rotation is still accepted.'),
-  ),
-});
-export type PartnerSource = v.InferOutput<typeof partnerSourceSchema>;
-
-export const partnerSourcesAnswerSchema = v.object({ sources: v.array(partnerSourceSchema) });
-export type PartnerSourcesAnswer = v.InferOutput<typeof partnerSourcesAnswerSchema>;
-
-export const partnerSourceAnswerSchema = v.object({ source: partnerSourceSchema });
-export type PartnerSourceAnswer = v.InferOutput<typeof partnerSourceAnswerSchema>;
-
-/** A new or rotated source: the only answer that carries its secret, shown once. */
-export const partnerSecretAnswerSchema = v.object({
-  source: partnerSourceSchema,
-  secret: v.pipe(
-    text,
-    v.description('`whsec_` and the base64 of the key (Standard Webhooks); not shown again.'),
-  ),
-});
-export type PartnerSecretAnswer = v.InferOutput<typeof partnerSecretAnswerSchema>;
-
 export const deskErrorSchema = v.object({
   error: v.pipe(text, v.description('A sentence for people.')),
 });
 export type DeskErrorAnswer = v.InferOutput<typeof deskErrorSchema>;
-
-/** What a lead source's raised alert is about (docs/operations.md). */
-export const SOURCE_CONDITIONS = ['quiet', 'failing'] as const;
-export type SourceCondition = (typeof SOURCE_CONDITIONS)[number];
-
-export const sourceHealthRowSchema = v.object({
-  origin: v.pipe(
-    text,
-    v.description("Where its leads enter: 'site', 'google_ads', 'meta' or 'partner:<name>'."),
-  ),
-  label: text,
-  disabled: v.pipe(v.boolean(), v.description('A disabled partner source: it raises no alert.')),
-  leadsToday: v.pipe(
-    count,
-    v.description('Leads since midnight India time; spam and test leads left out.'),
-  ),
-  leads7Days: v.pipe(count, v.description('Leads in the last seven India days, today included.')),
-  lastLeadAt: v.nullable(time),
-  refused24Hours: v.pipe(count, v.description('Requests refused in the last 24 hours.')),
-  refused7Days: v.pipe(count, v.description('Requests refused in the last 7 days.')),
-  graphReads: v.pipe(
-    v.nullable(
-      v.object({
-        failing: v.pipe(count, v.description('Reads waiting for a retry after a failure.')),
-        failingSince: v.pipe(
-          v.nullable(time),
-          v.description('When the oldest failing read was queued.'),
-        ),
-        givenUp: v.pipe(count, v.description('Reads given up.')),
-      }),
-    ),
-    v.description("Meta's Graph API reads; null for the other sources."),
-  ),
-  alerts: v.pipe(
-    v.array(v.object({ condition: v.picklist(SOURCE_CONDITIONS), since: time, reason: text })),
-    v.description('Alerts emailed to the managers and not yet recovered.'),
-  ),
-});
-export type SourceHealthRow = v.InferOutput<typeof sourceHealthRowSchema>;
-
-export const sourceHealthAnswerSchema = v.object({
-  sources: v.array(sourceHealthRowSchema),
-  checkedAt: time,
-});
-export type SourceHealthAnswer = v.InferOutput<typeof sourceHealthAnswerSchema>;

@@ -4,6 +4,8 @@ export * from './consent.ts';
 export * from './day.ts';
 export * from './desk-requests.ts';
 export * from './desk.ts';
+export * from './desk-reports.ts';
+export * from './desk-sources.ts';
 export * from './google-ads-lead.ts';
 export * from './held-leads.ts';
 export * from './lead-source.ts';

@@ -92,6 +92,103 @@ function proofMatches(secret: string, token: string, proof: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * Answers as the failure mode says: Graph's transient error, a front end's 503, or nothing at all
+ * (the response is held until `recover()` or the client gives up).
+ */
+function sendFailure(response: ServerResponse, failure: GraphFailure, held: Set<ServerResponse>) {
+  if (failure === 'hang') {
+    held.add(response);
+    response.on('close', () => held.delete(response));
+    return;
+  }
+  if (failure === 'unavailable') {
+    response.writeHead(503, { 'content-type': 'text/html' }).end('Service Unavailable');
+    return;
+  }
+  sendError(response, {
+    status: 500,
+    message: 'An unexpected error has occurred. Please retry your request later.',
+    type: 'OAuthException',
+    code: 2,
+    is_transient: true,
+  });
+}
+
+/**
+ * A lead read's path, token and `appsecret_proof`, checked in Graph's order: the lead's id, or
+ * the error Graph answers with.
+ */
+function checkRead(
+  method: string | undefined,
+  url: URL,
+  options: GraphApiOptions,
+  version: string,
+): { id: string } | { error: GraphError } {
+  const [, pathVersion, id, ...rest] = url.pathname.split('/');
+  if (method !== 'GET' || pathVersion !== version || !id || rest.length > 0) {
+    return {
+      error: {
+        status: 400,
+        message: `Unknown path components: ${url.pathname}`,
+        type: 'OAuthException',
+        code: 2500,
+      },
+    };
+  }
+  const token = url.searchParams.get('access_token');
+  if (!token) {
+    return {
+      error: {
+        status: 400,
+        message: 'An active access token must be used to query information about the current user.',
+        type: 'OAuthException',
+        code: 2500,
+      },
+    };
+  }
+  if (token !== options.accessToken) {
+    return {
+      error: {
+        status: 400,
+        message: 'Invalid OAuth access token - Cannot parse access token',
+        type: 'OAuthException',
+        code: 190,
+      },
+    };
+  }
+  const proof = url.searchParams.get('appsecret_proof');
+  if (!proof) {
+    return {
+      error: {
+        status: 400,
+        message: 'API calls from the server require an appsecret_proof argument',
+        type: 'GraphMethodException',
+        code: 100,
+      },
+    };
+  }
+  if (!proofMatches(options.appSecret, token, proof)) {
+    return {
+      error: {
+        status: 400,
+        message: 'Invalid appsecret_proof provided in the API argument',
+        type: 'GraphMethodException',
+        code: 100,
+      },
+    };
+  }
+  return { id };
+}
+
+/** Graph answers the fields asked for, and the id always. */
+function pickFields(lead: GraphLead, asked: string | null): Record<string, unknown> {
+  const fields = (asked ?? 'id,created_time').split(',');
+  return Object.fromEntries(
+    Object.entries(lead).filter(([name]) => name === 'id' || fields.includes(name)),
+  );
+}
+
 export async function startGraphApi(options: GraphApiOptions): Promise<GraphApi> {
   const version = options.version ?? GRAPH_API_VERSION;
   const leads = new Map<string, GraphLead>();
@@ -110,93 +207,29 @@ export async function startGraphApi(options: GraphApiOptions): Promise<GraphApi>
     });
     for (const wake of waiters.splice(0)) wake();
 
-    if (failure === 'hang') {
-      held.add(response);
-      response.on('close', () => held.delete(response));
+    if (failure) {
+      sendFailure(response, failure, held);
       return;
     }
-    if (failure === 'unavailable') {
-      response.writeHead(503, { 'content-type': 'text/html' }).end('Service Unavailable');
+    const read = checkRead(request.method, url, options, version);
+    if ('error' in read) {
+      sendError(response, read.error);
       return;
     }
-    if (failure === 'transient-error') {
-      sendError(response, {
-        status: 500,
-        message: 'An unexpected error has occurred. Please retry your request later.',
-        type: 'OAuthException',
-        code: 2,
-        is_transient: true,
-      });
-      return;
-    }
-
-    const [, pathVersion, id, ...rest] = url.pathname.split('/');
-    if (request.method !== 'GET' || pathVersion !== version || !id || rest.length > 0) {
-      sendError(response, {
-        status: 400,
-        message: `Unknown path components: ${url.pathname}`,
-        type: 'OAuthException',
-        code: 2500,
-      });
-      return;
-    }
-    const token = url.searchParams.get('access_token');
-    if (!token) {
-      sendError(response, {
-        status: 400,
-        message: 'An active access token must be used to query information about the current user.',
-        type: 'OAuthException',
-        code: 2500,
-      });
-      return;
-    }
-    if (token !== options.accessToken) {
-      sendError(response, {
-        status: 400,
-        message: 'Invalid OAuth access token - Cannot parse access token',
-        type: 'OAuthException',
-        code: 190,
-      });
-      return;
-    }
-    const proof = url.searchParams.get('appsecret_proof');
-    if (!proof) {
-      sendError(response, {
-        status: 400,
-        message: 'API calls from the server require an appsecret_proof argument',
-        type: 'GraphMethodException',
-        code: 100,
-      });
-      return;
-    }
-    if (!proofMatches(options.appSecret, token, proof)) {
-      sendError(response, {
-        status: 400,
-        message: 'Invalid appsecret_proof provided in the API argument',
-        type: 'GraphMethodException',
-        code: 100,
-      });
-      return;
-    }
-    const lead = leads.get(id) ?? options.leadFor?.(id);
+    const lead = leads.get(read.id) ?? options.leadFor?.(read.id);
     if (!lead) {
       sendError(response, {
         status: 400,
-        message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        message: `Unsupported get request. Object with ID '${read.id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
         type: 'GraphMethodException',
         code: 100,
         error_subcode: 33,
       });
       return;
     }
-    // Graph answers the fields asked for, and the id always.
-    const fields = (url.searchParams.get('fields') ?? 'id,created_time').split(',');
-    const answer = Object.fromEntries(
-      Object.entries(lead).filter(([name]) => name === 'id' || fields.includes(name)),
-    );
     response
       .writeHead(200, { 'content-type': 'application/json; charset=UTF-8' })
-      .end(JSON.stringify(answer));
+      .end(JSON.stringify(pickFields(lead, url.searchParams.get('fields'))));
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

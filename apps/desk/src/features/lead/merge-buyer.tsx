@@ -1,17 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useFetcher, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useFetcher } from 'react-router';
 import { displayMobile } from '@iconia/shared';
 import { DialogButtons } from '../../components/dialog-buttons.tsx';
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
-import { api, errorMessage, redirectTarget } from '../../lib/api.ts';
 import { STAGE_LABELS } from '../../lib/labels.ts';
-import type { LeadDetail, LeadPage, LeadRow } from '../../lib/types.ts';
+import type { LeadDetail, LeadRow } from '../../lib/types.ts';
 import type { LeadActionResult } from './lead-route.ts';
 import styles from './merge-buyer.module.css';
-
-/** How many buyers a search offers to choose from. */
-const SEARCH_LIMIT = 20;
+import { useBuyerSearch, type BuyerSearch } from './use-buyer-search.ts';
 
 const enquiries = (count: number) => (count === 1 ? '1 enquiry' : `${count} enquiries`);
 
@@ -32,15 +29,10 @@ function describe(row: LeadRow): string {
  */
 export function MergeBuyerCard({ lead }: { lead: LeadDetail }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const navigate = useNavigate();
   const fetcher = useFetcher<LeadActionResult>({ key: 'lead-merge' });
   const result = fetcher.data?.intent === 'merge' ? fetcher.data : undefined;
   const busy = fetcher.state !== 'idle';
-  const [query, setQuery] = useState('');
-  const [found, setFound] = useState<LeadRow[] | undefined>();
-  const [searching, setSearching] = useState(false);
-  const [searchError, setSearchError] = useState('');
-  const [chosen, setChosen] = useState<LeadRow | undefined>();
+  const buyers = useBuyerSearch(lead.buyerId);
   const name = lead.name || 'this buyer';
 
   useEffect(() => {
@@ -49,34 +41,8 @@ export function MergeBuyerCard({ lead }: { lead: LeadDetail }) {
 
   // Each opening starts a new search.
   function open() {
-    setQuery('');
-    setFound(undefined);
-    setChosen(undefined);
-    setSearchError('');
+    buyers.reset();
     dialog.current?.showModal();
-  }
-
-  async function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const q = query.trim();
-    setChosen(undefined);
-    if (q === '') {
-      setSearchError('Type a name or a mobile number to look for.');
-      return;
-    }
-    setSearching(true);
-    setSearchError('');
-    try {
-      const params = new URLSearchParams({ q, limit: String(SEARCH_LIMIT) });
-      const page = await api<LeadPage>(`/leads?${params.toString()}`);
-      setFound(page.leads.filter((row) => row.buyerId !== lead.buyerId && !row.erased));
-    } catch (error) {
-      const target = redirectTarget(error);
-      if (target) void navigate(target, { replace: true });
-      else setSearchError(errorMessage(error));
-    } finally {
-      setSearching(false);
-    }
   }
 
   return (
@@ -92,76 +58,11 @@ export function MergeBuyerCard({ lead }: { lead: LeadDetail }) {
       <Notice>{result?.ok ? result.message : undefined}</Notice>
       <dialog ref={dialog} aria-labelledby="merge-dialog-heading" className={ui.formDialog}>
         <h2 id="merge-dialog-heading">Merge another buyer into {name}</h2>
-        <form
-          role="search"
-          aria-label="Find the other buyer"
-          onSubmit={(event) => void search(event)}
-        >
-          <div className={ui.field}>
-            <label htmlFor="merge-query">Name or mobile of the other buyer</label>
-            <div className={styles.find}>
-              <input
-                id="merge-query"
-                type="search"
-                autoComplete="off"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                aria-invalid={searchError ? true : undefined}
-                aria-describedby={searchError ? 'merge-query-error' : undefined}
-              />
-              <button type="submit" className={buttonClass('secondary')} disabled={searching}>
-                {searching ? 'Finding…' : 'Find'}
-              </button>
-            </div>
-            {searchError ? (
-              <p id="merge-query-error" className={ui.alert}>
-                {searchError}
-              </p>
-            ) : null}
-          </div>
-        </form>
-        <p role="status" className={found === undefined ? 'visually-hidden' : ui.muted}>
-          {found === undefined
-            ? ''
-            : found.length === 0
-              ? 'No other buyer matches.'
-              : `${found.length === 1 ? '1 other buyer matches' : `${found.length} other buyers match`}; choose the one to merge.`}
-        </p>
+        <BuyerSearchForm buyers={buyers} />
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="merge" />
           <input type="hidden" name="into" value={lead.buyerId} />
-          {found && found.length > 0 ? (
-            <fieldset className={styles.choices}>
-              <legend>The buyer to merge into {name}</legend>
-              {found.map((row) => (
-                <div key={row.buyerId} className={styles.choice}>
-                  <input
-                    id={`merge-${row.buyerId}`}
-                    type="radio"
-                    name="buyerId"
-                    value={row.buyerId}
-                    required
-                    checked={chosen?.buyerId === row.buyerId}
-                    onChange={() => setChosen(row)}
-                    aria-describedby={`merge-${row.buyerId}-facts`}
-                  />
-                  <label htmlFor={`merge-${row.buyerId}`}>
-                    <span className={styles.name}>{row.name || 'No name'}</span>
-                    <span id={`merge-${row.buyerId}-facts`} className={styles.facts}>
-                      {describe(row)}
-                    </span>
-                  </label>
-                </div>
-              ))}
-            </fieldset>
-          ) : null}
-          {chosen ? (
-            <p>
-              {chosen.name || 'The buyer chosen'} and their {enquiries(chosen.enquiries)}, notes,
-              visits and plots become {name}’s, who keeps their mobile and owner (or takes the
-              other’s when they have none). This cannot be undone.
-            </p>
-          ) : null}
+          <BuyerChoices buyers={buyers} name={name} />
           <ErrorText>{result?.error}</ErrorText>
           <div className={ui.actions}>
             <DialogButtons
@@ -173,5 +74,90 @@ export function MergeBuyerCard({ lead }: { lead: LeadDetail }) {
         </fetcher.Form>
       </dialog>
     </section>
+  );
+}
+
+/** The search for the other buyer, by name or mobile, and how many it found. */
+function BuyerSearchForm({ buyers }: { buyers: BuyerSearch }) {
+  const { query, setQuery, found, searching, searchError, search } = buyers;
+  return (
+    <>
+      <form
+        role="search"
+        aria-label="Find the other buyer"
+        onSubmit={(event) => void search(event)}
+      >
+        <div className={ui.field}>
+          <label htmlFor="merge-query">Name or mobile of the other buyer</label>
+          <div className={styles.find}>
+            <input
+              id="merge-query"
+              type="search"
+              autoComplete="off"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              aria-invalid={searchError ? true : undefined}
+              aria-describedby={searchError ? 'merge-query-error' : undefined}
+            />
+            <button type="submit" className={buttonClass('secondary')} disabled={searching}>
+              {searching ? 'Finding…' : 'Find'}
+            </button>
+          </div>
+          {searchError ? (
+            <p id="merge-query-error" className={ui.alert}>
+              {searchError}
+            </p>
+          ) : null}
+        </div>
+      </form>
+      <p role="status" className={found === undefined ? 'visually-hidden' : ui.muted}>
+        {found === undefined
+          ? ''
+          : found.length === 0
+            ? 'No other buyer matches.'
+            : `${found.length === 1 ? '1 other buyer matches' : `${found.length} other buyers match`}; choose the one to merge.`}
+      </p>
+    </>
+  );
+}
+
+/** The buyers the search found, one to choose, and what merging the chosen one does. */
+function BuyerChoices({ buyers, name }: { buyers: BuyerSearch; name: string }) {
+  const { found, chosen, setChosen } = buyers;
+  return (
+    <>
+      {found && found.length > 0 ? (
+        <fieldset className={styles.choices}>
+          <legend>The buyer to merge into {name}</legend>
+          {found.map((row) => (
+            <div key={row.buyerId} className={styles.choice}>
+              <input
+                id={`merge-${row.buyerId}`}
+                type="radio"
+                name="buyerId"
+                value={row.buyerId}
+                required
+                checked={chosen?.buyerId === row.buyerId}
+                onChange={() => setChosen(row)}
+                aria-describedby={`merge-${row.buyerId}-facts`}
+              />
+              <label htmlFor={`merge-${row.buyerId}`}>
+                <span className={styles.name}>{row.name || 'No name'}</span>
+                <span id={`merge-${row.buyerId}-facts`} className={styles.facts}>
+                  {describe(row)}
+                </span>
+              </label>
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+      {chosen ? (
+        <p>
+          {chosen.name || 'The buyer chosen'} and their {enquiries(chosen.enquiries)}, notes, visits
+          and plots become {name}’s, who keeps their mobile and owner (or takes the other’s when
+          they have none). This cannot be undone.
+        </p>
+      ) : null}
+    </>
   );
 }

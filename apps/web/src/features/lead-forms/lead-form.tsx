@@ -1,119 +1,45 @@
-import { isValidMobile, MESSAGES, normalizeMobile, parseName } from '@iconia/shared';
-import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useActionState, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, type NavigateFunction } from 'react-router';
 import {
-  CONSENT_TEXT,
-  FORM_MESSAGES,
   LEAD_FORMS,
   THANK_YOU_PATH,
   type LeadFormSettings,
   type LeadFormVariant,
 } from '../../content/forms.ts';
 import { env } from '../../config/env.ts';
-import { leadFormAction, submitLead, type LeadFields } from '../../lib/api-client.ts';
+import { leadFormAction, submitLead } from '../../lib/api-client.ts';
 import { getAttribution } from '../../lib/attribution.ts';
 import { downloadBrochure } from '../../lib/download-brochure.ts';
 import { withoutTrailingSlash } from '../../lib/paths.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { FormMessage, HoneypotField, SubmitButton } from './form-fields.tsx';
 import {
-  ConsentField,
-  FormMessage,
-  HoneypotField,
-  LocationField,
-  MobileField,
-  NameField,
-  PlotRangeField,
-  SubmitButton,
-} from './form-fields.tsx';
+  check,
+  FRESH,
+  readValues,
+  text,
+  type FieldName,
+  type FormState,
+} from './lead-form-check.ts';
+import { LeadFormFields } from './lead-form-fields.tsx';
 import styles from './lead-form.module.css';
+import { useFieldFeedback } from './use-field-feedback.ts';
 
-interface Values {
-  name: string;
-  mobile: string;
-  plotRange: string;
-  location: string;
-  agree: boolean;
-}
-
-type FieldName = keyof Values;
-type FieldErrors = Partial<Record<FieldName, string>>;
-
-interface FormState {
-  /** What the form shows again when it resets after the action (empty after a success). */
-  values: Values;
-  errors: FieldErrors;
-  /** The form's own message: server or network trouble, or the missing-fields alert. */
-  message: string;
-  /** Fields the missing-fields message is about; they stay marked until edited. */
-  missing: FieldName[];
-  /** Which attempt to send the form this is the outcome of; the newest one shows. */
-  attempt: number;
-}
-
-const EMPTY: Values = { name: '', mobile: '', plotRange: '', location: '', agree: false };
-const FRESH: FormState = { values: EMPTY, errors: {}, message: '', missing: [], attempt: 0 };
-
-function text(data: FormData, name: string): string {
-  const value = data.get(name);
-  return typeof value === 'string' ? value : '';
-}
-
-function readValues(data: FormData): Values {
-  return {
-    name: text(data, 'name'),
-    mobile: text(data, 'mobile'),
-    plotRange: text(data, 'plotRange'),
-    location: text(data, 'location'),
-    agree: data.get('agree') !== null,
-  };
-}
-
-/** The fields a variant asks for that the visitor left empty, in page order. */
-function missingFields(settings: LeadFormSettings, values: Values): FieldName[] {
-  const missing: FieldName[] = [];
-  if (values.name.trim() === '') missing.push('name');
-  if (values.mobile.trim() === '') missing.push('mobile');
-  if (settings.plotRange === 'required' && values.plotRange === '') missing.push('plotRange');
-  if (settings.consent && !values.agree) missing.push('agree');
-  return missing;
-}
-
-/**
- * The variant's checks of specification section 5: what the visitor must put right, or the
- * lead's fields when all is well. The rules themselves are `@iconia/shared`'s, the ones the
- * API applies again.
- */
-function check(
-  settings: LeadFormSettings,
-  values: Values,
-): { problems: Omit<FormState, 'attempt'> } | { fields: LeadFields } {
-  if (settings.missingFields === 'one-alert') {
-    const missing = missingFields(settings, values);
-    if (missing.length > 0) {
-      return { problems: { values, errors: {}, message: MESSAGES.fillAllFields, missing } };
-    }
+/** What follows a lead that is in, as the variant says: its alert, download and thank-you page. */
+function afterSent(settings: LeadFormSettings, navigate: NavigateFunction, onSent?: () => void) {
+  // Only the thank-you page's own security policy lets the analytics tags load, so with tags
+  // configured the page comes as a new document rather than a route change.
+  const goToThankYou = () =>
+    env.gtmId || env.gaId ? window.location.assign(THANK_YOU_PATH) : void navigate(THANK_YOU_PATH);
+  if (settings.successAlert) window.alert(settings.successAlert);
+  if (settings.download) downloadBrochure();
+  onSent?.();
+  if (settings.scrollToTop) window.scrollTo({ top: 0 });
+  if (settings.thankYouDelayMs > 0) {
+    window.setTimeout(goToThankYou, settings.thankYouDelayMs);
+  } else {
+    goToThankYou();
   }
-  const errors: FieldErrors = {};
-  const name = parseName(values.name);
-  if (!name.ok) errors.name = name.error.message;
-  const mobile = settings.tenDigitMobile ? normalizeMobile(values.mobile) : values.mobile.trim();
-  if (settings.tenDigitMobile && !isValidMobile(mobile)) errors.mobile = MESSAGES.invalidMobile;
-  else if (mobile === '') errors.mobile = FORM_MESSAGES.mobileRequired;
-  if (settings.plotRange === 'required' && values.plotRange === '') {
-    errors.plotRange = FORM_MESSAGES.plotRangeRequired;
-  }
-  if (settings.consent && !values.agree) errors.agree = FORM_MESSAGES.consentRequired;
-  if (!name.ok || Object.keys(errors).length > 0) {
-    return { problems: { values, errors, message: '', missing: [] } };
-  }
-  return {
-    fields: {
-      name: name.value,
-      mobile,
-      ...(settings.plotRange === 'none' ? {} : { plotRange: values.plotRange }),
-      ...(settings.locationField ? { location: values.location.trim() } : {}),
-    },
-  };
 }
 
 export interface LeadFormProps {
@@ -140,10 +66,6 @@ export function LeadForm({ variant, labelledBy, className, onSent }: LeadFormPro
   const pathname = withoutTrailingSlash(useLocation().pathname);
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  // Only the thank-you page's own security policy lets the analytics tags load, so with tags
-  // configured the page comes as a new document rather than a route change.
-  const goToThankYou = () =>
-    env.gtmId || env.gaId ? window.location.assign(THANK_YOU_PATH) : void navigate(THANK_YOU_PATH);
   const formRef = useRef<HTMLFormElement>(null);
 
   const attempts = useRef(0);
@@ -187,43 +109,14 @@ export function LeadForm({ variant, labelledBy, className, onSent }: LeadFormPro
       return fail(withReply ? `${message}${result.text}` : message);
     }
 
-    if (settings.successAlert) window.alert(settings.successAlert);
-    if (settings.download) downloadBrochure();
-    onSent?.();
-    if (settings.scrollToTop) window.scrollTo({ top: 0 });
-    if (settings.thankYouDelayMs > 0) {
-      window.setTimeout(goToThankYou, settings.thankYouDelayMs);
-    } else {
-      goToThankYou();
-    }
+    afterSent(settings, navigate, onSent);
     return { ...FRESH, attempt };
   }
 
   const [sent, formAction] = useActionState(send, FRESH);
   const state = checked.attempt > sent.attempt ? checked : sent;
 
-  // Editing a field clears what was said about it, until the next attempt.
-  const [edited, setEdited] = useState({ state, names: new Set<string>() });
-  const editedNames = edited.state === state ? edited.names : new Set<string>();
-  function handleEdit(event: FormEvent<HTMLFormElement>) {
-    const { name } = event.target as HTMLInputElement;
-    if (editedNames.has(name)) return;
-    setEdited({ state, names: new Set(editedNames).add(name) });
-  }
-  const errorOf = (name: FieldName) => (editedNames.has(name) ? undefined : state.errors[name]);
-  const isMissing = (name: FieldName) => state.missing.includes(name) && !editedNames.has(name);
-
-  // After an attempt, focus goes to the first field that needs the visitor, in page order.
-  useEffect(() => {
-    const names = [...Object.keys(state.errors), ...state.missing];
-    if (names.length === 0 || !formRef.current) return;
-    const first = Array.from(formRef.current.elements).find(
-      (element): element is HTMLInputElement | HTMLSelectElement =>
-        (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) &&
-        names.includes(element.name),
-    );
-    first?.focus();
-  }, [state]);
+  const { handleEdit, errorOf, isMissing } = useFieldFeedback(state, formRef);
 
   const id = (field: string) => `${source}-${field}`;
   const messageId = id('message');
@@ -249,46 +142,13 @@ export function LeadForm({ variant, labelledBy, className, onSent }: LeadFormPro
     >
       <input type="hidden" name="source" value={source} />
       <input type="hidden" name="page" value={pathname} />
-      <NameField
-        id={id('name')}
-        defaultValue={state.values.name}
-        error={errorOf('name')}
-        formMessageId={formMessageFor('name')}
+      <LeadFormFields
+        settings={settings}
+        id={id}
+        values={state.values}
+        errorOf={errorOf}
+        formMessageFor={formMessageFor}
       />
-      <MobileField
-        id={id('mobile')}
-        defaultValue={state.values.mobile}
-        error={errorOf('mobile')}
-        formMessageId={formMessageFor('mobile')}
-        tenDigits={settings.tenDigitMobile}
-      />
-      {settings.plotRange !== 'none' && (
-        <PlotRangeField
-          // React does not pass a changed default on to a mounted <select>; a new one takes it.
-          key={state.values.plotRange}
-          id={id('plot-range')}
-          defaultValue={state.values.plotRange}
-          error={errorOf('plotRange')}
-          formMessageId={formMessageFor('plotRange')}
-          required={settings.plotRange === 'required'}
-        />
-      )}
-      {settings.locationField && (
-        <LocationField
-          id={id('location')}
-          defaultValue={state.values.location}
-          error={errorOf('location')}
-        />
-      )}
-      {settings.consent && (
-        <ConsentField
-          id={id('agree')}
-          defaultChecked={state.values.agree}
-          label={CONSENT_TEXT}
-          error={errorOf('agree')}
-          formMessageId={formMessageFor('agree')}
-        />
-      )}
       <HoneypotField id={id('website')} />
       <FormMessage id={messageId} message={state.message} />
       <SubmitButton

@@ -1,0 +1,78 @@
+import * as v from 'valibot';
+import { count, text, time } from './desk-fields.ts';
+
+/* The lead sources as the desk shows them: partner sources and the health of every source. */
+
+/** A partner or portal that pushes leads to `/intake/partners/<name>`; never its secret. */
+export const partnerSourceSchema = v.object({
+  name: text,
+  disabled: v.pipe(v.boolean(), v.description('A disabled source is refused (403).')),
+  createdAt: time,
+  rotatedAt: v.nullable(time),
+  previousSecretUntil: v.pipe(
+    v.nullable(time),
+    v.description('Until when the secret before the last rotation is still accepted.'),
+  ),
+});
+export type PartnerSource = v.InferOutput<typeof partnerSourceSchema>;
+
+export const partnerSourcesAnswerSchema = v.object({ sources: v.array(partnerSourceSchema) });
+export type PartnerSourcesAnswer = v.InferOutput<typeof partnerSourcesAnswerSchema>;
+
+export const partnerSourceAnswerSchema = v.object({ source: partnerSourceSchema });
+export type PartnerSourceAnswer = v.InferOutput<typeof partnerSourceAnswerSchema>;
+
+/** A new or rotated source: the only answer that carries its secret, shown once. */
+export const partnerSecretAnswerSchema = v.object({
+  source: partnerSourceSchema,
+  secret: v.pipe(
+    text,
+    v.description('`whsec_` and the base64 of the key (Standard Webhooks); not shown again.'),
+  ),
+});
+export type PartnerSecretAnswer = v.InferOutput<typeof partnerSecretAnswerSchema>;
+
+/** What a lead source's raised alert is about (docs/operations.md). */
+export const SOURCE_CONDITIONS = ['quiet', 'failing'] as const;
+export type SourceCondition = (typeof SOURCE_CONDITIONS)[number];
+
+export const sourceHealthRowSchema = v.object({
+  origin: v.pipe(
+    text,
+    v.description("Where its leads enter: 'site', 'google_ads', 'meta' or 'partner:<name>'."),
+  ),
+  label: text,
+  disabled: v.pipe(v.boolean(), v.description('A disabled partner source: it raises no alert.')),
+  leadsToday: v.pipe(
+    count,
+    v.description('Leads since midnight India time; spam and test leads left out.'),
+  ),
+  leads7Days: v.pipe(count, v.description('Leads in the last seven India days, today included.')),
+  lastLeadAt: v.nullable(time),
+  refused24Hours: v.pipe(count, v.description('Requests refused in the last 24 hours.')),
+  refused7Days: v.pipe(count, v.description('Requests refused in the last 7 days.')),
+  graphReads: v.pipe(
+    v.nullable(
+      v.object({
+        failing: v.pipe(count, v.description('Reads waiting for a retry after a failure.')),
+        failingSince: v.pipe(
+          v.nullable(time),
+          v.description('When the oldest failing read was queued.'),
+        ),
+        givenUp: v.pipe(count, v.description('Reads given up.')),
+      }),
+    ),
+    v.description("Meta's Graph API reads; null for the other sources."),
+  ),
+  alerts: v.pipe(
+    v.array(v.object({ condition: v.picklist(SOURCE_CONDITIONS), since: time, reason: text })),
+    v.description('Alerts emailed to the managers and not yet recovered.'),
+  ),
+});
+export type SourceHealthRow = v.InferOutput<typeof sourceHealthRowSchema>;
+
+export const sourceHealthAnswerSchema = v.object({
+  sources: v.array(sourceHealthRowSchema),
+  checkedAt: time,
+});
+export type SourceHealthAnswer = v.InferOutput<typeof sourceHealthAnswerSchema>;
