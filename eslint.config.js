@@ -82,10 +82,10 @@ const importZones = [
  * - reports/: pure reading of stored leads (India's calendar, a lead's state, counts, the export
  *   format and CSV).
  * - store/: SQLite.
- * - lib: config.ts, logger.ts, clock.ts, standard-webhooks.ts (the signature the webhook channel
- *   signs with and partner intake checks). config.ts reads each channel's settings with the
- *   channel's own reader (mail/dkim.ts, webhooks/webhook-config.ts, graph/meta-config.ts) and
- *   nothing else above it.
+ * - lib: config.ts (and its sections, config/), logger.ts, clock.ts, standard-webhooks.ts (the
+ *   signature the webhook channel signs with and partner intake checks). config.ts reads each
+ *   channel's settings with the channel's own reader (mail/dkim.ts, webhooks/webhook-config.ts,
+ *   graph/meta-config.ts) and nothing else above it.
  */
 const API = './apps/api/src';
 /** Features whose endpoints live on the desk's router (`register<Feature>Routes`). */
@@ -117,7 +117,10 @@ const API_LAYERS = [
   { name: 'the outbox', paths: ['outbox'] },
   { name: 'reports/', paths: ['reports'] },
   { name: 'the store', paths: ['store'] },
-  { name: 'lib', paths: ['config.ts', 'logger.ts', 'clock.ts', 'standard-webhooks.ts'] },
+  {
+    name: 'lib',
+    paths: ['config.ts', 'config', 'logger.ts', 'clock.ts', 'standard-webhooks.ts'],
+  },
 ];
 const CHANNEL_SETTINGS = {
   mail: ['./dkim.ts'],
@@ -125,6 +128,9 @@ const CHANNEL_SETTINGS = {
   graph: ['./meta-config.ts'],
   push: ['./push-services.ts'],
 };
+
+/** config.ts and the sections it composes (config/), the one place that reads the environment. */
+const CONFIG = ['config.ts', 'config'];
 
 const CHANNELS = API_LAYERS.find((layer) => layer.name === 'the outbox channels').paths;
 
@@ -144,11 +150,11 @@ const apiZones = [
         const except = CHANNEL_SETTINGS[from];
         return [
           zone(
-            lower.paths.filter((path) => path !== 'config.ts'),
+            lower.paths.filter((path) => !CONFIG.includes(path)),
             from,
             message,
           ),
-          zone(['config.ts'], from, message, except),
+          zone(CONFIG, from, message, except),
         ];
       }),
     ),
