@@ -64,8 +64,8 @@ const importZones = [
  * (a route reads the store with no use case between). Tests are not held to them: like the
  * composition root, a test puts the parts together.
  *
- * - composition root: app.ts, start-server.ts, server.ts build and wire everything; nothing
- *   imports them.
+ * - composition root: app.ts, start-server.ts (and the parts it builds with, start/), server.ts
+ *   build and wire everything; nothing imports them.
  * - entry points: http/, the lead routes (leads/*-routes.ts), the desk's HTTP face (desk.ts,
  *   desk-router.ts, desk-static.ts, desk-openapi.ts), cli/, the intake routes, their OpenAPI
  *   parts and their HTTP plumbing (intake/*-routes.ts, *-openapi.ts, intake-http.ts). They never import one another, except that
@@ -82,10 +82,10 @@ const importZones = [
  * - reports/: pure reading of stored leads (India's calendar, a lead's state, counts, the export
  *   format and CSV).
  * - store/: SQLite.
- * - lib: config.ts, logger.ts, clock.ts, standard-webhooks.ts (the signature the webhook channel
- *   signs with and partner intake checks). config.ts reads each channel's settings with the
- *   channel's own reader (mail/dkim.ts, webhooks/webhook-config.ts, graph/meta-config.ts) and
- *   nothing else above it.
+ * - lib: config.ts (and its sections, config/), logger.ts, clock.ts, standard-webhooks.ts (the
+ *   signature the webhook channel signs with and partner intake checks). config.ts reads each
+ *   channel's settings with the channel's own reader (mail/dkim.ts, webhooks/webhook-config.ts,
+ *   graph/meta-config.ts) and nothing else above it.
  */
 const API = './apps/api/src';
 /** Features whose endpoints live on the desk's router (`register<Feature>Routes`). */
@@ -98,7 +98,7 @@ const HTTP_ROUTES = {
 };
 const ENTRY_POINTS = { 'http/': ['http'], ...HTTP_ROUTES, 'cli/': ['cli'] };
 const API_LAYERS = [
-  { name: 'the composition root', paths: ['app.ts', 'start-server.ts', 'server.ts'] },
+  { name: 'the composition root', paths: ['app.ts', 'start-server.ts', 'start', 'server.ts'] },
   { name: 'the entry points', paths: Object.values(ENTRY_POINTS).flat() },
   {
     name: 'the use cases',
@@ -117,7 +117,10 @@ const API_LAYERS = [
   { name: 'the outbox', paths: ['outbox'] },
   { name: 'reports/', paths: ['reports'] },
   { name: 'the store', paths: ['store'] },
-  { name: 'lib', paths: ['config.ts', 'logger.ts', 'clock.ts', 'standard-webhooks.ts'] },
+  {
+    name: 'lib',
+    paths: ['config.ts', 'config', 'logger.ts', 'clock.ts', 'standard-webhooks.ts'],
+  },
 ];
 const CHANNEL_SETTINGS = {
   mail: ['./dkim.ts'],
@@ -125,6 +128,9 @@ const CHANNEL_SETTINGS = {
   graph: ['./meta-config.ts'],
   push: ['./push-services.ts'],
 };
+
+/** config.ts and the sections it composes (config/), the one place that reads the environment. */
+const CONFIG = ['config.ts', 'config'];
 
 const CHANNELS = API_LAYERS.find((layer) => layer.name === 'the outbox channels').paths;
 
@@ -144,11 +150,11 @@ const apiZones = [
         const except = CHANNEL_SETTINGS[from];
         return [
           zone(
-            lower.paths.filter((path) => path !== 'config.ts'),
+            lower.paths.filter((path) => !CONFIG.includes(path)),
             from,
             message,
           ),
-          zone(['config.ts'], from, message, except),
+          zone(CONFIG, from, message, except),
         ];
       }),
     ),

@@ -1,7 +1,4 @@
-import { once } from 'node:events';
-import { partnerOrigin } from '@iconia/shared';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Server as NetServer, type AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from './app.ts';
 import type { Clock } from './clock.ts';
@@ -10,46 +7,37 @@ import { createDesk, type Desk } from './desk/desk.ts';
 import { createDailyDigest } from './digest/daily-digest.ts';
 import { createGraphChannel, GRAPH_BACKOFF, GRAPH_TIMEOUT_MS } from './graph/graph-channel.ts';
 import { createReadinessCheck } from './http/health.ts';
-import { createGoogleAdsRouter } from './intake/google-ads-routes.ts';
 import { createIngestEnquiry } from './intake/ingest-enquiry.ts';
-import { createIntakeHttp } from './intake/intake-http.ts';
-import { createMetaRouter } from './intake/meta-routes.ts';
 import { partnerPaths } from './intake/partner-openapi.ts';
-import { createPartnerRouter } from './intake/partner-routes.ts';
 import { createPartnerSources } from './intake/partner-sources.ts';
+import type { SourceHealth } from './intake/source-health.ts';
 import { createCaptureLead, DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts';
 import type { Logger } from './logger.ts';
-import { createEmailChannel } from './mail/email-channel.ts';
-import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mail/transport.ts';
-import { createDeliveryWorker, type DeliveryWorker } from './outbox/outbox-worker.ts';
+import { createMailer, type Mailer } from './mail/transport.ts';
+import type { DeliveryWorker } from './outbox/outbox-worker.ts';
 import { createPlotsChannel, PLOTS_WORKER } from './plots/plot-channel.ts';
-import { createPushChannel, PUSH_WORKER } from './push/push-channel.ts';
-import { ensureVapidKeys } from './push/vapid-keys.ts';
 import { createErasureLedger } from './privacy/erasure-ledger.ts';
 import { adoptLedgerFromBackup } from './privacy/ledger-in-backup.ts';
-import {
-  createRouting,
-  routingOptionsOf,
-  type Routing,
-  type RoutingOptions,
-} from './routing/routing.ts';
-import { createRoutingChannel } from './routing/routing-channel.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';
+import { ensureVapidKeys } from './push/vapid-keys.ts';
+import { createRouting, routingOptionsOf, type Routing } from './routing/routing.ts';
+import { listen, stopListening } from './start/http-server.ts';
+import { createIntakeRouters, createLeadSourceHealth } from './start/intake.ts';
+import { openStore } from './start/open-store.ts';
+import {
+  createMessageWorkers,
+  outboxWorker,
+  type MessageWorkers,
+  type WorkerContext,
+} from './start/outbox-workers.ts';
 import { createGroupCommit } from './store/group-commit.ts';
-import { createIntakeRefusalStore } from './store/intake-refusal-store.ts';
 import { acquireInstanceLock } from './store/instance-lock.ts';
-import { openLeadStore, type LeadMessageRoute, type LeadStore } from './store/lead-store.ts';
-import { META_GRAPH_CHANNEL, SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
-import { createManagerAlertStore } from './store/manager-alert-store.ts';
+import type { LeadStore } from './store/lead-store.ts';
+import { SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
 import { createPushStore } from './store/push-store.ts';
-import { createSourceHealthStore } from './store/source-health-store.ts';
 import { createVisitStore } from './store/visit-store.ts';
 import { salesOrganizer } from './visits/visit-calendar.ts';
-import { createSourceHealth, type SourceHealth } from './intake/source-health.ts';
-import { createWebhookChannels, WEBHOOK_WORKER } from './webhooks/webhook-channel.ts';
-
-/** How long in-flight requests get to finish once shutdown starts. */
-const SHUTDOWN_GRACE_MS = 10_000;
+import { createWebhookChannels } from './webhooks/webhook-channel.ts';
 
 export interface ServerOptions {
   clock: Clock;
@@ -87,206 +75,101 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** A disk that is full, read-only or missing is an operator's problem: say which file and why. */
-function openStore(file: string, routes: LeadMessageRoute[], routing: RoutingOptions): LeadStore {
-  try {
-    return openLeadStore(file, {
-      routes,
-      onLeadStored: (db) => createRouting(db, routing).onLeadStored,
-    });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `The lead database ${file} could not be opened for reading and writing (${reason}). Check that DATA_DIR is on a writable disk with free space.`,
-      { cause: error },
-    );
-  }
+/** Work done in the background: started once the server listens, stopped when it closes. */
+interface Worker {
+  start(): void;
+  stop(): void | Promise<void>;
 }
 
-/**
- * One process, one thread: the request stores the lead (one transaction and one disk sync for
- * the leads of each event-loop turn) and answers once it is on disk; the delivery worker, on
- * the same thread, sends it through nodemailer's asynchronous transport.
- */
-export async function startServer(config: Config, options: ServerOptions): Promise<RunningServer> {
-  const { clock, logger } = options;
+type Parts = ReturnType<typeof openData> & {
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+};
+
+/** The database and what works on its connection: routing, the instance lock, the mailer. */
+function openData(config: Config, { clock, logger }: ServerOptions) {
   const webhookChannels = createWebhookChannels(config.webhooks, clock);
   const routingOptions = routingOptionsOf(
     config,
     webhookChannels.map((channel) => channel.name),
   );
-  const store = openStore(
+  const { store, handler: routing } = openStore(
     config.databaseFile,
     [SALES_EMAIL_ROUTE, ...webhookChannels.map((channel) => channel.route)],
-    routingOptions,
+    (db) => createRouting(db, routingOptions),
   );
-  const routing = createRouting(store.db, routingOptions);
   // The only server on the file takes back what a killed one was sending, at once rather than
   // when its lease lapses; beside another server, a lease may be that server's live send.
   let leasesTakenBack = 0;
   const instanceLock = acquireInstanceLock(config.databaseFile, () => {
     leasesTakenBack = store.takeBackLeases();
   });
-  const mailer = createMailer(config);
-  const visitStore = createVisitStore(store.db);
-  const managerAlertStore = createManagerAlertStore(store.db);
-  const delivery = createDeliveryWorker({
+  const workerContext: WorkerContext = { store, clock, logger, config };
+  return {
+    webhookChannels,
     store,
-    channel: createEmailChannel(
-      mailer,
-      { from: config.mailFrom, to: config.mailTo, siteUrl: config.siteUrl },
-      {
-        visits: visitStore,
-        leadNames: (leadIds) => managerAlertStore.leadNames(leadIds),
-        now: () => clock.now(),
-      },
-    ),
-    clock,
-    logger,
-    pendingAlertMs: config.pendingAlertMs,
-    // Long enough for one send with every SMTP timeout spent, so another instance on the same
-    // file never picks up a lead this one is still sending.
-    leaseMs: Math.max(60_000, config.smtpTimeoutMs * 4),
-    concurrency: config.smtpUrl ? SMTP_CONNECTIONS : 1,
-  });
-  const pushStore = createPushStore(store.db);
-  const vapidKeys = ensureVapidKeys(pushStore, clock.now());
-  const pushes = createDeliveryWorker({
-    store,
-    channel: createPushChannel({
-      store: pushStore,
-      keys: vapidKeys,
-      subject: config.pushSubject,
-      services: config.pushServices,
-      clock,
-      visits: visitStore,
-    }),
-    clock,
-    logger,
-    pendingAlertMs: config.pendingAlertMs,
-    ...PUSH_WORKER,
-  });
-  // Routing's alerts are an email and a push per device, queued together.
-  const wakeAlerts = () => {
-    delivery.wake();
-    pushes.wake();
-  };
-  const routingSteps = createDeliveryWorker({
-    store,
-    channel: createRoutingChannel(routing, clock, wakeAlerts),
-    clock,
-    logger,
-    pendingAlertMs: config.pendingAlertMs,
-    leaseMs: 60_000,
-  });
-  const webhooks = webhookChannels.map((channel) =>
-    createDeliveryWorker({
-      store,
-      channel,
-      clock,
-      logger,
-      pendingAlertMs: config.pendingAlertMs,
-      ...WEBHOOK_WORKER,
-    }),
-  );
-  const retention = createLeadRetention({
-    store,
-    clock,
-    logger,
-    retentionDays: config.leadRetentionDays,
-  });
-  // Opt-in: without DIGEST_HOUR no digest is sent.
-  const digest =
-    config.digestHour === undefined
-      ? undefined
-      : createDailyDigest({
-          store,
-          mailer,
-          clock,
-          logger,
-          addresses: { from: config.mailFrom, to: config.mailTo },
-          hour: config.digestHour,
-          messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
-        });
-  const partnerSources = createPartnerSources(store.db);
-  const sourceHealth = createSourceHealth({
-    store: createSourceHealthStore(store.db, (message) => store.queueMessage(message)),
-    clock,
-    logger,
-    sources: () => [
-      { origin: 'site' },
-      ...(config.googleAdsWebhookKey === undefined ? [] : [{ origin: 'google_ads' as const }]),
-      ...(config.meta ? [{ origin: 'meta' as const, graphChannel: META_GRAPH_CHANNEL }] : []),
-      ...partnerSources.list(clock.now()).map((source) => ({
-        origin: partnerOrigin(source.name),
-        disabled: source.disabled,
-      })),
-    ],
-    fallbackTo: config.mailTo,
+    routing,
+    instanceLock,
+    leasesTakenBack,
+    mailer: createMailer(config),
+    workerContext,
     messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
-    onQueued: () => delivery.wake(),
-  });
+    partnerSources: createPartnerSources(store.db),
+  };
+}
+
+/** The site's form, the channels' enquiries and their sources' health. */
+function createLeadIntake(parts: Parts, messages: MessageWorkers) {
+  const { config, store, clock, logger, messageIdDomain, partnerSources } = parts;
   // The site's leads and every channel's enquiries share one group commit: one disk sync for
   // all the leads of an event-loop turn, whichever door they came in by.
   const leadCapture = {
     storeLead: createGroupCommit(store, DUPLICATE_WINDOW_MS),
     clock,
     logger,
-    messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
+    messageIdDomain,
     onPending: () => {
-      wakeAlerts();
-      for (const worker of webhooks) worker.wake();
+      messages.wake.alerts();
+      messages.wake.webhooks();
     },
   };
-  const captureLead = createCaptureLead(leadCapture);
   const ingestEnquiry = createIngestEnquiry(leadCapture);
   const metaGraph =
     config.meta &&
-    createDeliveryWorker({
-      store,
-      channel: createGraphChannel({ settings: config.meta, ingest: ingestEnquiry }),
-      clock,
-      logger,
-      pendingAlertMs: config.pendingAlertMs,
-      leaseMs: GRAPH_TIMEOUT_MS * 6,
-      backoff: GRAPH_BACKOFF,
-    });
-  const intakeRefusals = createIntakeRefusalStore(store.db);
-  const intakeHttp = createIntakeHttp({
-    logger,
-    clock,
-    ceiling: { max: config.intakePerSourcePerMinute, windowMs: 60_000 },
-    requestTimeoutMs: config.requestTimeoutMs,
-    recordRefusal: (refusal) => intakeRefusals.record(refusal),
-  });
-  const intake = [
-    createGoogleAdsRouter({
-      http: intakeHttp,
-      ingestEnquiry,
-      key: config.googleAdsWebhookKey,
-    }),
-    createMetaRouter({
-      settings: config.meta,
-      intakeHttp,
-      store,
-      clock,
-      onQueued: () => metaGraph?.wake(),
-    }),
-    createPartnerRouter({
-      http: intakeHttp,
-      ingestEnquiry,
-      sources: createPartnerSources(store.db),
-      clock,
-    }),
-  ];
-  const readiness = createReadinessCheck({
+    outboxWorker(
+      parts.workerContext,
+      createGraphChannel({ settings: config.meta, ingest: ingestEnquiry }),
+      { leaseMs: GRAPH_TIMEOUT_MS * 6, backoff: GRAPH_BACKOFF },
+    );
+  const intake = createIntakeRouters({
+    config,
     store,
-    verifyMail: () => mailer.verify(),
     clock,
-    pendingAlertMs: config.pendingAlertMs,
-    smtpTimeoutMs: Math.min(config.smtpTimeoutMs, 3_000),
-    webhookChannels: webhookChannels.map((channel) => channel.name),
+    logger,
+    ingestEnquiry,
+    partnerSources,
+    wakeMetaGraph: () => metaGraph?.wake(),
   });
+  const sourceHealth = createLeadSourceHealth({
+    config,
+    store,
+    clock,
+    logger,
+    partnerSources,
+    messageIdDomain,
+    wakeEmail: messages.wake.email,
+  });
+  return { captureLead: createCaptureLead(leadCapture), metaGraph, intake, sourceHealth };
+}
+
+/** The sales desk and its plots' due work, with the erasure ledger a restore cannot undo. */
+function createSalesDesk(
+  parts: Parts,
+  messages: MessageWorkers,
+  more: { sourceHealth: SourceHealth; pushPublicKey: string },
+) {
+  const { config, store, clock, logger, mailer, webhookChannels } = parts;
   const ledger = createErasureLedger(config.dataDir);
   // A backup restored onto a new machine brings the erasures made until it was taken.
   const adopted = adoptLedgerFromBackup(store.db, ledger);
@@ -301,28 +184,111 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     ledger,
     forgetEmails: (messageIds) => mailer.forget(messageIds),
     webhookChannels: webhookChannels.map((channel) => channel.name),
-    onQueued: () => {
-      for (const worker of webhooks) worker.wake();
-    },
-    onEmailQueued: wakeAlerts,
-    sourceHealth,
-    routing,
+    onQueued: messages.wake.webhooks,
+    onEmailQueued: messages.wake.alerts,
+    sourceHealth: more.sourceHealth,
+    routing: parts.routing,
     leads: store,
     leadRoutes: webhookChannels.map((channel) => channel.route),
-    messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
+    messageIdDomain: parts.messageIdDomain,
     calendarOrganizer: salesOrganizer(config.mailTo),
-    pushPublicKey: vapidKeys.publicKey,
+    pushPublicKey: more.pushPublicKey,
     pushServices: config.pushServices,
   });
   // A hold's expiry is a row due when it runs out, so it frees the plot across restarts.
-  const plots = createDeliveryWorker({
+  const plots = outboxWorker(
+    parts.workerContext,
+    createPlotsChannel(desk.api.plots, clock),
+    PLOTS_WORKER,
+  );
+  return { desk, plots };
+}
+
+/** The jobs on a timer: old leads deleted, and the daily digest when DIGEST_HOUR asks for one. */
+function createScheduledJobs({ config, store, clock, logger, mailer, messageIdDomain }: Parts) {
+  const retention = createLeadRetention({
     store,
-    channel: createPlotsChannel(desk.api.plots, clock),
     clock,
     logger,
-    pendingAlertMs: config.pendingAlertMs,
-    ...PLOTS_WORKER,
+    retentionDays: config.leadRetentionDays,
   });
+  const digest =
+    config.digestHour === undefined
+      ? undefined
+      : createDailyDigest({
+          store,
+          mailer,
+          clock,
+          logger,
+          addresses: { from: config.mailFrom, to: config.mailTo },
+          hour: config.digestHour,
+          messageIdDomain,
+        });
+  return [retention, ...(digest ? [digest] : [])];
+}
+
+/** Builds every part once, on one store, and wires each part's "there is work now" to its worker. */
+function buildServer(config: Config, options: ServerOptions) {
+  const parts: Parts = { ...openData(config, options), config, ...options };
+  const { store, clock, mailer, webhookChannels } = parts;
+  const pushStore = createPushStore(store.db);
+  const vapidKeys = ensureVapidKeys(pushStore, clock.now());
+  const messages = createMessageWorkers(parts.workerContext, {
+    config,
+    mailer,
+    routing: parts.routing,
+    webhookChannels,
+    push: { store: pushStore, keys: vapidKeys },
+    visits: createVisitStore(store.db),
+  });
+  const intake = createLeadIntake(parts, messages);
+  const { desk, plots } = createSalesDesk(parts, messages, {
+    sourceHealth: intake.sourceHealth,
+    pushPublicKey: vapidKeys.publicKey,
+  });
+  const readiness = createReadinessCheck({
+    store,
+    verifyMail: () => mailer.verify(),
+    clock,
+    pendingAlertMs: config.pendingAlertMs,
+    smtpTimeoutMs: Math.min(config.smtpTimeoutMs, 3_000),
+    webhookChannels: webhookChannels.map((channel) => channel.name),
+  });
+  const app = createApp({
+    config,
+    captureLead: intake.captureLead,
+    readiness,
+    logger: options.logger,
+    clock,
+    desk: desk.router,
+    intake: intake.intake,
+    intakePaths: partnerPaths(),
+  });
+  const { delivery, routingSteps, webhooks, pushes } = messages;
+  const { metaGraph, sourceHealth } = intake;
+  const outbox = { delivery, webhooks, metaGraph, routingSteps, plots, pushes };
+  const workers: Worker[] = [
+    delivery,
+    routingSteps,
+    ...webhooks,
+    ...(metaGraph ? [metaGraph] : []),
+    plots,
+    pushes,
+    ...createScheduledJobs(parts),
+    sourceHealth,
+  ];
+  return { parts, app, desk, outbox, sourceHealth, workers };
+}
+
+/**
+ * One process, one thread: the request stores the lead (one transaction and one disk sync for
+ * the leads of each event-loop turn) and answers once it is on disk; the delivery worker, on
+ * the same thread, sends it through nodemailer's asynchronous transport.
+ */
+export async function startServer(config: Config, options: ServerOptions): Promise<RunningServer> {
+  const { clock, logger } = options;
+  const { parts, app, desk, outbox, sourceHealth, workers } = buildServer(config, options);
+  const { store, mailer, instanceLock } = parts;
   // A database restored from an older backup must not serve anyone erased since, not even once.
   const replayed = await desk.api.erasure.replay(clock.now());
   if (replayed > 0) {
@@ -331,27 +297,8 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       'erasures made after this database was backed up were applied again',
     );
   }
-  const app = createApp({
-    config,
-    captureLead,
-    readiness,
-    logger,
-    clock,
-    desk: desk.router,
-    intake,
-    intakePaths: partnerPaths(),
-  });
-
-  // Node checks the header and request timeouts only this often (30 s by default), so a client
-  // dripping headers or a body would otherwise hold its connection well past the limits below.
-  const server = createServer({ connectionsCheckingInterval: 1_000 }, app);
-  server.requestTimeout = config.requestTimeoutMs;
-  server.headersTimeout = Math.min(config.requestTimeoutMs, 10_000);
-  server.listen(config.port, config.host);
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const listening = await listen(app, config);
+  const { url, port } = listening;
   logger.info(
     {
       url,
@@ -360,86 +307,43 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       mail: mailer.description,
       site: config.webDist,
       digest: config.digestHour === undefined ? 'off' : `daily from ${config.digestHour}:00 IST`,
-      webhooks: webhookChannels.map((channel) => channel.label),
+      webhooks: parts.webhookChannels.map((channel) => channel.label),
       metaLeadAds: config.meta ? config.meta.graphUrl : 'off',
       otherServerOnDatabase: !instanceLock.alone,
     },
     'listening',
   );
-  if (leasesTakenBack > 0) {
+  if (parts.leasesTakenBack > 0) {
     logger.warn(
-      { messages: leasesTakenBack },
+      { messages: parts.leasesTakenBack },
       'took back the messages a stopped process was sending; they go again now, with the same ids',
     );
   }
-  delivery.start();
-  routingSteps.start();
-  for (const worker of webhooks) worker.start();
-  metaGraph?.start();
-  plots.start();
-  pushes.start();
-  retention.start();
-  digest?.start();
-  sourceHealth.start();
+  for (const worker of workers) worker.start();
 
-  let closing: Promise<void> | undefined;
-  // Once closing, every answer ends its connection, so each client finishes what it sent.
-  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
-    if (closing) res.setHeader('Connection', 'close');
-  });
   const close = async (): Promise<void> => {
     // The desk's live streams never end on their own: end them so the connections can close.
     desk.close();
-    // Stops accepting connections and leaves the open ones be. (http.Server.close() also cuts
-    // idle keep-alive connections, and one may already carry a request this busy thread has
-    // not read yet.) They end with their next answer, at their keep-alive timeout, or at the
-    // end of the grace period.
-    // Connections the kernel has taken but this busy thread has not yet accepted would be reset
-    // with the listener: one more pass of the event loop lets them in first.
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
-    const closed = new Promise<void>((resolve) => {
-      NetServer.prototype.close.call(server, () => resolve());
-    });
-    const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    grace.unref();
-    await closed;
-    clearTimeout(grace);
+    await stopListening(listening);
     // Leads handed over in this turn of the event loop are committed in the next one.
     await new Promise((resolve) => setImmediate(resolve));
-    retention.stop();
-    sourceHealth.stop();
-    const workers = [
-      delivery,
-      routingSteps,
-      ...webhooks,
-      plots,
-      pushes,
-      ...(metaGraph ? [metaGraph] : []),
-    ];
-    await Promise.all(workers.map((worker) => worker.stop()));
-    await digest?.stop();
+    await Promise.all(workers.map((worker) => Promise.resolve(worker.stop())));
     mailer.close();
     store.close();
     instanceLock.release();
   };
-
+  let closing: Promise<void> | undefined;
   return {
     url,
     port,
-    server,
+    server: listening.server,
     app,
     config,
     store,
     mailer,
-    delivery,
-    webhooks,
-    metaGraph,
-    routingSteps,
-    routing,
+    ...outbox,
+    routing: parts.routing,
     desk,
-    plots,
-    pushes,
     sourceHealth,
     close: () => (closing ??= close()),
   };

@@ -1,0 +1,87 @@
+import { partnerOrigin } from '@iconia/shared';
+import type { Router } from 'express';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { createGoogleAdsRouter } from '../intake/google-ads-routes.ts';
+import type { IngestEnquiry } from '../intake/ingest-enquiry.ts';
+import { createIntakeHttp } from '../intake/intake-http.ts';
+import { createMetaRouter } from '../intake/meta-routes.ts';
+import { createPartnerRouter } from '../intake/partner-routes.ts';
+import type { PartnerSources } from '../intake/partner-sources.ts';
+import { createSourceHealth, type SourceHealth } from '../intake/source-health.ts';
+import type { Logger } from '../logger.ts';
+import { createIntakeRefusalStore } from '../store/intake-refusal-store.ts';
+import type { LeadStore } from '../store/lead-store.ts';
+import { META_GRAPH_CHANNEL } from '../store/outbox-store.ts';
+import { createSourceHealthStore } from '../store/source-health-store.ts';
+
+export interface IntakeParts {
+  config: Pick<
+    Config,
+    'intakePerSourcePerMinute' | 'requestTimeoutMs' | 'googleAdsWebhookKey' | 'meta'
+  >;
+  store: LeadStore;
+  clock: Clock;
+  logger: Logger;
+  ingestEnquiry: IngestEnquiry;
+  partnerSources: PartnerSources;
+  /** A Meta lead's Graph read was queued. */
+  wakeMetaGraph: () => void;
+}
+
+/** The doors leads come in by besides the site: Google Ads, Meta and each partner. */
+export function createIntakeRouters(parts: IntakeParts): Router[] {
+  const { config, store, clock, logger, ingestEnquiry } = parts;
+  const intakeRefusals = createIntakeRefusalStore(store.db);
+  const intakeHttp = createIntakeHttp({
+    logger,
+    clock,
+    ceiling: { max: config.intakePerSourcePerMinute, windowMs: 60_000 },
+    requestTimeoutMs: config.requestTimeoutMs,
+    recordRefusal: (refusal) => intakeRefusals.record(refusal),
+  });
+  return [
+    createGoogleAdsRouter({ http: intakeHttp, ingestEnquiry, key: config.googleAdsWebhookKey }),
+    createMetaRouter({
+      settings: config.meta,
+      intakeHttp,
+      store,
+      clock,
+      onQueued: parts.wakeMetaGraph,
+    }),
+    createPartnerRouter({ http: intakeHttp, ingestEnquiry, sources: parts.partnerSources, clock }),
+  ];
+}
+
+export interface SourceHealthParts {
+  config: Pick<Config, 'googleAdsWebhookKey' | 'meta' | 'mailTo'>;
+  store: LeadStore;
+  clock: Clock;
+  logger: Logger;
+  partnerSources: PartnerSources;
+  messageIdDomain: string;
+  /** An alert email was queued. */
+  wakeEmail: () => void;
+}
+
+/** Every lead source's figures, and the managers' alerts when one goes quiet or fails. */
+export function createLeadSourceHealth(parts: SourceHealthParts): SourceHealth {
+  const { config, store, clock, partnerSources } = parts;
+  return createSourceHealth({
+    store: createSourceHealthStore(store.db, (message) => store.queueMessage(message)),
+    clock,
+    logger: parts.logger,
+    sources: () => [
+      { origin: 'site' },
+      ...(config.googleAdsWebhookKey === undefined ? [] : [{ origin: 'google_ads' as const }]),
+      ...(config.meta ? [{ origin: 'meta' as const, graphChannel: META_GRAPH_CHANNEL }] : []),
+      ...partnerSources.list(clock.now()).map((source) => ({
+        origin: partnerOrigin(source.name),
+        disabled: source.disabled,
+      })),
+    ],
+    fallbackTo: config.mailTo,
+    messageIdDomain: parts.messageIdDomain,
+    onQueued: parts.wakeEmail,
+  });
+}
