@@ -7,8 +7,6 @@ import {
   deskLeadRowSchema,
   deskReportSchema,
   deskUserSchema,
-  passwordChangeSchema,
-  temporaryPasswordAnswerSchema,
   dutyAnswerSchema,
   dutyChangeSchema,
   dutySchema,
@@ -22,20 +20,17 @@ import {
   leadPageFields,
   leadPageSchema,
   leadViewSchema,
-  newAgentSchema,
   newPartnerSourceSchema,
   noteSchema,
   partnerSecretAnswerSchema,
   partnerSourceAnswerSchema,
   partnerSourceSchema,
   partnerSourcesAnswerSchema,
-  peopleAnswerSchema,
   personSchema,
   reportFields,
   routingAnswerSchema,
   routingSettingsChangeSchema,
   routingSettingsSchema,
-  signInSchema,
   sourceHealthAnswerSchema,
   sourceHealthRowSchema,
   timelineEntrySchema,
@@ -45,10 +40,6 @@ import {
   overdueAnswerSchema,
   overdueBuyerSchema,
   waitingAnswerSchema,
-  sessionAnswerSchema,
-  userAnswerSchema,
-  usersAnswerSchema,
-  usersFields,
   webhookDeliverySchema,
   PARTNER_NAME_PATTERN,
   buyerPlotsAnswerSchema,
@@ -246,50 +237,6 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
 
 /** Every operation of the desk API, by path (as OpenAPI writes it) and method. */
 const OPERATIONS: Record<string, Record<string, Operation>> = {
-  '/session': {
-    post: {
-      summary: 'Sign in',
-      who: 'anyone',
-      description: `Sets the session cookie ${SESSION_COOKIE}. Wrong email, wrong password and a disabled account get the same 401; repeated failures lock the account or address (429).`,
-      body: signInSchema,
-      answer: { status: 200, description: 'Signed in.', json: userAnswerSchema },
-      errors: [401, 429],
-    },
-    get: {
-      summary: 'The signed-in person',
-      who: 'anyone',
-      description:
-        'Answers 200 whether or not anyone is signed in, so that a browser can ask without an error: `user` is null when nobody is (an ended session also clears the cookie). `user.mustChangePassword` true: the person signed in with a temporary password and must choose their own (PUT /session/password) before anything else answers them.',
-      answer: {
-        status: 200,
-        description: 'The person signed in, or null.',
-        json: sessionAnswerSchema,
-      },
-    },
-    delete: {
-      summary: 'Sign out',
-      who: 'any session',
-      answer: { status: 204, description: 'Signed out; the cookie is cleared.' },
-    },
-  },
-  '/session/sign-out-everywhere': {
-    post: {
-      summary: 'Sign out everywhere',
-      who: 'any session',
-      answer: { status: 204, description: 'Every session of the person has ended.' },
-    },
-  },
-  '/session/password': {
-    put: {
-      summary: 'Change your own password',
-      who: 'any session',
-      description:
-        'Proves the current password (wrong ones count like failed sign-ins: 429 at the limit). Every session of the person ends and this browser gets a new session cookie; a temporary password stops being required.',
-      body: passwordChangeSchema,
-      answer: { status: 200, description: 'The account as it is now.', json: userAnswerSchema },
-      errors: [429],
-    },
-  },
   '/leads': {
     get: {
       summary: 'The inbox: leads, newest first, a page at a time',
@@ -386,61 +333,6 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
         description: 'How many leads were erased.',
         json: erasureAnswerSchema,
       },
-    },
-  },
-  '/users': {
-    get: {
-      summary: 'The accounts',
-      who: 'signed in',
-      description:
-        'Managers get every account; with `short=1` anyone signed in gets the names of the accounts that are not disabled, and an agent without it gets 403.',
-      query: usersFields,
-      answer: {
-        status: 200,
-        description: 'The accounts, or with `short=1` their names.',
-        json: [usersAnswerSchema, peopleAnswerSchema],
-      },
-      errors: [403],
-    },
-    post: {
-      summary: 'Add an agent',
-      who: 'manager',
-      body: newAgentSchema,
-      answer: { status: 201, description: 'The new account.', json: userAnswerSchema },
-      errors: [409],
-    },
-  },
-  '/users/{id}/disable': {
-    post: {
-      summary: "Disable an agent's account",
-      who: 'manager',
-      description: 'Their sessions end at once. Not your own account (400) nor a manager (403).',
-      answer: { status: 200, description: 'The account as it is now.', json: userAnswerSchema },
-      errors: [400],
-    },
-  },
-  '/users/{id}/enable': {
-    post: {
-      summary: "Re-enable an agent's account",
-      who: 'manager',
-      description:
-        'They sign in again with the password they had (or reset it). Not your own account (400) nor a manager (403); enabling twice is harmless.',
-      answer: { status: 200, description: 'The account as it is now.', json: userAnswerSchema },
-      errors: [400],
-    },
-  },
-  '/users/{id}/password-reset': {
-    post: {
-      summary: "Reset an agent's password",
-      who: 'manager',
-      description:
-        'Makes a random temporary password, stores only its hash and answers it this once. Every session of the agent ends; at the next sign-in they must choose their own password. Not your own account (400) nor a manager (403).',
-      answer: {
-        status: 200,
-        description: 'The account and its temporary password.',
-        json: temporaryPasswordAnswerSchema,
-      },
-      errors: [400],
     },
   },
   '/sources': {

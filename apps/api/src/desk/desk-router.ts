@@ -11,12 +11,10 @@ import {
   newPartnerSourceSchema,
   noteSchema,
   reportQuerySchema,
-  signInSchema,
   type LeadFilterQuery,
   type LeadPage,
   type LeadView,
   type PartnerSource,
-  type SessionAnswer,
 } from '@iconia/shared';
 import { exportCsv } from '../reports/lead-export.ts';
 import type { Clock } from '../clock.ts';
@@ -44,7 +42,7 @@ import { registerBuyerMergeRoutes } from './buyer-merge-routes.ts';
 import { createBuyerMerge } from './buyer-merge.ts';
 import { createVisitStore } from '../store/visit-store.ts';
 import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
-import { registerAccountRoutes } from './account-routes.ts';
+import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
 import { buildReports } from './reports.ts';
 import { createPlotInventory, type PlotInventory } from '../plots/plot-inventory.ts';
 import { registerPlotRoutes } from '../plots/plot-routes.ts';
@@ -235,6 +233,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   });
   const { requireSession, requireManager } = auth;
   const pushStore = createPushStore(db);
+  const forgetDevices = (userId: number) => pushStore.forgetUser(userId);
   const router = Router();
 
   router.use((_req, res, next) => {
@@ -244,35 +243,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   router.use(auth.sameOrigin);
   router.use(express.json({ limit: '16kb' }));
 
-  router.post('/session', async (req, res) => {
-    const { email, password } = parse(signInSchema, req.body);
-    const user = await auth.signIn(req, res, email, password).catch((error: unknown) => {
-      // Someone guessing passwords is worth an operator's attention; the email is not logged.
-      if (error instanceof DeskError && error.status === 429) {
-        logger.warn({ address: req.ip }, 'desk sign-in locked after repeated failures');
-      }
-      throw error;
-    });
-    logger.info({ userId: user.id }, 'desk sign-in');
-    res.json({ user });
-  });
-  // Who is signed in: asked on every visit, a signed-out one included, so never refused.
-  router.get('/session', (req, res) => {
-    res.json({ user: auth.signedInUser(req, res) ?? null } satisfies SessionAnswer);
-  });
-  router.delete('/session', auth.requireAnySession, (req, res) => {
-    auth.signOut(req, res);
-    res.status(204).end();
-  });
-  router.post('/session/sign-out-everywhere', auth.requireAnySession, (req, res) => {
-    const user = currentUser(res);
-    // A phone signed out everywhere shows no more buyers on its lock screen either.
-    db.transaction(() => {
-      auth.signOutEverywhere(req, res, user);
-      pushStore.forgetUser(user.id);
-    })();
-    res.status(204).end();
-  });
+  mountRoutes(router, sessionRoutes, { auth, db, logger, forgetDevices }, auth);
 
   router.get('/leads', requireSession, (req, res) => {
     const query = parse(leadPageQuerySchema, req.query);
@@ -417,13 +388,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     res.json({ erased: erased.length });
   });
 
-  registerAccountRoutes(router, {
-    store,
-    auth,
-    clock,
-    logger,
-    forgetDevices: (userId) => pushStore.forgetUser(userId),
-  });
+  mountRoutes(router, accountRoutes, { store, clock, logger, forgetDevices }, auth);
 
   registerVisitRoutes(router, {
     visits: createVisits({

@@ -19,7 +19,7 @@ import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import Database from 'better-sqlite3';
 import type { SourceHealthAnswer } from '@iconia/shared';
 import { newLead } from '../../test/new-lead.ts';
-import { createAccount } from '../desk/accounts.ts';
+import { createAccount } from '../accounts/index.ts';
 import { createPartnerSources } from './partner-sources.ts';
 import { createIntakeRefusalStore } from '../store/intake-refusal-store.ts';
 import { MIGRATIONS } from '../store/lead-store.ts';
