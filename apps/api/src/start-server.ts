@@ -23,8 +23,7 @@ import { createEmailChannel } from './mail/email-channel.ts';
 import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mail/transport.ts';
 import { createDeliveryWorker, type DeliveryWorker } from './outbox/outbox-worker.ts';
 import { createPlotsChannel, PLOTS_WORKER } from './plots/plot-channel.ts';
-import { createPushChannel, PUSH_WORKER } from './push/push-channel.ts';
-import { ensureVapidKeys } from './push/vapid-keys.ts';
+import { createPushChannel, createPushStore, ensureVapidKeys, PUSH_WORKER } from './push/index.ts';
 import { createErasureLedger } from './privacy/erasure-ledger.ts';
 import { adoptLedgerFromBackup } from './privacy/ledger-in-backup.ts';
 import {
@@ -41,7 +40,6 @@ import { acquireInstanceLock } from './store/instance-lock.ts';
 import { openLeadStore, type LeadMessageRoute, type LeadStore } from './store/lead-store.ts';
 import { META_GRAPH_CHANNEL, SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
 import { createManagerAlertStore } from './store/manager-alert-store.ts';
-import { createPushStore } from './store/push-store.ts';
 import { createSourceHealthStore } from './store/source-health-store.ts';
 import { createVisitStore } from './store/visit-store.ts';
 import { salesOrganizer } from './visits/visit-calendar.ts';

@@ -59,12 +59,6 @@ import {
   cancelVisitSchema,
   checkInSchema,
   newVisitSchema,
-  pushKeyAnswerSchema,
-  pushSubscriptionAnswerSchema,
-  pushSubscriptionCheckAnswerSchema,
-  pushSubscriptionCheckSchema,
-  pushSubscriptionSchema,
-  pushUnsubscribeSchema,
   rescheduleVisitSchema,
   visitAnswerSchema,
   visitAvailabilityFields,
@@ -737,51 +731,6 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
         json: buyerMergeAnswerSchema,
       },
       errors: [409],
-    },
-  },
-  '/push/key': {
-    get: {
-      summary: "The server's key for alerts on a phone",
-      who: 'signed in',
-      description:
-        "The VAPID public key (base64url) a browser subscribes to Web Push with (PushManager.subscribe's applicationServerKey). Made on the server's first start and kept with its data.",
-      answer: { status: 200, description: 'The key.', json: pushKeyAnswerSchema },
-    },
-  },
-  '/push/subscriptions': {
-    post: {
-      summary: 'Turn alerts on for this device',
-      who: 'signed in',
-      description:
-        "The browser's PushSubscription as its toJSON() writes it. The device then gets a push for each buyer assigned to the person and, for a manager, each reassignment alert; each push is `{ title, body, url, tag }` with the buyer's first name and what they asked for, never a mobile, surname or email. 201 when stored, 200 when this person had stored it already; a device another person had turned alerts on for becomes this person's. The push service's 404 or 410 removes it; so do signing out everywhere and the account being disabled.",
-      body: pushSubscriptionSchema,
-      answer: {
-        status: 201,
-        description: 'Stored (200: it was stored already).',
-        json: pushSubscriptionAnswerSchema,
-      },
-    },
-    delete: {
-      summary: 'Turn alerts off for this device',
-      who: 'signed in',
-      description:
-        "Removes the person's own subscription with this endpoint; another person's is left alone. 204 either way.",
-      body: pushUnsubscribeSchema,
-      answer: { status: 204, description: 'The device gets no more alerts.' },
-    },
-  },
-  '/push/subscriptions/check': {
-    post: {
-      summary: 'Whether this device still gets alerts',
-      who: 'signed in',
-      description:
-        "Whether the signed-in person's alerts still go to this endpoint. The desk asks when it shows the switch, so a device whose subscription the server dropped (signing out everywhere, a password reset, the push service's 404 or 410) shows alerts off. Another person's device answers false. A POST so the endpoint, a capability URL, stays out of request lines.",
-      body: pushSubscriptionCheckSchema,
-      answer: {
-        status: 200,
-        description: 'The answer.',
-        json: pushSubscriptionCheckAnswerSchema,
-      },
     },
   },
   '/openapi.json': {

@@ -46,8 +46,7 @@ import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
 import { buildReports } from './reports.ts';
 import { createPlotInventory, type PlotInventory } from '../plots/plot-inventory.ts';
 import { registerPlotRoutes } from '../plots/plot-routes.ts';
-import { registerPushRoutes } from '../push/push-routes.ts';
-import { createPushStore } from '../store/push-store.ts';
+import { createPushStore, pushRoutes } from '../push/index.ts';
 import { createPlotStore } from '../plots/plot-store.ts';
 import { registerVisitRoutes } from './visit-routes.ts';
 import { createVisits } from '../visits/visits.ts';
@@ -408,14 +407,18 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     },
   });
 
-  registerPushRoutes(router, {
-    store: pushStore,
-    publicKey: deps.pushPublicKey,
-    services: deps.pushServices,
-    clock,
-    logger,
-    requireSession,
-  });
+  mountRoutes(
+    router,
+    pushRoutes,
+    {
+      store: pushStore,
+      publicKey: deps.pushPublicKey,
+      services: deps.pushServices,
+      clock,
+      logger,
+    },
+    auth,
+  );
 
   const sources = createPartnerSources(db);
   router.get('/sources', requireSession, requireManager, (_req, res) => {

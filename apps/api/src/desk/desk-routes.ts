@@ -4,6 +4,7 @@
  * (`desk-openapi.ts`), and the security test calls every one of them as each kind of caller.
  */
 import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
+import { pushRoutes } from '../push/index.ts';
 import { heldRoutes } from './held-routes.ts';
 import type { DeskRoute } from './route.ts';
 
@@ -11,4 +12,5 @@ export const DESK_ROUTES: readonly DeskRoute<never>[] = [
   ...sessionRoutes,
   ...accountRoutes,
   ...heldRoutes,
+  ...pushRoutes,
 ];

@@ -19,7 +19,7 @@ import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
 import { SOURCE_HEALTH_MIGRATION } from './source-health-store.ts';
 import { MOBILE_E164_MIGRATION } from './mobile-e164-migration.ts';
 import { PLOT_BOOKING_CANCEL_MIGRATION, PLOTS_MIGRATION } from './plot-schema.ts';
-import { PUSH_MIGRATION } from './push-store.ts';
+import { PUSH_MIGRATION } from './push-schema.ts';
 import { ROUTING_MIGRATION } from './routing-schema.ts';
 import { VISITS_MIGRATION } from './visit-store.ts';
 import { ACCOUNT_PASSWORD_CHANGE_MIGRATION } from './account-schema.ts';
