@@ -16,7 +16,6 @@ import { createIntakeHttp } from './intake/intake-http.ts';
 import { createMetaRouter } from './intake/meta-routes.ts';
 import { partnerPaths } from './intake/partner-openapi.ts';
 import { createPartnerRouter } from './intake/partner-routes.ts';
-import { createPartnerSources } from './intake/partner-sources.ts';
 import { createCaptureLead, DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts';
 import type { Logger } from './logger.ts';
 import { createEmailChannel } from './mail/email-channel.ts';
@@ -40,10 +39,14 @@ import { acquireInstanceLock } from './store/instance-lock.ts';
 import { openLeadStore, type LeadMessageRoute, type LeadStore } from './store/lead-store.ts';
 import { META_GRAPH_CHANNEL, SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
 import { createManagerAlertStore } from './store/manager-alert-store.ts';
-import { createSourceHealthStore } from './store/source-health-store.ts';
 import { createVisitStore } from './store/visit-store.ts';
 import { salesOrganizer } from './visits/visit-calendar.ts';
-import { createSourceHealth, type SourceHealth } from './intake/source-health.ts';
+import {
+  createPartnerSources,
+  createSourceHealth,
+  createSourceHealthStore,
+  type SourceHealth,
+} from './sources/index.ts';
 import { createWebhookChannels, WEBHOOK_WORKER } from './webhooks/webhook-channel.ts';
 
 /** How long in-flight requests get to finish once shutdown starts. */

@@ -20,18 +20,13 @@ import {
   leadPageFields,
   leadPageSchema,
   leadViewSchema,
-  newPartnerSourceSchema,
   noteSchema,
-  partnerSecretAnswerSchema,
-  partnerSourceAnswerSchema,
   partnerSourceSchema,
-  partnerSourcesAnswerSchema,
   personSchema,
   reportFields,
   routingAnswerSchema,
   routingSettingsChangeSchema,
   routingSettingsSchema,
-  sourceHealthAnswerSchema,
   sourceHealthRowSchema,
   timelineEntrySchema,
   todayListsSchema,
@@ -327,74 +322,6 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
         description: 'How many leads were erased.',
         json: erasureAnswerSchema,
       },
-    },
-  },
-  '/sources': {
-    get: {
-      summary: 'The partner sources',
-      who: 'manager',
-      description: 'Partners and portals that post signed leads to /intake/partners/{name}.',
-      answer: {
-        status: 200,
-        description: 'Every source, by name.',
-        json: partnerSourcesAnswerSchema,
-      },
-    },
-    post: {
-      summary: 'Add a partner source',
-      who: 'manager',
-      description: 'The answer is the only time the secret is shown.',
-      body: newPartnerSourceSchema,
-      answer: {
-        status: 201,
-        description: 'The new source and its secret.',
-        json: partnerSecretAnswerSchema,
-      },
-      errors: [409],
-    },
-  },
-  '/sources/{name}/rotate': {
-    post: {
-      summary: 'Issue a new secret for a partner source',
-      who: 'manager',
-      description: 'The previous secret is accepted for 24 hours more; the new one is shown once.',
-      answer: {
-        status: 200,
-        description: 'The source and its new secret.',
-        json: partnerSecretAnswerSchema,
-      },
-    },
-  },
-  '/sources/{name}/disable': {
-    post: {
-      summary: 'Disable a partner source',
-      who: 'manager',
-      description: 'Its requests are refused (403) from the next one on.',
-      answer: {
-        status: 200,
-        description: 'The source as it is now.',
-        json: partnerSourceAnswerSchema,
-      },
-    },
-  },
-  '/sources/{name}/enable': {
-    post: {
-      summary: 'Enable a partner source again',
-      who: 'manager',
-      answer: {
-        status: 200,
-        description: 'The source as it is now.',
-        json: partnerSourceAnswerSchema,
-      },
-    },
-  },
-  '/source-health': {
-    get: {
-      summary: "Each lead source's figures and alerts",
-      who: 'manager',
-      description:
-        'Per source (the site, Google Ads and Meta when configured, every partner source): leads today (India day) and in the last seven India days, the last lead, refused requests in 24 hours and 7 days, failed Graph reads (Meta) and the alerts the managers were emailed and that have not recovered. See docs/operations.md.',
-      answer: { status: 200, description: 'The sources.', json: sourceHealthAnswerSchema },
     },
   },
   '/plots': {

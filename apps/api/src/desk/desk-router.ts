@@ -8,13 +8,11 @@ import {
   leadChangeSchema,
   leadPageQuerySchema,
   mobileSearchDigits,
-  newPartnerSourceSchema,
   noteSchema,
   reportQuerySchema,
   type LeadFilterQuery,
   type LeadPage,
   type LeadView,
-  type PartnerSource,
 } from '@iconia/shared';
 import { exportCsv } from '../reports/lead-export.ts';
 import type { Clock } from '../clock.ts';
@@ -32,7 +30,7 @@ import { addNote, changeLead, CONTACT_TEXT, findLead, recordContact } from './le
 import { createLiveEvents, type LiveEvents } from './live-events.ts';
 import { createErasure, type Erasure, type ErasureOptions } from './erasure.ts';
 import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
-import type { SourceHealth } from '../intake/source-health.ts';
+import { createPartnerSources, sourceRoutes, type SourceHealth } from '../sources/index.ts';
 import type { Routing } from '../routing/routing.ts';
 import { registerRoutingRoutes } from './routing-routes.ts';
 import { heldRoutes } from './held-routes.ts';
@@ -51,11 +49,6 @@ import { createPlotStore } from '../plots/plot-store.ts';
 import { registerVisitRoutes } from './visit-routes.ts';
 import { createVisits } from '../visits/visits.ts';
 import type { CalendarPublisher } from '../visits/visit-calendar.ts';
-import {
-  createPartnerSources,
-  PartnerSourceError,
-  type PartnerSourceState,
-} from '../intake/partner-sources.ts';
 
 export interface DeskRouterDeps {
   /** The lead database (the desk's tables are migrated with it). */
@@ -105,27 +98,6 @@ const DAY_MS = 86_400_000;
 const UNCONTACTED_DAYS = 30;
 
 const leadId = (req: Request): number => pathId(req, MESSAGES.leadNotFound);
-
-function toSourceJson(source: PartnerSourceState): PartnerSource {
-  const time = (at: number | null) => (at === null ? null : indiaTimestamp(at));
-  return {
-    name: source.name,
-    disabled: source.disabled,
-    createdAt: indiaTimestamp(source.createdAt),
-    rotatedAt: time(source.rotatedAt),
-    previousSecretUntil: time(source.previousSecretUntil),
-  };
-}
-
-/** The registry's refusals, as the desk answers them. */
-function sourceChange<T>(change: () => T): T {
-  try {
-    return change();
-  } catch (error) {
-    if (error instanceof PartnerSourceError) throw new DeskError(error.status, error.message);
-    throw error;
-  }
-}
 
 function toFilter(query: LeadFilterQuery, user: DeskUser, now: number): LeadFilter {
   const filter: LeadFilter = {
@@ -420,37 +392,12 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     auth,
   );
 
-  const sources = createPartnerSources(db);
-  router.get('/sources', requireSession, requireManager, (_req, res) => {
-    res.json({ sources: sources.list(clock.now()).map(toSourceJson) });
-  });
-
-  router.post('/sources', requireSession, requireManager, (req, res) => {
-    const { name } = parse(newPartnerSourceSchema, req.body);
-    const { source, secret } = sourceChange(() => sources.add(name, clock.now()));
-    logger.info({ userId: currentUser(res).id, source: name }, 'partner source added');
-    res.status(201).json({ source: toSourceJson(source), secret });
-  });
-
-  router.post('/sources/:name/rotate', requireSession, requireManager, (req, res) => {
-    const name = String(req.params.name);
-    const { source, secret } = sourceChange(() => sources.rotate(name, clock.now()));
-    logger.info({ userId: currentUser(res).id, source: name }, 'partner source secret rotated');
-    res.json({ source: toSourceJson(source), secret });
-  });
-
-  for (const action of ['disable', 'enable'] as const) {
-    router.post(`/sources/:name/${action}`, requireSession, requireManager, (req, res) => {
-      const name = String(req.params.name);
-      const source = sourceChange(() => sources[action](name, clock.now()));
-      logger.info({ userId: currentUser(res).id, source: name }, `partner source ${action}d`);
-      res.json({ source: toSourceJson(source) });
-    });
-  }
-
-  router.get('/source-health', requireSession, requireManager, (_req, res) => {
-    res.json(deps.sourceHealth.report());
-  });
+  mountRoutes(
+    router,
+    sourceRoutes,
+    { sources: createPartnerSources(db), sourceHealth: deps.sourceHealth, clock, logger },
+    auth,
+  );
 
   registerPlotRoutes(router, {
     plots: plotStore,

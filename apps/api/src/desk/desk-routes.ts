@@ -5,6 +5,7 @@
  */
 import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
 import { pushRoutes } from '../push/index.ts';
+import { sourceRoutes } from '../sources/index.ts';
 import { heldRoutes } from './held-routes.ts';
 import type { DeskRoute } from './route.ts';
 
@@ -13,4 +14,5 @@ export const DESK_ROUTES: readonly DeskRoute<never>[] = [
   ...accountRoutes,
   ...heldRoutes,
   ...pushRoutes,
+  ...sourceRoutes,
 ];

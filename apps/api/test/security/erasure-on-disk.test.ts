@@ -33,7 +33,7 @@ import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { runLeadsCli } from '../../src/cli/run-leads-cli.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createAccount } from '../../src/accounts/index.ts';
-import { createPartnerSources } from '../../src/intake/partner-sources.ts';
+import { createPartnerSources } from '../../src/sources/index.ts';
 import { KEY_FILE, LEDGER_FILE } from '../../src/privacy/erasure-ledger.ts';
 import { newWebhookSecret, signingKeyOf, signWebhook } from '../../src/standard-webhooks.ts';
 

@@ -23,7 +23,7 @@ import { createAccount } from '../accounts/index.ts';
 import { createPartnerSources } from './partner-sources.ts';
 import { createIntakeRefusalStore } from '../store/intake-refusal-store.ts';
 import { MIGRATIONS } from '../store/lead-store.ts';
-import { SOURCE_HEALTH_MIGRATION } from '../store/source-health-store.ts';
+import { SOURCE_HEALTH_MIGRATION } from '../store/source-health-schema.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
