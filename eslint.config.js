@@ -70,12 +70,13 @@ const importZones = [
  *   desk-router.ts, desk-static.ts, desk-openapi.ts), cli/, the intake routes, their OpenAPI
  *   parts and their HTTP plumbing (intake/*-routes.ts, *-openapi.ts, intake-http.ts). They never import one another, except that
  *   the HTTP routes build on http/ (parsers, replies, limits, OpenAPI parts).
- * - use cases: the rest of leads/ (capture-lead.ts), the rest of intake/ (the partner sources the
- *   desk and the CLI manage), the rest of desk/, routing/, visits/, the desk's features (plots/: they
- *   register their routes on the desk's router and use its sessions, input, errors, store and
- *   work rules), and the jobs the
+ * - use cases: the rest of leads/ (capture-lead.ts), the rest of intake/ (ingesting an
+ *   enquiry), the rest of desk/, routing/, visits/, the desk's features (plots/, push/,
+ *   accounts/, sources/ (the partner sources the desk and the CLI manage): they register their
+ *   routes on the desk's router and use its sessions, input, errors, store and work rules), and
+ *   the jobs the
  *   root schedules: digest/ (the daily summary), privacy/ (retention, log redaction). Outside
- *   desk/, only its root (desk.ts) and its account use cases (accounts.ts) are imported.
+ *   desk/, only its root (desk.ts) is imported.
  * - channels of the outbox: mail/, webhooks/, graph/ (Meta's lead reads); beside each other,
  *   never importing one another.
  * - outbox/: the worker and the channel interface; the root hands it the channels.
@@ -89,7 +90,7 @@ const importZones = [
  */
 const API = './apps/api/src';
 /** Features whose endpoints live on the desk's router (`register<Feature>Routes`). */
-const DESK_FEATURES = ['plots', 'push'];
+const DESK_FEATURES = ['plots', 'push', 'accounts', 'sources'];
 const DESK_HTTP_FACE = ['desk', 'desk-router', 'desk-static', 'desk-openapi'];
 const HTTP_ROUTES = {
   'the lead routes': ['leads/*-routes.ts'],
@@ -200,8 +201,8 @@ const apiZones = [
   zone(
     ['*.ts', `!(desk|${DESK_FEATURES.join('|')})/**`],
     'desk',
-    "Outside desk/, call the desk's use cases (desk/accounts.ts) or mount it (desk/desk.ts); its store, errors and rules are its own.",
-    ['./desk.ts', './accounts.ts'],
+    "Outside desk/, call the desk's use cases through their features or mount it (desk/desk.ts); its store, errors and rules are its own.",
+    ['./desk.ts'],
   ),
   // A feature of the desk registers its routes on the desk's router: it signs people in, reads
   // input, refuses and checks who may work a buyer exactly as the desk does.

@@ -144,7 +144,7 @@ const refused: Array<[zone: string, file: string, specifier: string, rule: strin
     [
       'the store and the desk',
       'apps/api/src/store/lead-store.ts',
-      '../desk/accounts.ts',
+      '../accounts/index.ts',
       'import-x/no-restricted-paths',
       'A module of the store never imports the use cases',
     ],
@@ -238,7 +238,7 @@ const allowed: Array<[why: string, file: string, specifier: string]> = [
   [
     "the CLI calls the desk's account use cases",
     'apps/api/src/cli/commands/users.ts',
-    '../../desk/accounts.ts',
+    '../../accounts/index.ts',
   ],
   ['an entry point reads the store', 'apps/api/src/cli/find-lead.ts', '../store/lead-store.ts'],
   ['a use case reads the store', 'apps/api/src/leads/capture-lead.ts', '../store/lead-types.ts'],

@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LEAD_SOURCES } from '@iconia/shared';
-import { createAccount } from '../src/desk/accounts.ts';
+import { createAccount } from '../src/accounts/index.ts';
 import { createDeskStore, type WorkRow } from '../src/desk/desk-store.ts';
 import { STAGE_RANK, type DeskUser, type Stage } from '../src/desk/desk-types.ts';
 import { openLeadStore, type NewLead } from '../src/store/lead-store.ts';

@@ -16,7 +16,7 @@ import {
   type SmtpInbox,
   type WebhookReceiver,
 } from '@iconia/testkit';
-import { createPartnerSources } from '../src/intake/partner-sources.ts';
+import { createPartnerSources } from '../src/sources/index.ts';
 import { signingKeyOf, signWebhook } from '../src/standard-webhooks.ts';
 import { drillWebhookSecret } from '../drills/webhooks.ts';
 

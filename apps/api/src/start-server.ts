@@ -9,8 +9,6 @@ import { createGraphChannel, GRAPH_BACKOFF, GRAPH_TIMEOUT_MS } from './graph/gra
 import { createReadinessCheck } from './http/health.ts';
 import { createIngestEnquiry } from './intake/ingest-enquiry.ts';
 import { partnerPaths } from './intake/partner-openapi.ts';
-import { createPartnerSources } from './intake/partner-sources.ts';
-import type { SourceHealth } from './intake/source-health.ts';
 import { createCaptureLead, DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
@@ -34,7 +32,8 @@ import { createGroupCommit } from './store/group-commit.ts';
 import { acquireInstanceLock } from './store/instance-lock.ts';
 import type { LeadStore } from './store/lead-store.ts';
 import { SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
-import { createPushStore } from './store/push-store.ts';
+import { createPushStore } from './push/index.ts';
+import { createPartnerSources, type SourceHealth } from './sources/index.ts';
 import { createVisitStore } from './store/visit-store.ts';
 import { salesOrganizer } from './visits/visit-calendar.ts';
 import { createWebhookChannels } from './webhooks/webhook-channel.ts';

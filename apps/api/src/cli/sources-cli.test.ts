@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir, createTestClock } from '@iconia/testkit';
 import { loadConfig } from '../config.ts';
-import { createPartnerSources } from '../intake/partner-sources.ts';
+import { createPartnerSources } from '../sources/index.ts';
 import { signingKeyOf } from '../standard-webhooks.ts';
 import { openLeadStore } from '../store/lead-store.ts';
 import { runLeadsCli } from './run-leads-cli.ts';

@@ -5,7 +5,7 @@ import { PASSWORD_CHANGE_REQUIRED } from '@iconia/shared';
 import { DeskError, MESSAGES } from './desk-error.ts';
 import { toDeskUser, type DeskStore } from './desk-store.ts';
 import type { DeskUser } from './desk-types.ts';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { hashPassword, passwordProblem, verifyPassword } from '../accounts/passwords.ts';
 
 export const SESSION_COOKIE = 'desk_session';
 export const COOKIE_PATH = '/desk';

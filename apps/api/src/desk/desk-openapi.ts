@@ -7,8 +7,6 @@ import {
   deskLeadRowSchema,
   deskReportSchema,
   deskUserSchema,
-  passwordChangeSchema,
-  temporaryPasswordAnswerSchema,
   dutyAnswerSchema,
   dutyChangeSchema,
   dutySchema,
@@ -22,21 +20,13 @@ import {
   leadPageFields,
   leadPageSchema,
   leadViewSchema,
-  newAgentSchema,
-  newPartnerSourceSchema,
   noteSchema,
-  partnerSecretAnswerSchema,
-  partnerSourceAnswerSchema,
   partnerSourceSchema,
-  partnerSourcesAnswerSchema,
-  peopleAnswerSchema,
   personSchema,
   reportFields,
   routingAnswerSchema,
   routingSettingsChangeSchema,
   routingSettingsSchema,
-  signInSchema,
-  sourceHealthAnswerSchema,
   sourceHealthRowSchema,
   timelineEntrySchema,
   todayListsSchema,
@@ -45,10 +35,6 @@ import {
   overdueAnswerSchema,
   overdueBuyerSchema,
   waitingAnswerSchema,
-  sessionAnswerSchema,
-  userAnswerSchema,
-  usersAnswerSchema,
-  usersFields,
   webhookDeliverySchema,
   PARTNER_NAME_PATTERN,
   buyerPlotsAnswerSchema,
@@ -68,12 +54,6 @@ import {
   cancelVisitSchema,
   checkInSchema,
   newVisitSchema,
-  pushKeyAnswerSchema,
-  pushSubscriptionAnswerSchema,
-  pushSubscriptionCheckAnswerSchema,
-  pushSubscriptionCheckSchema,
-  pushSubscriptionSchema,
-  pushUnsubscribeSchema,
   rescheduleVisitSchema,
   visitAnswerSchema,
   visitAvailabilityFields,
@@ -245,50 +225,6 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
 
 /** Every operation of the desk API, by path (as OpenAPI writes it) and method. */
 const OPERATIONS: Record<string, Record<string, Operation>> = {
-  '/session': {
-    post: {
-      summary: 'Sign in',
-      who: 'anyone',
-      description: `Sets the session cookie ${SESSION_COOKIE}. Wrong email, wrong password and a disabled account get the same 401; repeated failures lock the account or address (429).`,
-      body: signInSchema,
-      answer: { status: 200, description: 'Signed in.', json: userAnswerSchema },
-      errors: [401, 429],
-    },
-    get: {
-      summary: 'The signed-in person',
-      who: 'anyone',
-      description:
-        'Answers 200 whether or not anyone is signed in, so that a browser can ask without an error: `user` is null when nobody is (an ended session also clears the cookie). `user.mustChangePassword` true: the person signed in with a temporary password and must choose their own (PUT /session/password) before anything else answers them.',
-      answer: {
-        status: 200,
-        description: 'The person signed in, or null.',
-        json: sessionAnswerSchema,
-      },
-    },
-    delete: {
-      summary: 'Sign out',
-      who: 'any session',
-      answer: { status: 204, description: 'Signed out; the cookie is cleared.' },
-    },
-  },
-  '/session/sign-out-everywhere': {
-    post: {
-      summary: 'Sign out everywhere',
-      who: 'any session',
-      answer: { status: 204, description: 'Every session of the person has ended.' },
-    },
-  },
-  '/session/password': {
-    put: {
-      summary: 'Change your own password',
-      who: 'any session',
-      description:
-        'Proves the current password (wrong ones count like failed sign-ins: 429 at the limit). Every session of the person ends and this browser gets a new session cookie; a temporary password stops being required.',
-      body: passwordChangeSchema,
-      answer: { status: 200, description: 'The account as it is now.', json: userAnswerSchema },
-      errors: [429],
-    },
-  },
   '/leads': {
     get: {
       summary: 'The inbox: leads, newest first, a page at a time',
@@ -385,129 +321,6 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
         description: 'How many leads were erased.',
         json: erasureAnswerSchema,
       },
-    },
-  },
-  '/users': {
-    get: {
-      summary: 'The accounts',
-      who: 'signed in',
-      description:
-        'Managers get every account; with `short=1` anyone signed in gets the names of the accounts that are not disabled, and an agent without it gets 403.',
-      query: usersFields,
-      answer: {
-        status: 200,
-        description: 'The accounts, or with `short=1` their names.',
-        json: [usersAnswerSchema, peopleAnswerSchema],
-      },
-      errors: [403],
-    },
-    post: {
-      summary: 'Add an agent',
-      who: 'manager',
-      body: newAgentSchema,
-      answer: { status: 201, description: 'The new account.', json: userAnswerSchema },
-      errors: [409],
-    },
-  },
-  '/users/{id}/disable': {
-    post: {
-      summary: "Disable an agent's account",
-      who: 'manager',
-      description: 'Their sessions end at once. Not your own account (400) nor a manager (403).',
-      answer: { status: 200, description: 'The account as it is now.', json: userAnswerSchema },
-      errors: [400],
-    },
-  },
-  '/users/{id}/enable': {
-    post: {
-      summary: "Re-enable an agent's account",
-      who: 'manager',
-      description:
-        'They sign in again with the password they had (or reset it). Not your own account (400) nor a manager (403); enabling twice is harmless.',
-      answer: { status: 200, description: 'The account as it is now.', json: userAnswerSchema },
-      errors: [400],
-    },
-  },
-  '/users/{id}/password-reset': {
-    post: {
-      summary: "Reset an agent's password",
-      who: 'manager',
-      description:
-        'Makes a random temporary password, stores only its hash and answers it this once. Every session of the agent ends; at the next sign-in they must choose their own password. Not your own account (400) nor a manager (403).',
-      answer: {
-        status: 200,
-        description: 'The account and its temporary password.',
-        json: temporaryPasswordAnswerSchema,
-      },
-      errors: [400],
-    },
-  },
-  '/sources': {
-    get: {
-      summary: 'The partner sources',
-      who: 'manager',
-      description: 'Partners and portals that post signed leads to /intake/partners/{name}.',
-      answer: {
-        status: 200,
-        description: 'Every source, by name.',
-        json: partnerSourcesAnswerSchema,
-      },
-    },
-    post: {
-      summary: 'Add a partner source',
-      who: 'manager',
-      description: 'The answer is the only time the secret is shown.',
-      body: newPartnerSourceSchema,
-      answer: {
-        status: 201,
-        description: 'The new source and its secret.',
-        json: partnerSecretAnswerSchema,
-      },
-      errors: [409],
-    },
-  },
-  '/sources/{name}/rotate': {
-    post: {
-      summary: 'Issue a new secret for a partner source',
-      who: 'manager',
-      description: 'The previous secret is accepted for 24 hours more; the new one is shown once.',
-      answer: {
-        status: 200,
-        description: 'The source and its new secret.',
-        json: partnerSecretAnswerSchema,
-      },
-    },
-  },
-  '/sources/{name}/disable': {
-    post: {
-      summary: 'Disable a partner source',
-      who: 'manager',
-      description: 'Its requests are refused (403) from the next one on.',
-      answer: {
-        status: 200,
-        description: 'The source as it is now.',
-        json: partnerSourceAnswerSchema,
-      },
-    },
-  },
-  '/sources/{name}/enable': {
-    post: {
-      summary: 'Enable a partner source again',
-      who: 'manager',
-      answer: {
-        status: 200,
-        description: 'The source as it is now.',
-        json: partnerSourceAnswerSchema,
-      },
-    },
-  },
-  '/source-health': {
-    get: {
-      summary: "Each lead source's figures and alerts",
-      who: 'manager',
-      description:
-        'Per source (the site, Google Ads and Meta when configured, every partner source): leads today (India day) and in the last seven India days, the last lead, refused requests in 24 hours and 7 days, failed Graph reads (Meta) and the alerts the managers were emailed and that have not recovered. See docs/operations.md.',
-      answer: { status: 200, description: 'The sources.', json: sourceHealthAnswerSchema },
     },
   },
   '/plots': {
@@ -844,51 +657,6 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
         json: buyerMergeAnswerSchema,
       },
       errors: [409],
-    },
-  },
-  '/push/key': {
-    get: {
-      summary: "The server's key for alerts on a phone",
-      who: 'signed in',
-      description:
-        "The VAPID public key (base64url) a browser subscribes to Web Push with (PushManager.subscribe's applicationServerKey). Made on the server's first start and kept with its data.",
-      answer: { status: 200, description: 'The key.', json: pushKeyAnswerSchema },
-    },
-  },
-  '/push/subscriptions': {
-    post: {
-      summary: 'Turn alerts on for this device',
-      who: 'signed in',
-      description:
-        "The browser's PushSubscription as its toJSON() writes it. The device then gets a push for each buyer assigned to the person and, for a manager, each reassignment alert; each push is `{ title, body, url, tag }` with the buyer's first name and what they asked for, never a mobile, surname or email. 201 when stored, 200 when this person had stored it already; a device another person had turned alerts on for becomes this person's. The push service's 404 or 410 removes it; so do signing out everywhere and the account being disabled.",
-      body: pushSubscriptionSchema,
-      answer: {
-        status: 201,
-        description: 'Stored (200: it was stored already).',
-        json: pushSubscriptionAnswerSchema,
-      },
-    },
-    delete: {
-      summary: 'Turn alerts off for this device',
-      who: 'signed in',
-      description:
-        "Removes the person's own subscription with this endpoint; another person's is left alone. 204 either way.",
-      body: pushUnsubscribeSchema,
-      answer: { status: 204, description: 'The device gets no more alerts.' },
-    },
-  },
-  '/push/subscriptions/check': {
-    post: {
-      summary: 'Whether this device still gets alerts',
-      who: 'signed in',
-      description:
-        "Whether the signed-in person's alerts still go to this endpoint. The desk asks when it shows the switch, so a device whose subscription the server dropped (signing out everywhere, a password reset, the push service's 404 or 410) shows alerts off. Another person's device answers false. A POST so the endpoint, a capability URL, stays out of request lines.",
-      body: pushSubscriptionCheckSchema,
-      answer: {
-        status: 200,
-        description: 'The answer.',
-        json: pushSubscriptionCheckAnswerSchema,
-      },
     },
   },
   '/openapi.json': {

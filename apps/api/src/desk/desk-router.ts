@@ -8,15 +8,11 @@ import {
   leadChangeSchema,
   leadPageQuerySchema,
   mobileSearchDigits,
-  newPartnerSourceSchema,
   noteSchema,
   reportQuerySchema,
-  signInSchema,
   type LeadFilterQuery,
   type LeadPage,
   type LeadView,
-  type PartnerSource,
-  type SessionAnswer,
 } from '@iconia/shared';
 import { exportCsv } from '../reports/lead-export.ts';
 import type { Clock } from '../clock.ts';
@@ -34,7 +30,7 @@ import { addNote, changeLead, CONTACT_TEXT, findLead, recordContact } from './le
 import { createLiveEvents, type LiveEvents } from './live-events.ts';
 import { createErasure, type Erasure, type ErasureOptions } from './erasure.ts';
 import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
-import type { SourceHealth } from '../intake/source-health.ts';
+import { createPartnerSources, sourceRoutes, type SourceHealth } from '../sources/index.ts';
 import type { Routing } from '../routing/routing.ts';
 import { registerRoutingRoutes } from './routing-routes.ts';
 import { heldRoutes } from './held-routes.ts';
@@ -44,21 +40,15 @@ import { registerBuyerMergeRoutes } from './buyer-merge-routes.ts';
 import { createBuyerMerge } from './buyer-merge.ts';
 import { createVisitStore } from '../store/visit-store.ts';
 import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
-import { registerAccountRoutes } from './account-routes.ts';
+import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
 import { buildReports } from './reports.ts';
 import { createPlotInventory, type PlotInventory } from '../plots/plot-inventory.ts';
 import { registerPlotRoutes } from '../plots/plot-routes.ts';
-import { registerPushRoutes } from '../push/push-routes.ts';
-import { createPushStore } from '../store/push-store.ts';
+import { createPushStore, pushRoutes } from '../push/index.ts';
 import { createPlotStore } from '../plots/plot-store.ts';
 import { registerVisitRoutes } from './visit-routes.ts';
 import { createVisits } from '../visits/visits.ts';
 import type { CalendarPublisher } from '../visits/visit-calendar.ts';
-import {
-  createPartnerSources,
-  PartnerSourceError,
-  type PartnerSourceState,
-} from '../intake/partner-sources.ts';
 
 export interface DeskRouterDeps {
   /** The lead database (the desk's tables are migrated with it). */
@@ -108,27 +98,6 @@ const DAY_MS = 86_400_000;
 const UNCONTACTED_DAYS = 30;
 
 const leadId = (req: Request): number => pathId(req, MESSAGES.leadNotFound);
-
-function toSourceJson(source: PartnerSourceState): PartnerSource {
-  const time = (at: number | null) => (at === null ? null : indiaTimestamp(at));
-  return {
-    name: source.name,
-    disabled: source.disabled,
-    createdAt: indiaTimestamp(source.createdAt),
-    rotatedAt: time(source.rotatedAt),
-    previousSecretUntil: time(source.previousSecretUntil),
-  };
-}
-
-/** The registry's refusals, as the desk answers them. */
-function sourceChange<T>(change: () => T): T {
-  try {
-    return change();
-  } catch (error) {
-    if (error instanceof PartnerSourceError) throw new DeskError(error.status, error.message);
-    throw error;
-  }
-}
 
 function toFilter(query: LeadFilterQuery, user: DeskUser, now: number): LeadFilter {
   const filter: LeadFilter = {
@@ -235,6 +204,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   });
   const { requireSession, requireManager } = auth;
   const pushStore = createPushStore(db);
+  const forgetDevices = (userId: number) => pushStore.forgetUser(userId);
   const router = Router();
 
   router.use((_req, res, next) => {
@@ -244,35 +214,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   router.use(auth.sameOrigin);
   router.use(express.json({ limit: '16kb' }));
 
-  router.post('/session', async (req, res) => {
-    const { email, password } = parse(signInSchema, req.body);
-    const user = await auth.signIn(req, res, email, password).catch((error: unknown) => {
-      // Someone guessing passwords is worth an operator's attention; the email is not logged.
-      if (error instanceof DeskError && error.status === 429) {
-        logger.warn({ address: req.ip }, 'desk sign-in locked after repeated failures');
-      }
-      throw error;
-    });
-    logger.info({ userId: user.id }, 'desk sign-in');
-    res.json({ user });
-  });
-  // Who is signed in: asked on every visit, a signed-out one included, so never refused.
-  router.get('/session', (req, res) => {
-    res.json({ user: auth.signedInUser(req, res) ?? null } satisfies SessionAnswer);
-  });
-  router.delete('/session', auth.requireAnySession, (req, res) => {
-    auth.signOut(req, res);
-    res.status(204).end();
-  });
-  router.post('/session/sign-out-everywhere', auth.requireAnySession, (req, res) => {
-    const user = currentUser(res);
-    // A phone signed out everywhere shows no more buyers on its lock screen either.
-    db.transaction(() => {
-      auth.signOutEverywhere(req, res, user);
-      pushStore.forgetUser(user.id);
-    })();
-    res.status(204).end();
-  });
+  mountRoutes(router, sessionRoutes, { auth, db, logger, forgetDevices }, auth);
 
   router.get('/leads', requireSession, (req, res) => {
     const query = parse(leadPageQuerySchema, req.query);
@@ -417,13 +359,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     res.json({ erased: erased.length });
   });
 
-  registerAccountRoutes(router, {
-    store,
-    auth,
-    clock,
-    logger,
-    forgetDevices: (userId) => pushStore.forgetUser(userId),
-  });
+  mountRoutes(router, accountRoutes, { store, clock, logger, forgetDevices }, auth);
 
   registerVisitRoutes(router, {
     visits: createVisits({
@@ -443,46 +379,25 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     },
   });
 
-  registerPushRoutes(router, {
-    store: pushStore,
-    publicKey: deps.pushPublicKey,
-    services: deps.pushServices,
-    clock,
-    logger,
-    requireSession,
-  });
+  mountRoutes(
+    router,
+    pushRoutes,
+    {
+      store: pushStore,
+      publicKey: deps.pushPublicKey,
+      services: deps.pushServices,
+      clock,
+      logger,
+    },
+    auth,
+  );
 
-  const sources = createPartnerSources(db);
-  router.get('/sources', requireSession, requireManager, (_req, res) => {
-    res.json({ sources: sources.list(clock.now()).map(toSourceJson) });
-  });
-
-  router.post('/sources', requireSession, requireManager, (req, res) => {
-    const { name } = parse(newPartnerSourceSchema, req.body);
-    const { source, secret } = sourceChange(() => sources.add(name, clock.now()));
-    logger.info({ userId: currentUser(res).id, source: name }, 'partner source added');
-    res.status(201).json({ source: toSourceJson(source), secret });
-  });
-
-  router.post('/sources/:name/rotate', requireSession, requireManager, (req, res) => {
-    const name = String(req.params.name);
-    const { source, secret } = sourceChange(() => sources.rotate(name, clock.now()));
-    logger.info({ userId: currentUser(res).id, source: name }, 'partner source secret rotated');
-    res.json({ source: toSourceJson(source), secret });
-  });
-
-  for (const action of ['disable', 'enable'] as const) {
-    router.post(`/sources/:name/${action}`, requireSession, requireManager, (req, res) => {
-      const name = String(req.params.name);
-      const source = sourceChange(() => sources[action](name, clock.now()));
-      logger.info({ userId: currentUser(res).id, source: name }, `partner source ${action}d`);
-      res.json({ source: toSourceJson(source) });
-    });
-  }
-
-  router.get('/source-health', requireSession, requireManager, (_req, res) => {
-    res.json(deps.sourceHealth.report());
-  });
+  mountRoutes(
+    router,
+    sourceRoutes,
+    { sources: createPartnerSources(db), sourceHealth: deps.sourceHealth, clock, logger },
+    auth,
+  );
 
   registerPlotRoutes(router, {
     plots: plotStore,

@@ -3,7 +3,16 @@
  * dependencies (`desk-router.ts`), the OpenAPI document is written from this list
  * (`desk-openapi.ts`), and the security test calls every one of them as each kind of caller.
  */
+import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
+import { pushRoutes } from '../push/index.ts';
+import { sourceRoutes } from '../sources/index.ts';
 import { heldRoutes } from './held-routes.ts';
 import type { DeskRoute } from './route.ts';
 
-export const DESK_ROUTES: readonly DeskRoute<never>[] = [...heldRoutes];
+export const DESK_ROUTES: readonly DeskRoute<never>[] = [
+  ...sessionRoutes,
+  ...accountRoutes,
+  ...heldRoutes,
+  ...pushRoutes,
+  ...sourceRoutes,
+];

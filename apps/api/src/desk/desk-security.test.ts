@@ -10,7 +10,7 @@ import {
 } from './desk-test-support.ts';
 import type { DeskUser } from './desk-types.ts';
 import { PASSWORD_CHANGE_REQUIRED } from '@iconia/shared';
-import { resetToTemporaryPassword } from './accounts.ts';
+import { resetToTemporaryPassword } from '../accounts/index.ts';
 import { IDLE_TIMEOUT_MS, MAX_FAILURES_PER_ACCOUNT, SIGN_IN_WINDOW_MS } from './auth.ts';
 
 /** Every route of the desk API, read from the router itself, so a new route cannot be missed. */

@@ -7,7 +7,7 @@ import { parseMobile, type PlotsAnswer } from '@iconia/shared';
 import { createTempDir, type TestClock } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { newLead } from '../../test/new-lead.ts';
-import { createAccount } from './accounts.ts';
+import { createAccount } from '../accounts/index.ts';
 import type { DeskStore } from './desk-store.ts';
 import type { DeskUser, Role } from './desk-types.ts';
 

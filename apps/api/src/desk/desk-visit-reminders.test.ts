@@ -14,7 +14,7 @@ import {
 } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { newLead } from '../../test/new-lead.ts';
-import { createAccount } from './accounts.ts';
+import { createAccount } from '../accounts/index.ts';
 import { PASSWORD, SAME_ORIGIN } from './desk-test-support.ts';
 
 const reminders = (inbox: SmtpInbox) =>

@@ -12,7 +12,7 @@ import {
   startSmtpInbox,
 } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
-import { createPartnerSources } from '../intake/partner-sources.ts';
+import { createPartnerSources } from '../sources/index.ts';
 import { signingKeyOf, signWebhook } from '../standard-webhooks.ts';
 
 type Schema = Record<string, unknown>;

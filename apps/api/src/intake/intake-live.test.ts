@@ -14,7 +14,7 @@ import {
   startDeskTestServer,
   type DeskTestServer,
 } from '../desk/desk-test-support.ts';
-import { createPartnerSources } from './partner-sources.ts';
+import { createPartnerSources } from '../sources/index.ts';
 
 const GOOGLE_KEY = randomBytes(24).toString('hex');
 

@@ -20,7 +20,7 @@ import {
   type IntakeAnswer,
   type IntakeHttp,
 } from './intake-http.ts';
-import type { PartnerSources } from './partner-sources.ts';
+import type { PartnerSources } from '../sources/index.ts';
 
 export const PARTNER_PATH = '/intake/partners/:name';
 

@@ -11,7 +11,7 @@ import {
 import { renderManagerSummaryEmail } from './manager-summary-email.ts';
 import { EMAIL_CHANNEL } from '../store/lead-types.ts';
 import { SALES_EMAIL_KIND } from '../store/outbox-store.ts';
-import { SOURCE_ALERT_KIND, sourceAlertPayloadSchema } from '../store/source-health-store.ts';
+import { SOURCE_ALERT_KIND, sourceAlertPayloadSchema } from '../store/source-health-schema.ts';
 import { renderLeadEmail, type LeadEmail, type LeadEmailSettings } from './lead-email.ts';
 import { renderAgentAlertEmail, renderManagerAlertEmail } from './routing-alert-email.ts';
 import { renderSourceAlertEmail } from './source-alert-email.ts';

@@ -1,6 +1,6 @@
 import type { MailAddress } from '../config.ts';
 import { escapeHtml, formatIndiaTime, oneLine } from '../reports/lead-format.ts';
-import type { SourceAlertPayload } from '../store/source-health-store.ts';
+import type { SourceAlertPayload } from '../store/source-health-schema.ts';
 import { detailRow, renderEmailPage } from './email-page.ts';
 import type { LeadEmail } from './lead-email.ts';
 

@@ -5,7 +5,7 @@ import type { Plot } from '@iconia/shared';
 import { createTempDir, createTestClock, START_TIME, type TempDir } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { newLead } from '../../test/new-lead.ts';
-import { createAccount } from '../desk/accounts.ts';
+import { createAccount } from '../accounts/index.ts';
 import { PASSWORD, SAME_ORIGIN } from '../desk/desk-test-support.ts';
 
 const HOUR = 3_600_000;

@@ -3,13 +3,7 @@ import webPush from 'web-push';
 import type { Clock } from '../clock.ts';
 import { UnsendableMessageError, type OutboxChannel } from '../outbox/outbox-channel.ts';
 import { retryDelay } from '../outbox/retry-delay.ts';
-import {
-  PUSH_CHANNEL,
-  PUSH_KIND,
-  pushMessagePayloadSchema,
-  type PushStore,
-  type VapidKeys,
-} from '../store/push-store.ts';
+import { PUSH_CHANNEL, PUSH_KIND } from '../store/push-schema.ts';
 import type { VisitStore } from '../store/visit-store.ts';
 import {
   managerSummaryNotification,
@@ -17,6 +11,7 @@ import {
   visitPushNotification,
 } from './push-notification.ts';
 import { isPushService } from './push-services.ts';
+import { pushMessagePayloadSchema, type PushStore, type VapidKeys } from './push-store.ts';
 
 /**
  * How long a push service keeps an alert for a phone that is off or out of coverage, and how

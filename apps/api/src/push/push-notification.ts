@@ -7,7 +7,7 @@ import {
   type PushNotification,
 } from '@iconia/shared';
 import type { StoredLead } from '../store/lead-types.ts';
-import type { PushAlert } from '../store/push-store.ts';
+import type { PushAlert } from './push-store.ts';
 import type { VisitRow } from '../store/visit-store.ts';
 
 type LeadForPush = Pick<StoredLead, 'id' | 'name' | 'kind' | 'origin' | 'plotRange' | 'message'>;

@@ -1,5 +1,5 @@
 import webPush from 'web-push';
-import type { PushStore, VapidKeys } from '../store/push-store.ts';
+import type { PushStore, VapidKeys } from './push-store.ts';
 
 /**
  * The database's VAPID key pair, made on its first start. Browsers subscribe with the public

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { EMAIL_CHANNEL } from '../store/lead-types.ts';
 import { createManagerAlertStore } from '../store/manager-alert-store.ts';
 import { createOutboxStatements } from '../store/outbox-store.ts';
-import { createPushStore } from '../store/push-store.ts';
+import { createPushStore } from '../push/index.ts';
 import {
   MANAGER_SUMMARY_KIND,
   MANAGER_SUMMARY_WINDOW_MS,

@@ -19,7 +19,7 @@ import {
   type WaitingAnswer,
 } from '@iconia/shared';
 import { newLead } from '../../test/new-lead.ts';
-import { createAccount } from '../desk/accounts.ts';
+import { createAccount } from '../accounts/index.ts';
 import { PASSWORD, SAME_ORIGIN } from '../desk/desk-test-support.ts';
 
 const MINUTE = 60_000;

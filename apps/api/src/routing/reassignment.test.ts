@@ -12,7 +12,7 @@ import {
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { parseMobile, type PlotsAnswer } from '@iconia/shared';
 import { newLead } from '../../test/new-lead.ts';
-import { createAccount } from '../desk/accounts.ts';
+import { createAccount } from '../accounts/index.ts';
 import { PASSWORD, SAME_ORIGIN } from '../desk/desk-test-support.ts';
 import request from 'supertest';
 

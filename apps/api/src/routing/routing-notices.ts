@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { toLead, type LeadRow } from '../store/lead-types.ts';
 import { createOutboxStatements } from '../store/outbox-store.ts';
-import { createPushStore } from '../store/push-store.ts';
+import { createPushStore } from '../push/index.ts';
 import {
   agentAlertMessage,
   managerAlertMessage,

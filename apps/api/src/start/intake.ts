@@ -7,13 +7,16 @@ import type { IngestEnquiry } from '../intake/ingest-enquiry.ts';
 import { createIntakeHttp } from '../intake/intake-http.ts';
 import { createMetaRouter } from '../intake/meta-routes.ts';
 import { createPartnerRouter } from '../intake/partner-routes.ts';
-import type { PartnerSources } from '../intake/partner-sources.ts';
-import { createSourceHealth, type SourceHealth } from '../intake/source-health.ts';
 import type { Logger } from '../logger.ts';
 import { createIntakeRefusalStore } from '../store/intake-refusal-store.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { META_GRAPH_CHANNEL } from '../store/outbox-store.ts';
-import { createSourceHealthStore } from '../store/source-health-store.ts';
+import {
+  createSourceHealth,
+  createSourceHealthStore,
+  type PartnerSources,
+  type SourceHealth,
+} from '../sources/index.ts';
 
 export interface IntakeParts {
   config: Pick<

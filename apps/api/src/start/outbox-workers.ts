@@ -14,7 +14,7 @@ import type { Routing } from '../routing/routing.ts';
 import { createRoutingChannel } from '../routing/routing-channel.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { createManagerAlertStore } from '../store/manager-alert-store.ts';
-import type { PushStore, VapidKeys } from '../store/push-store.ts';
+import type { PushStore, VapidKeys } from '../push/index.ts';
 import type { VisitStore } from '../store/visit-store.ts';
 import { WEBHOOK_WORKER, type WebhookChannel } from '../webhooks/webhook-channel.ts';
 

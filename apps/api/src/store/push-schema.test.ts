@@ -4,7 +4,8 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir, START_TIME, type TempDir } from '@iconia/testkit';
 import { openLeadStore, MIGRATIONS } from './lead-store.ts';
-import { createPushStore, PUSH_MIGRATION } from './push-store.ts';
+import { createPushStore } from '../push/index.ts';
+import { PUSH_MIGRATION } from './push-schema.ts';
 
 describe('push alerts on a database of the schema before them', () => {
   let temp: TempDir;

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir, START_TIME, type TempDir } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
-import { createAccount } from '../desk/accounts.ts';
+import { createAccount } from '../accounts/index.ts';
 import { PASSWORD, SAME_ORIGIN } from '../desk/desk-test-support.ts';
 import { MIGRATIONS } from './lead-store.ts';
 import { VISITS_MIGRATION } from './visit-store.ts';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import * as v from 'valibot';
-import { PUSH_KIND } from './push-store.ts';
+import { PUSH_KIND } from './push-schema.ts';
 
 /**
  * Site visits: the slots a week offers (per ISO weekday and India time, each with its capacity

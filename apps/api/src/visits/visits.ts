@@ -12,7 +12,7 @@ import {
 import { addDays, indiaDay, indiaDayStart } from '../reports/india-day.ts';
 import { EMAIL_CHANNEL } from '../store/lead-types.ts';
 import { createOutboxStatements } from '../store/outbox-store.ts';
-import { createPushStore } from '../store/push-store.ts';
+import { createPushStore } from '../push/index.ts';
 import {
   createVisitStore,
   VISIT_REMINDER_KIND,

@@ -32,8 +32,8 @@ import {
 import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import { runLeadsCli } from '../../src/cli/run-leads-cli.ts';
 import { loadConfig } from '../../src/config.ts';
-import { createAccount } from '../../src/desk/accounts.ts';
-import { createPartnerSources } from '../../src/intake/partner-sources.ts';
+import { createAccount } from '../../src/accounts/index.ts';
+import { createPartnerSources } from '../../src/sources/index.ts';
 import { KEY_FILE, LEDGER_FILE } from '../../src/privacy/erasure-ledger.ts';
 import { newWebhookSecret, signingKeyOf, signWebhook } from '../../src/standard-webhooks.ts';
 

@@ -2,7 +2,7 @@ import {
   createPartnerSources,
   PartnerSourceError,
   type PartnerSources,
-} from '../../intake/partner-sources.ts';
+} from '../../sources/index.ts';
 import { formatIndiaTime } from '../../reports/lead-format.ts';
 import { CliError, UsageError, withStore, type CliContext } from '../cli-context.ts';
 import type { Command } from '../command.ts';

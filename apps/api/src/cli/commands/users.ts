@@ -6,7 +6,7 @@ import {
   isRole,
   PASSWORD_MIN_LENGTH,
   type AccountAdmin,
-} from '../../desk/accounts.ts';
+} from '../../accounts/index.ts';
 import { createRouting, routingOptionsOf } from '../../routing/routing.ts';
 import { CliError, UsageError, withStore, type CliContext } from '../cli-context.ts';
 import { stringOption, type Command } from '../command.ts';

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { createPartnerSources } from '../intake/partner-sources.ts';
+import { createPartnerSources } from './partner-sources.ts';
 import { signingKeyOf } from '../standard-webhooks.ts';
-import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
+import {
+  startDeskTestServer,
+  SAME_ORIGIN,
+  type DeskTestServer,
+} from '../desk/desk-test-support.ts';
 
 describe("the desk's partner sources", () => {
   let t: DeskTestServer;

@@ -1,13 +1,8 @@
 import type Database from 'better-sqlite3';
-import { DeskError } from './desk-error.ts';
-import { createDeskStore, toDeskUser, type DeskStore } from './desk-store.ts';
-import type { DeskUser, Role } from './desk-types.ts';
+import { DeskError } from '../desk/desk-error.ts';
+import { createDeskStore, toDeskUser, type DeskStore } from '../desk/desk-store.ts';
+import type { DeskUser, Role } from '../desk/desk-types.ts';
 import { hashPassword, passwordProblem, temporaryPassword } from './passwords.ts';
-
-// What a caller outside the desk (`pnpm leads users`) needs beside the use cases below.
-export { DeskError } from './desk-error.ts';
-export { isRole } from './desk-types.ts';
-export { PASSWORD_MIN_LENGTH } from './passwords.ts';
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const NAME_MAX_LENGTH = 80;

@@ -2,14 +2,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGE_REQUIRED } from '@iconia/shared';
 import { startPushService } from '@iconia/testkit';
-import { MAX_FAILURES_PER_ACCOUNT } from './auth.ts';
+import { MAX_FAILURES_PER_ACCOUNT } from '../desk/auth.ts';
 import {
   PASSWORD,
   SAME_ORIGIN,
   startDeskTestServer,
   type DeskTestServer,
-} from './desk-test-support.ts';
-import type { DeskUser } from './desk-types.ts';
+} from '../desk/desk-test-support.ts';
+import type { DeskUser } from '../desk/desk-types.ts';
 
 const NEW_PASSWORD = 'my own new password';
 

@@ -3,7 +3,11 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { loadConfig } from '../config.ts';
-import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
+import {
+  startDeskTestServer,
+  SAME_ORIGIN,
+  type DeskTestServer,
+} from '../desk/desk-test-support.ts';
 
 describe('pnpm leads users', () => {
   let t: DeskTestServer;

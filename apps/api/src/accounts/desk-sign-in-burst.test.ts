@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from './auth.ts';
+import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from '../desk/auth.ts';
 import {
   startDeskTestServer,
   PASSWORD,
   SAME_ORIGIN,
   type DeskTestServer,
-} from './desk-test-support.ts';
+} from '../desk/desk-test-support.ts';
 
 /**
  * Sign-in attempts sent all at once, as a script would. A 401 means the password was checked

@@ -19,11 +19,11 @@ import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
 import Database from 'better-sqlite3';
 import type { SourceHealthAnswer } from '@iconia/shared';
 import { newLead } from '../../test/new-lead.ts';
-import { createAccount } from '../desk/accounts.ts';
+import { createAccount } from '../accounts/index.ts';
 import { createPartnerSources } from './partner-sources.ts';
 import { createIntakeRefusalStore } from '../store/intake-refusal-store.ts';
 import { MIGRATIONS } from '../store/lead-store.ts';
-import { SOURCE_HEALTH_MIGRATION } from '../store/source-health-store.ts';
+import { SOURCE_HEALTH_MIGRATION } from '../store/source-health-schema.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -14,15 +14,14 @@ import { addDays, indiaDay, indiaDayStart, indiaTimestamp } from '../reports/ind
 import { formatIndiaTime } from '../reports/lead-format.ts';
 import { EMAIL_CHANNEL } from '../store/lead-types.ts';
 import type { NewMessage } from '../store/outbox-store.ts';
-import {
-  SOURCE_ALERT_KIND,
-  type AlertChange,
-  type GraphReadFigures,
-  type RaisedAlert,
-  type SourceAlertPayload,
-  type SourceFigures,
-  type SourceHealthStore,
-} from '../store/source-health-store.ts';
+import { SOURCE_ALERT_KIND, type SourceAlertPayload } from '../store/source-health-schema.ts';
+import type {
+  AlertChange,
+  GraphReadFigures,
+  RaisedAlert,
+  SourceFigures,
+  SourceHealthStore,
+} from './source-health-store.ts';
 
 /** A source goes quiet after this long without a lead… */
 export const QUIET_AFTER_MS = 24 * 3_600_000;
