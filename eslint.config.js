@@ -89,7 +89,7 @@ const importZones = [
  */
 const API = './apps/api/src';
 /** Features whose endpoints live on the desk's router (`register<Feature>Routes`). */
-const DESK_FEATURES = ['plots', 'push'];
+const DESK_FEATURES = ['plots', 'push', 'routing'];
 const DESK_HTTP_FACE = ['desk', 'desk-router', 'desk-static', 'desk-openapi'];
 const HTTP_ROUTES = {
   'the lead routes': ['leads/*-routes.ts'],
@@ -106,7 +106,6 @@ const API_LAYERS = [
       'leads/**/!(*-routes).ts',
       'intake/**/!(*-routes|*-openapi|intake-http).ts',
       `desk/**/!(${DESK_HTTP_FACE.join('|')}).ts`,
-      'routing',
       ...DESK_FEATURES,
       'visits',
       'digest',
@@ -209,6 +208,7 @@ const apiZones = [
       './desk-input.ts',
       './desk-store.ts',
       './desk-types.ts',
+      './lead-json.ts',
       './lead-work.ts',
       './route.ts',
     ],

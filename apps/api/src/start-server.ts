@@ -29,11 +29,11 @@ import { createErasureLedger } from './privacy/erasure-ledger.ts';
 import { adoptLedgerFromBackup } from './privacy/ledger-in-backup.ts';
 import {
   createRouting,
+  createRoutingChannel,
   routingOptionsOf,
   type Routing,
   type RoutingOptions,
-} from './routing/routing.ts';
-import { createRoutingChannel } from './routing/routing-channel.ts';
+} from './routing/index.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';
 import { createGroupCommit } from './store/group-commit.ts';
 import { createIntakeRefusalStore } from './store/intake-refusal-store.ts';

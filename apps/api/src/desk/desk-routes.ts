@@ -3,7 +3,7 @@
  * dependencies (`desk-router.ts`), the OpenAPI document is written from this list
  * (`desk-openapi.ts`), and the security test calls every one of them as each kind of caller.
  */
-import { heldRoutes } from './held-routes.ts';
+import { heldRoutes, routingRoutes } from '../routing/index.ts';
 import type { DeskRoute } from './route.ts';
 
-export const DESK_ROUTES: readonly DeskRoute<never>[] = [...heldRoutes];
+export const DESK_ROUTES: readonly DeskRoute<never>[] = [...routingRoutes, ...heldRoutes];
