@@ -90,7 +90,7 @@ const importZones = [
  */
 const API = './apps/api/src';
 /** Features whose endpoints live on the desk's router (`register<Feature>Routes`). */
-const DESK_FEATURES = ['plots', 'push', 'accounts', 'sources'];
+const DESK_FEATURES = ['plots', 'push', 'accounts', 'sources', 'routing'];
 const DESK_HTTP_FACE = ['desk', 'desk-router', 'desk-static', 'desk-openapi'];
 const HTTP_ROUTES = {
   'the lead routes': ['leads/*-routes.ts'],
@@ -107,7 +107,6 @@ const API_LAYERS = [
       'leads/**/!(*-routes).ts',
       'intake/**/!(*-routes|*-openapi|intake-http).ts',
       `desk/**/!(${DESK_HTTP_FACE.join('|')}).ts`,
-      'routing',
       ...DESK_FEATURES,
       'visits',
       'digest',
@@ -216,6 +215,7 @@ const apiZones = [
       './desk-input.ts',
       './desk-store.ts',
       './desk-types.ts',
+      './lead-json.ts',
       './lead-work.ts',
       './route.ts',
     ],

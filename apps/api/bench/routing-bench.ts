@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createTempDir, START_TIME } from '@iconia/testkit';
 import { newLead } from '../test/new-lead.ts';
-import { createRouting } from '../src/routing/routing.ts';
+import { createRouting } from '../src/routing/index.ts';
 import { openLeadStore, type LeadStore } from '../src/store/lead-store.ts';
 
 const LEADS = 2_000;

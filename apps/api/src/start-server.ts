@@ -18,7 +18,7 @@ import { createErasureLedger } from './privacy/erasure-ledger.ts';
 import { adoptLedgerFromBackup } from './privacy/ledger-in-backup.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';
 import { ensureVapidKeys } from './push/vapid-keys.ts';
-import { createRouting, routingOptionsOf, type Routing } from './routing/routing.ts';
+import { createRouting, routingOptionsOf, type Routing } from './routing/index.ts';
 import { listen, stopListening } from './start/http-server.ts';
 import { createIntakeRouters, createLeadSourceHealth } from './start/intake.ts';
 import { openStore } from './start/open-store.ts';

@@ -7,8 +7,6 @@ import {
   deskLeadRowSchema,
   deskReportSchema,
   deskUserSchema,
-  dutyAnswerSchema,
-  dutyChangeSchema,
   dutySchema,
   emailDeliverySchema,
   entryAnswerSchema,
@@ -24,17 +22,12 @@ import {
   partnerSourceSchema,
   personSchema,
   reportFields,
-  routingAnswerSchema,
-  routingSettingsChangeSchema,
   routingSettingsSchema,
   sourceHealthRowSchema,
   timelineEntrySchema,
   todayListsSchema,
-  unansweredAnswerSchema,
   unansweredBuyerSchema,
-  overdueAnswerSchema,
   overdueBuyerSchema,
-  waitingAnswerSchema,
   webhookDeliverySchema,
   PARTNER_NAME_PATTERN,
   buyerPlotsAnswerSchema,
@@ -468,73 +461,6 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       summary: 'The plots held or booked for the lead’s buyer',
       who: 'signed in',
       answer: { status: 200, description: 'The plots.', json: buyerPlotsAnswerSchema },
-    },
-  },
-  '/duty': {
-    get: {
-      summary: 'Whether the signed-in person is on duty',
-      who: 'signed in',
-      answer: { status: 200, description: 'Their duty.', json: dutyAnswerSchema },
-    },
-    put: {
-      summary: 'Come on duty or go off duty',
-      who: 'signed in',
-      description:
-        'On duty, the person takes new buyers in turn; coming on duty hands them the buyers that waited because nobody was. Off duty, their own buyers stay theirs.',
-      body: dutyChangeSchema,
-      answer: { status: 200, description: 'Their duty as it is now.', json: dutyAnswerSchema },
-    },
-  },
-  '/users/{id}/duty': {
-    put: {
-      summary: "Set someone's duty",
-      who: 'manager',
-      body: dutyChangeSchema,
-      answer: { status: 200, description: 'Their duty as it is now.', json: dutyAnswerSchema },
-    },
-  },
-  '/routing': {
-    get: {
-      summary: 'The routing panel',
-      who: 'manager',
-      description:
-        'Automatic assignment, the first-response target, the working hours (India time, every day), who gets the next new buyer, everyone’s duty and how many buyers wait unassigned. See docs/operations.md.',
-      answer: { status: 200, description: 'The panel.', json: routingAnswerSchema },
-    },
-    patch: {
-      summary: 'Change the routing settings',
-      who: 'manager',
-      description:
-        'Fields left out keep their value. Turning automatic assignment back on hands out the buyers that waited. A new target or working hours apply to assignments made from now on.',
-      body: routingSettingsChangeSchema,
-      answer: { status: 200, description: 'The panel as it is now.', json: routingAnswerSchema },
-    },
-  },
-  '/routing/unanswered': {
-    get: {
-      summary: "The person's buyers waiting for a first response",
-      who: 'signed in',
-      description:
-        'Buyers assigned to the signed-in person that nobody has called, messaged on WhatsApp or moved to another stage since, soonest due first (at most 100).',
-      answer: { status: 200, description: 'The buyers.', json: unansweredAnswerSchema },
-    },
-  },
-  '/routing/overdue': {
-    get: {
-      summary: 'Overdue now: every buyer past their first-response target',
-      who: 'manager',
-      description:
-        'Buyers whose first call, WhatsApp or stage change is past its target, whoever holds them, the latest first (at most 500), with how many working minutes late. The managers’ summaries link here.',
-      answer: { status: 200, description: 'The buyers.', json: overdueAnswerSchema },
-    },
-  },
-  '/waiting': {
-    get: {
-      summary: 'What waits for a manager',
-      who: 'manager',
-      description:
-        'How many leads are held over the per-address limit, how many plots wait for a decision on their booking, and how many buyers are past their first-response target: the numbers the desk’s Held, Plots and Overdue now links show.',
-      answer: { status: 200, description: 'The counts.', json: waitingAnswerSchema },
     },
   },
   '/visit-slots': {

@@ -31,10 +31,7 @@ import { createLiveEvents, type LiveEvents } from './live-events.ts';
 import { createErasure, type Erasure, type ErasureOptions } from './erasure.ts';
 import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
 import { createPartnerSources, sourceRoutes, type SourceHealth } from '../sources/index.ts';
-import type { Routing } from '../routing/routing.ts';
-import { registerRoutingRoutes } from './routing-routes.ts';
-import { heldRoutes } from './held-routes.ts';
-import { createHeldRelease } from './held-release.ts';
+import { createHeldRelease, heldRoutes, routingRoutes, type Routing } from '../routing/index.ts';
 import { mountRoutes } from './route.ts';
 import { registerBuyerMergeRoutes } from './buyer-merge-routes.ts';
 import { createBuyerMerge } from './buyer-merge.ts';
@@ -410,14 +407,12 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     onEmailQueued: deps.onEmailQueued,
   });
 
-  registerRoutingRoutes(router, {
-    routing: deps.routing,
-    store,
+  mountRoutes(
+    router,
+    routingRoutes,
+    { routing: deps.routing, store, clock, logger, onQueued: deps.onEmailQueued },
     auth,
-    clock,
-    logger,
-    onQueued: deps.onEmailQueued,
-  });
+  );
 
   mountRoutes(
     router,

@@ -5,13 +5,14 @@
  */
 import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
 import { pushRoutes } from '../push/index.ts';
+import { heldRoutes, routingRoutes } from '../routing/index.ts';
 import { sourceRoutes } from '../sources/index.ts';
-import { heldRoutes } from './held-routes.ts';
 import type { DeskRoute } from './route.ts';
 
 export const DESK_ROUTES: readonly DeskRoute<never>[] = [
   ...sessionRoutes,
   ...accountRoutes,
+  ...routingRoutes,
   ...heldRoutes,
   ...pushRoutes,
   ...sourceRoutes,

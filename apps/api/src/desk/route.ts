@@ -6,7 +6,6 @@
  */
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { GenericSchema, InferOutput } from 'valibot';
-import type { JsonObject } from '../http/openapi-parts.ts';
 import { parse } from './desk-input.ts';
 
 /**
@@ -16,6 +15,10 @@ import { parse } from './desk-input.ts';
 export type Who = 'anyone' | 'any session' | 'signed in' | 'manager';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Plain JSON: how a route's non-JSON-schema content is written in its OpenAPI operation. */
+type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+type JsonObject = { readonly [key: string]: Json };
 
 /** What a route promises: everything its OpenAPI operation is written from. */
 export interface RouteContract<
@@ -82,7 +85,7 @@ export function routeFor<TDeps>() {
     TBody extends GenericSchema | undefined = undefined,
   >(
     declaration: DeskRoute<TDeps, TQuery, TBody>,
-  ): DeskRoute<TDeps> => declaration as unknown as DeskRoute<TDeps>;
+  ): DeskRoute<TDeps> => declaration;
 }
 
 /** The middleware that lets each kind of caller through, from the desk's sign-in. */

@@ -45,13 +45,21 @@ const DAY_MS = 86_400_000;
 
 export type ManagerAlerts = ReturnType<typeof createManagerAlerts>;
 
-export function createManagerAlerts(
+interface SummaryQueueDeps {
+  store: ReturnType<typeof createManagerAlertStore>;
+  outbox: ReturnType<typeof createOutboxStatements>;
+  options: ManagerAlertOptions;
+  overdue: (now: number) => OverdueAssignment[];
+}
+
+/**
+ * Queues the managers' summary: one email to the managers (the sales inbox when there is none)
+ * and one push to each of their devices, telling of `items` and of who is late now.
+ */
+function createSummaryQueue(
   db: Database.Database,
-  options: ManagerAlertOptions,
-  overdue: (now: number) => OverdueAssignment[],
+  { store, outbox, options, overdue }: SummaryQueueDeps,
 ) {
-  const store = createManagerAlertStore(db);
-  const outbox = createOutboxStatements(db);
   const pushes = createPushStore(db);
   const managers = db.prepare<[], { name: string; email: string }>(
     `SELECT name, email FROM desk_users WHERE role = 'manager' AND disabled_at IS NULL ORDER BY id`,
@@ -63,8 +71,7 @@ export function createManagerAlerts(
     return active.length > 0 ? active : [...options.fallbackTo];
   }
 
-  /** One email to the managers and one push to each of their devices, telling of `items`. */
-  function queueSummary(id: string, items: ManagerSummaryItem[], at: number): void {
+  return (id: string, items: ManagerSummaryItem[], at: number): void => {
     const lateNow = overdue(at);
     const waiting = store.waiting();
     const payload: ManagerSummaryPayload = {
@@ -101,7 +108,17 @@ export function createManagerAlerts(
       },
       dueAt: at,
     });
-  }
+  };
+}
+
+export function createManagerAlerts(
+  db: Database.Database,
+  options: ManagerAlertOptions,
+  overdue: (now: number) => OverdueAssignment[],
+) {
+  const store = createManagerAlertStore(db);
+  const outbox = createOutboxStatements(db);
+  const queueSummary = createSummaryQueue(db, { store, outbox, options, overdue });
 
   return {
     /**

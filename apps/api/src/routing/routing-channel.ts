@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import type { Clock } from '../clock.ts';
 import { UnsendableMessageError, type OutboxChannel } from '../outbox/outbox-channel.ts';
+import { ROUTING_DUE_KIND } from './assign-buyer.ts';
 import { MANAGER_SUMMARY_DUE_KIND } from './manager-alerts.ts';
-import { ROUTING_CHANNEL, ROUTING_DUE_KIND, type Routing } from './routing.ts';
+import { ROUTING_CHANNEL } from './routing-messages.ts';
+import type { Routing } from './routing.ts';
 
 const duePayloadSchema = v.object({ assignmentId: v.pipe(v.number(), v.integer()) });
 const summaryPayloadSchema = v.object({ windowAt: v.pipe(v.number(), v.integer()) });

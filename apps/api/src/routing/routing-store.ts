@@ -54,7 +54,8 @@ export interface NewAssignment {
 
 export type RoutingStore = ReturnType<typeof createRoutingStore>;
 
-export function createRoutingStore(db: Database.Database) {
+/** The one row of settings, the round robin's pointer, and people's duty. */
+function settingsAndPeople(db: Database.Database) {
   const settings = db.prepare<[], SettingsRow>(
     `SELECT auto_assign, target_minutes, start_minute, end_minute, last_user_id
      FROM routing_settings WHERE id = 1`,
@@ -86,6 +87,29 @@ export function createRoutingStore(db: Database.Database) {
      WHERE role = 'manager' AND disabled_at IS NULL ORDER BY id`,
   );
 
+  return {
+    settings(): SettingsRow {
+      const row = settings.get();
+      if (!row) throw new Error('the routing settings row is missing');
+      return row;
+    },
+    saveSettings: (row: Omit<SettingsRow, 'last_user_id'>) => {
+      saveSettings.run(row);
+    },
+    movePointer: (userId: number) => {
+      movePointer.run(userId);
+    },
+    /** Who is next in turn after `last`, leaving out `except` (0 for nobody). */
+    nextInTurn: (last: number, except = 0) => nextInTurn.get({ last, except }),
+    person: (id: number) => person.get(id),
+    people: () => people.all(),
+    setDuty: (id: number, onDuty: boolean) => setDuty.run(onDuty ? 1 : 0, id).changes > 0,
+    managers: () => managers.all(),
+  };
+}
+
+/** Buyers, their assignments, and the routing entries on their timelines. */
+function assignments(db: Database.Database) {
   const buyer = db.prepare<[number], BuyerRoutingRow>(
     `SELECT b.owner_id, coalesce(u.disabled_at IS NULL, 0) AS owner_active, b.erased_at,
        b.latest_lead_id, b.stage
@@ -111,19 +135,6 @@ export function createRoutingStore(db: Database.Database) {
     `UPDATE buyer_assignments SET answered_at = ?
      WHERE buyer_id = ? AND ended_at IS NULL AND answered_at IS NULL`,
   );
-
-  const wait = db.prepare<[number, number, number]>(
-    `INSERT INTO routing_waiting (buyer_id, lead_id, since) VALUES (?, ?, ?)
-     ON CONFLICT (buyer_id) DO NOTHING`,
-  );
-  const stopWaiting = db.prepare<[number]>(`DELETE FROM routing_waiting WHERE buyer_id = ?`);
-  const waiting = db.prepare<[], { buyer_id: number; lead_id: number }>(
-    `SELECT buyer_id, lead_id FROM routing_waiting ORDER BY since, buyer_id`,
-  );
-  const waitingCount = db.prepare<[], { count: number }>(
-    `SELECT count(*) AS count FROM routing_waiting`,
-  );
-
   // Two buyers merged: the assignments of one become the other's; of those still open, only the
   // newest of the buyer's owner runs on.
   const moveAssignments = db.prepare<{ from: number; into: number }>(
@@ -136,6 +147,50 @@ export function createRoutingStore(db: Database.Database) {
        WHERE a.buyer_id = @buyerId AND a.ended_at IS NULL AND a.user_id = b.owner_id
        ORDER BY a.id DESC LIMIT 1)`,
   );
+  const insertEvent = db.prepare<[number, number, string]>(
+    `INSERT INTO lead_events (lead_id, at, type, actor_id, text) VALUES (?, ?, 'routing', NULL, ?)`,
+  );
+
+  return {
+    buyer: (buyerId: number) => buyer.get(buyerId),
+    current: (buyerId: number) => current.get(buyerId),
+    assignment: (id: number) => assignment.get(id),
+    endCurrent: (buyerId: number, at: number) => {
+      endCurrent.run(at, buyerId);
+    },
+    insertAssignment(row: NewAssignment): number {
+      const inserted = insertAssignment.get(row);
+      if (!inserted) throw new Error('the assignment was not stored');
+      return inserted.id;
+    },
+    setOwner: (buyerId: number, userId: number) => {
+      setOwner.run(userId, buyerId);
+    },
+    answered: (buyerId: number, at: number) => answered.run(at, buyerId).changes > 0,
+    /** The assignments of `from` are `into`'s; only the owner's newest open one keeps running. */
+    moveAssignments(from: number, into: number, at: number): void {
+      moveAssignments.run({ from, into });
+      endOthersThanOwners.run({ buyerId: into, at });
+    },
+    addEvent: (leadId: number, at: number, text: string) => {
+      insertEvent.run(leadId, at, text);
+    },
+  };
+}
+
+/** The buyers that wait for someone to be on duty, or for automatic assignment. */
+function waitingBuyers(db: Database.Database) {
+  const wait = db.prepare<[number, number, number]>(
+    `INSERT INTO routing_waiting (buyer_id, lead_id, since) VALUES (?, ?, ?)
+     ON CONFLICT (buyer_id) DO NOTHING`,
+  );
+  const stopWaiting = db.prepare<[number]>(`DELETE FROM routing_waiting WHERE buyer_id = ?`);
+  const waiting = db.prepare<[], { buyer_id: number; lead_id: number }>(
+    `SELECT buyer_id, lead_id FROM routing_waiting ORDER BY since, buyer_id`,
+  );
+  const waitingCount = db.prepare<[], { count: number }>(
+    `SELECT count(*) AS count FROM routing_waiting`,
+  );
   // The buyer waits from the earlier of the two waits.
   const moveWait = db.prepare<{ from: number; into: number }>(
     `INSERT INTO routing_waiting (buyer_id, lead_id, since)
@@ -145,6 +200,23 @@ export function createRoutingStore(db: Database.Database) {
        since = min(since, excluded.since)`,
   );
 
+  return {
+    wait: (buyerId: number, leadId: number, since: number) => wait.run(buyerId, leadId, since),
+    stopWaiting: (buyerId: number) => {
+      stopWaiting.run(buyerId);
+    },
+    /** The wait of `from` is `into`'s. */
+    moveWait(from: number, into: number): void {
+      moveWait.run({ from, into });
+      stopWaiting.run(from);
+    },
+    waiting: () => waiting.all(),
+    waitingCount: () => waitingCount.get()?.count ?? 0,
+  };
+}
+
+/** The lists of buyers nobody has answered yet: one person's, and everyone's overdue. */
+function unansweredBuyers(db: Database.Database) {
   const unanswered = db.prepare<[number], AssignmentRow & { latest_lead_id: number }>(
     `SELECT a.*, b.latest_lead_id FROM buyer_assignments a INDEXED BY buyer_assignments_open
      JOIN buyers b ON b.id = a.buyer_id
@@ -174,63 +246,17 @@ export function createRoutingStore(db: Database.Database) {
      WHERE first_due_at < ? ORDER BY first_due_at, id LIMIT 500`,
   );
 
-  const insertEvent = db.prepare<[number, number, string]>(
-    `INSERT INTO lead_events (lead_id, at, type, actor_id, text) VALUES (?, ?, 'routing', NULL, ?)`,
-  );
-
   return {
-    settings(): SettingsRow {
-      const row = settings.get();
-      if (!row) throw new Error('the routing settings row is missing');
-      return row;
-    },
-    saveSettings: (row: Omit<SettingsRow, 'last_user_id'>) => {
-      saveSettings.run(row);
-    },
-    movePointer: (userId: number) => {
-      movePointer.run(userId);
-    },
-    /** Who is next in turn after `last`, leaving out `except` (0 for nobody). */
-    nextInTurn: (last: number, except = 0) => nextInTurn.get({ last, except }),
-    person: (id: number) => person.get(id),
-    people: () => people.all(),
-    setDuty: (id: number, onDuty: boolean) => setDuty.run(onDuty ? 1 : 0, id).changes > 0,
-    managers: () => managers.all(),
-    buyer: (buyerId: number) => buyer.get(buyerId),
-    current: (buyerId: number) => current.get(buyerId),
-    assignment: (id: number) => assignment.get(id),
-    endCurrent: (buyerId: number, at: number) => {
-      endCurrent.run(at, buyerId);
-    },
-    insertAssignment(row: NewAssignment): number {
-      const inserted = insertAssignment.get(row);
-      if (!inserted) throw new Error('the assignment was not stored');
-      return inserted.id;
-    },
-    setOwner: (buyerId: number, userId: number) => {
-      setOwner.run(userId, buyerId);
-    },
-    answered: (buyerId: number, at: number) => answered.run(at, buyerId).changes > 0,
-    wait: (buyerId: number, leadId: number, since: number) => wait.run(buyerId, leadId, since),
-    stopWaiting: (buyerId: number) => {
-      stopWaiting.run(buyerId);
-    },
-    /**
-     * Two buyers merged (the owner of `into` already chosen): the assignments and the wait of
-     * `from` are `into`'s, and only the owner's newest open assignment keeps running.
-     */
-    moveBuyer(from: number, into: number, at: number): void {
-      moveAssignments.run({ from, into });
-      endOthersThanOwners.run({ buyerId: into, at });
-      moveWait.run({ from, into });
-      stopWaiting.run(from);
-    },
-    waiting: () => waiting.all(),
-    waitingCount: () => waitingCount.get()?.count ?? 0,
     unanswered: (userId: number) => unanswered.all(userId),
     overdue: (now: number) => overdue.all(now),
-    addEvent: (leadId: number, at: number, text: string) => {
-      insertEvent.run(leadId, at, text);
-    },
+  };
+}
+
+export function createRoutingStore(db: Database.Database) {
+  return {
+    ...settingsAndPeople(db),
+    ...assignments(db),
+    ...waitingBuyers(db),
+    ...unansweredBuyers(db),
   };
 }

@@ -10,8 +10,7 @@ import {
   type DeliveryWorkerOptions,
 } from '../outbox/outbox-worker.ts';
 import { createPushChannel, PUSH_WORKER } from '../push/push-channel.ts';
-import type { Routing } from '../routing/routing.ts';
-import { createRoutingChannel } from '../routing/routing-channel.ts';
+import { createRoutingChannel, type Routing } from '../routing/index.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { createManagerAlertStore } from '../store/manager-alert-store.ts';
 import type { PushStore, VapidKeys } from '../push/index.ts';

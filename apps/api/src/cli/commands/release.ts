@@ -2,8 +2,7 @@ import { CliError, withStore } from '../cli-context.ts';
 import type { Command } from '../command.ts';
 import { findLeadToSend } from '../find-lead.ts';
 import { formatIndiaTime, shortId } from '../lead-display.ts';
-import { releaseHeldLead } from '../../routing/release-held-lead.ts';
-import { createRouting, routingOptionsOf } from '../../routing/routing.ts';
+import { createRouting, releaseHeldLead, routingOptionsOf } from '../../routing/index.ts';
 import { leadCreatedRoute } from '../../webhooks/webhook-channel.ts';
 
 export const releaseCommand: Command = {

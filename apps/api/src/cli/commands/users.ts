@@ -7,7 +7,7 @@ import {
   PASSWORD_MIN_LENGTH,
   type AccountAdmin,
 } from '../../accounts/index.ts';
-import { createRouting, routingOptionsOf } from '../../routing/routing.ts';
+import { createRouting, routingOptionsOf } from '../../routing/index.ts';
 import { CliError, UsageError, withStore, type CliContext } from '../cli-context.ts';
 import { stringOption, type Command } from '../command.ts';
 import { formatTable } from '../table.ts';

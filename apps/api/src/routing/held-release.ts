@@ -1,11 +1,11 @@
 import type { HeldReleaseAnswer } from '@iconia/shared';
 import type { Logger } from '../logger.ts';
-import { releaseHeldLead } from '../routing/release-held-lead.ts';
-import type { Routing } from '../routing/routing.ts';
+import type { DeskStore, InboxRow } from '../desk/desk-store.ts';
+import type { DeskUser } from '../desk/desk-types.ts';
+import { toLeadRow } from '../desk/lead-json.ts';
 import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
-import type { DeskStore, InboxRow } from './desk-store.ts';
-import type { DeskUser } from './desk-types.ts';
-import { toLeadRow } from './lead-json.ts';
+import { releaseHeldLead } from './release-held-lead.ts';
+import type { Routing } from './routing.ts';
 
 /** The buyer's timeline entry; the entry names the manager who released it. */
 export const RELEASED_TEXT = 'Released from hold; sent to sales and routed as a new lead';

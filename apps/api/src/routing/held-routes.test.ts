@@ -2,8 +2,12 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeskReport, HeldLeadsAnswer, HeldReleaseAnswer, LeadView } from '@iconia/shared';
 import { createTestClock, startSmtpInbox, type SmtpInbox, type TestClock } from '@iconia/testkit';
-import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
-import type { DeskUser } from './desk-types.ts';
+import {
+  SAME_ORIGIN,
+  startDeskTestServer,
+  type DeskTestServer,
+} from '../desk/desk-test-support.ts';
+import type { DeskUser } from '../desk/desk-types.ts';
 
 const MINUTE = 60_000;
 

@@ -6,12 +6,12 @@ import {
   type HeldLeadsAnswer,
 } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
-import { currentUser } from './auth.ts';
-import { DeskError } from './desk-error.ts';
-import type { DeskStore } from './desk-store.ts';
+import { currentUser } from '../desk/auth.ts';
+import { DeskError } from '../desk/desk-error.ts';
+import type { DeskStore } from '../desk/desk-store.ts';
+import { toLeadRow } from '../desk/lead-json.ts';
+import { routeFor } from '../desk/route.ts';
 import type { HeldRelease } from './held-release.ts';
-import { toLeadRow } from './lead-json.ts';
-import { routeFor } from './route.ts';
 
 const HOUR_MS = 3_600_000;
 
