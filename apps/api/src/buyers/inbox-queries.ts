@@ -192,7 +192,6 @@ function inboxQueryOf(
   };
 }
 
-
 /** Lead by lead, newest first, each with its buyer's work: the spam list and the export. */
 export function perLeadQueryOf(
   filter: LeadFilter,

@@ -1,12 +1,17 @@
 import type Database from 'better-sqlite3';
-import express, { Router, type ErrorRequestHandler, type Request } from 'express';
+import express, { Router, type ErrorRequestHandler } from 'express';
 import {
   newPartnerSourceSchema,
   signInSchema,
   type PartnerSource,
   type SessionAnswer,
 } from '@iconia/shared';
-import { buyerRoutes, createBuyerMerge, createLiveEvents, type LiveEvents } from '../buyers/index.ts';
+import {
+  buyerRoutes,
+  createBuyerMerge,
+  createLiveEvents,
+  type LiveEvents,
+} from '../buyers/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { indiaTimestamp } from '../reports/india-day.ts';

@@ -1,9 +1,5 @@
 import type Database from 'better-sqlite3';
-import {
-  createInboxQueries,
-  createTimelineQueries,
-  createWorkQueries,
-} from '../buyers/index.ts';
+import { createInboxQueries, createTimelineQueries, createWorkQueries } from '../buyers/index.ts';
 import { createErasureQueries } from '../privacy/index.ts';
 import { createExportQueries, createReportQueries } from '../reports/index.ts';
 import { createSessionQueries, createUserQueries } from './account-queries.ts';

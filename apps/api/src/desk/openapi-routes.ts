@@ -1,9 +1,8 @@
-import type { JsonObject } from '../http/openapi-parts.ts';
 import { routeFor } from './route.ts';
 
 export interface OpenApiRouteDeps {
   /** The desk API's OpenAPI document, written once from the routes' declarations. */
-  document: JsonObject;
+  document: Readonly<Record<string, unknown>>;
 }
 
 const route = routeFor<OpenApiRouteDeps>();

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { EXPORT_FIELDS } from '../reports/lead-export.ts';
-import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from '../desk/desk-test-support.ts';
+import {
+  startDeskTestServer,
+  SAME_ORIGIN,
+  type DeskTestServer,
+} from '../desk/desk-test-support.ts';
 import type { DeskUser } from '../desk/desk-types.ts';
 import type { DeskLeadRow } from '@iconia/shared';
 

@@ -26,7 +26,10 @@ export const erasureRoutes = [
       description: 'How many leads were erased.',
       json: erasureAnswerSchema,
     },
-    handle: async ({ res, body: { mobile } }, { erasure, clock, logger }): Promise<ErasureAnswer> => {
+    handle: async (
+      { res, body: { mobile } },
+      { erasure, clock, logger },
+    ): Promise<ErasureAnswer> => {
       const user = currentUser(res);
       const erased = await erasure.erase(mobile, user, clock.now());
       logger.info({ userId: user.id, leads: erased.length }, 'desk erasure');

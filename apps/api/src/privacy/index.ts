@@ -5,12 +5,7 @@
  * `erased_mobiles` and `desk_erasures`, and empties every other feature's rows about an erased
  * person through the steps those features hand it.
  */
-export {
-  createErasure,
-  type Erasure,
-  type ErasureOptions,
-  type ErasureStep,
-} from './erasure.ts';
+export { createErasure, type Erasure, type ErasureOptions, type ErasureStep } from './erasure.ts';
 export { createErasureQueries, type ErasedLeads } from './erasure-queries.ts';
 export { erasureRoutes, type ErasureRouteDeps } from './erasure-routes.ts';
 export {
