@@ -72,16 +72,16 @@ const importZones = [
  *   the HTTP routes build on http/ (parsers, replies, limits, OpenAPI parts).
  * - use cases: the rest of leads/ (capture-lead.ts), the rest of intake/ (ingesting an
  *   enquiry), the rest of desk/, routing/, visits/, the desk's features (plots/, push/,
- *   accounts/, sources/ (the partner sources the desk and the CLI manage): they register their
- *   routes on the desk's router and use its sessions, input, errors, store and work rules), and
- *   the jobs the
+ *   accounts/, sources/, buyers/ (the work on a buyer), privacy/'s erasure and reports/' desk
+ *   reports and export: the desk mounts their routes and they use its sessions, input, errors,
+ *   store and work rules), and the jobs the
  *   root schedules: digest/ (the daily summary), privacy/ (retention, log redaction). Outside
  *   desk/, only its root (desk.ts) is imported.
  * - channels of the outbox: mail/, webhooks/, graph/ (Meta's lead reads); beside each other,
  *   never importing one another.
  * - outbox/: the worker and the channel interface; the root hands it the channels.
- * - reports/: pure reading of stored leads (India's calendar, a lead's state, counts, the export
- *   format and CSV).
+ * - reports/'s reading: pure reading of stored leads (India's calendar, a lead's state, counts,
+ *   the export format and CSV).
  * - store/: SQLite.
  * - lib: config.ts (and its sections, config/), logger.ts, clock.ts, standard-webhooks.ts (the
  *   signature the webhook channel signs with and partner intake checks). config.ts reads each
@@ -89,8 +89,24 @@ const importZones = [
  *   graph/meta-config.ts) and nothing else above it.
  */
 const API = './apps/api/src';
-/** Features whose endpoints live on the desk's router (`register<Feature>Routes`). */
-const DESK_FEATURES = ['plots', 'push', 'accounts', 'sources', 'routing'];
+/** Features whose endpoints live on the desk's router (`register<Feature>Routes`, `mountRoutes`). */
+const DESK_FEATURE_FOLDERS = [
+  'plots',
+  'push',
+  'accounts',
+  'sources',
+  'routing',
+  'buyers',
+  'privacy',
+  'reports',
+];
+/** reports/'s pure reading of stored leads, below everything that formats with it. */
+const REPORT_READING_FILES = 'csv|india-day|lead-export|lead-format|lead-stats';
+const REPORT_READING = `reports/@(${REPORT_READING_FILES}).ts`;
+/** Each desk feature's files; reports/ holds its reading too, a layer further down. */
+const DESK_FEATURES = DESK_FEATURE_FOLDERS.map((feature) =>
+  feature === 'reports' ? `reports/!(${REPORT_READING_FILES}).ts` : feature,
+);
 const DESK_HTTP_FACE = ['desk', 'desk-router', 'desk-static', 'desk-openapi'];
 const HTTP_ROUTES = {
   'the lead routes': ['leads/*-routes.ts'],
@@ -110,12 +126,11 @@ const API_LAYERS = [
       ...DESK_FEATURES,
       'visits',
       'digest',
-      'privacy',
     ],
   },
   { name: 'the outbox channels', paths: ['mail', 'webhooks', 'graph'] },
   { name: 'the outbox', paths: ['outbox'] },
-  { name: 'reports/', paths: ['reports'] },
+  { name: 'reports/', paths: [REPORT_READING] },
   { name: 'the store', paths: ['store'] },
   {
     name: 'lib',
@@ -198,7 +213,7 @@ const apiZones = [
     ),
   ),
   zone(
-    ['*.ts', `!(desk|${DESK_FEATURES.join('|')})/**`],
+    ['*.ts', `!(desk|${DESK_FEATURE_FOLDERS.join('|')})/**`],
     'desk',
     "Outside desk/, call the desk's use cases through their features or mount it (desk/desk.ts); its store, errors and rules are its own.",
     ['./desk.ts'],
@@ -206,7 +221,7 @@ const apiZones = [
   // A feature of the desk registers its routes on the desk's router: it signs people in, reads
   // input, refuses and checks who may work a buyer exactly as the desk does.
   zone(
-    DESK_FEATURES.map((feature) => `${feature}/**`),
+    DESK_FEATURES,
     'desk',
     "A desk feature uses the desk's sessions, input, errors, store and work rules, and nothing else of it.",
     [

@@ -3,7 +3,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.ts';
 import { PASSWORD_CHANGE_REQUIRED } from '@iconia/shared';
 import { DeskError, MESSAGES } from './desk-error.ts';
-import { toDeskUser, type DeskStore } from './desk-store.ts';
+import { toDeskUser } from './account-queries.ts';
+import type { DeskStore } from './desk-store.ts';
 import type { DeskUser } from './desk-types.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../accounts/passwords.ts';
 

@@ -1,5 +1,4 @@
 import {
-  contactSchema,
   deskErrorSchema,
   deskIdSchema,
   buyerSaidSchema,
@@ -9,19 +8,10 @@ import {
   deskUserSchema,
   dutySchema,
   emailDeliverySchema,
-  entryAnswerSchema,
-  erasureAnswerSchema,
-  erasureSchema,
-  leadAnswerSchema,
-  leadChangeSchema,
-  exportFields,
-  leadPageFields,
   leadPageSchema,
   leadViewSchema,
-  noteSchema,
   partnerSourceSchema,
   personSchema,
-  reportFields,
   routingSettingsSchema,
   sourceHealthRowSchema,
   timelineEntrySchema,
@@ -57,8 +47,6 @@ import {
   visitsFields,
   visitSlotsAnswerSchema,
   visitSlotsSchema,
-  buyerMergeAnswerSchema,
-  buyerMergeSchema,
 } from '@iconia/shared';
 import type { GenericSchema, ObjectEntries } from 'valibot';
 import {
@@ -218,104 +206,6 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
 
 /** Every operation of the desk API, by path (as OpenAPI writes it) and method. */
 const OPERATIONS: Record<string, Record<string, Operation>> = {
-  '/leads': {
-    get: {
-      summary: 'The inbox: leads, newest first, a page at a time',
-      who: 'signed in',
-      description: 'Spam is left out unless `spam=1`.',
-      query: leadPageFields,
-      answer: { status: 200, description: 'A page of leads.', json: leadPageSchema },
-    },
-  },
-  '/events': {
-    get: {
-      summary: 'Live updates',
-      who: 'signed in',
-      description:
-        'Server-sent events: `lead` (a LeadRow), `lead-changed` (`{"id": 12}`), `signed-out` and `replaced` (the same session opened a fifth stream or the same person a ninth: this, their oldest, closes). 429 when 200 streams are open in all; see docs/desk-api.md.',
-      answer: {
-        status: 200,
-        description: 'The stream; it stays open.',
-        content: { 'text/event-stream': { schema: { type: 'string' } } },
-      },
-      errors: [429],
-    },
-  },
-  '/leads/{id}': {
-    get: {
-      summary: 'A lead, its timeline and the other leads of its mobile',
-      who: 'signed in',
-      answer: { status: 200, description: 'The lead.', json: leadViewSchema },
-    },
-    patch: {
-      summary: 'Change the stage, follow-up or owner',
-      who: 'signed in',
-      description:
-        'Agents work their own and unassigned leads; managers any lead. Booked and the site-visit stages follow their records and are refused (409) by hand, as is any stage change of a buyer with a booked plot until a manager cancels that booking.',
-      body: leadChangeSchema,
-      answer: { status: 200, description: 'The lead as it is now.', json: leadAnswerSchema },
-      errors: [409],
-    },
-  },
-  '/leads/{id}/notes': {
-    post: {
-      summary: 'Add a note',
-      who: 'signed in',
-      body: noteSchema,
-      answer: { status: 201, description: 'The timeline entry.', json: entryAnswerSchema },
-      errors: [409],
-    },
-  },
-  '/leads/{id}/contacts': {
-    post: {
-      summary: 'Record a call or a WhatsApp message',
-      who: 'signed in',
-      body: contactSchema,
-      answer: { status: 201, description: 'The timeline entry.', json: entryAnswerSchema },
-      errors: [409],
-    },
-  },
-  '/today': {
-    get: {
-      summary: 'Overdue, due today and uncontacted leads of the person',
-      who: 'signed in',
-      answer: { status: 200, description: 'The three lists.', json: todayListsSchema },
-    },
-  },
-  '/reports': {
-    get: {
-      summary: 'Leads per day, campaigns, the funnel and first-contact times',
-      who: 'signed in',
-      query: reportFields,
-      answer: { status: 200, description: 'The figures.', json: deskReportSchema },
-    },
-  },
-  '/export.csv': {
-    get: {
-      summary: 'The filtered leads as CSV',
-      who: 'manager',
-      description:
-        "Every column of `pnpm leads export` (origin, email, message and problems among them, then one per question of the leads' own forms, in the order the questions first came in), then the buyer's stage, owner, follow-up, Lost reason and first contact, and with `notes=1` their notes. Every export is recorded with who, when, the filters (and whether notes went with it) and the number of rows.",
-      query: exportFields,
-      answer: {
-        status: 200,
-        description: 'A CSV attachment, newest lead first.',
-        content: { 'text/csv': { schema: { type: 'string' } } },
-      },
-    },
-  },
-  '/erasures': {
-    post: {
-      summary: "Erase a person's data by mobile",
-      who: 'manager',
-      body: erasureSchema,
-      answer: {
-        status: 200,
-        description: 'How many leads were erased.',
-        json: erasureAnswerSchema,
-      },
-    },
-  },
   '/plots': {
     get: {
       summary: 'The plot inventory, filtered, with counts per status and phase',
@@ -567,32 +457,6 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
         status: 200,
         description: 'An .ics attachment.',
         content: { 'text/calendar': { schema: { type: 'string' } } },
-      },
-    },
-  },
-  '/buyers/{id}/merge': {
-    post: {
-      summary: 'Merge this buyer into another',
-      who: 'manager',
-      description:
-        'The same person wrote from two numbers, or a lead came without a usable mobile. In one transaction every enquiry (with its notes and timeline), visit, plot hold, booking and plot history line and routing assignment of this buyer becomes the `into` buyer’s, and this buyer is deleted. The work is combined: the furthest open stage (Lost only when neither is past New and one is lost), the furthest stage, the earliest follow-up and first contact, and the owner of `into`, else this buyer’s; `into` keeps its mobile, or takes this buyer’s when it has none. The timeline says "Merged with another buyer" with the manager’s name, and the CRM endpoints get `lead.updated` naming every lead of the merged buyer when the stage or owner of some of those leads changed. 400 for a buyer merged with themselves; 404 for an unknown buyer (of the path or of `into`); 409 for an erased buyer, for two buyers that each have a booked plot, or when one buyer would hold two of what a buyer has one of.',
-      body: buyerMergeSchema,
-      answer: {
-        status: 200,
-        description: 'The buyer who stayed, as the inbox lists them now.',
-        json: buyerMergeAnswerSchema,
-      },
-      errors: [409],
-    },
-  },
-  '/openapi.json': {
-    get: {
-      summary: 'This document',
-      who: 'manager',
-      answer: {
-        status: 200,
-        description: 'OpenAPI 3.1.',
-        content: { 'application/json': { schema: { type: 'object' } } },
       },
     },
   },

@@ -1,51 +1,39 @@
 import type Database from 'better-sqlite3';
-import express, { Router, type ErrorRequestHandler, type Request } from 'express';
+import express, { Router, type ErrorRequestHandler } from 'express';
+import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
 import {
-  contactSchema,
-  encodeLeadCursor,
-  erasureSchema,
-  exportQuerySchema,
-  leadChangeSchema,
-  leadPageQuerySchema,
-  mobileSearchDigits,
-  noteSchema,
-  reportQuerySchema,
-  type LeadFilterQuery,
-  type LeadPage,
-  type LeadView,
-} from '@iconia/shared';
-import { exportCsv } from '../reports/lead-export.ts';
+  buyerRoutes,
+  createBuyerMerge,
+  createLiveEvents,
+  type LiveEvents,
+} from '../buyers/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
-import { addDays, indiaDay, indiaDayStart, indiaTimestamp } from '../reports/india-day.ts';
-import { toLead } from '../store/lead-types.ts';
-import { createAuth, currentUser, sessionToken, type Auth } from './auth.ts';
-import { DeskError, MESSAGES } from './desk-error.ts';
-import { createDeskOpenApiDocument } from './desk-openapi.ts';
-import { parse, pathId } from './desk-input.ts';
-import { createDeskStore, type DeskStore, type ExportRow } from './desk-store.ts';
-import type { DeskUser, LeadFilter } from './desk-types.ts';
-import { timeline, toLeadDetail, toLeadRow, toTimelineEntry } from './lead-json.ts';
-import { addNote, changeLead, CONTACT_TEXT, findLead, recordContact } from './lead-work.ts';
-import { createLiveEvents, type LiveEvents } from './live-events.ts';
-import { createErasure, type Erasure, type ErasureOptions } from './erasure.ts';
-import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
-import { createPartnerSources, sourceRoutes, type SourceHealth } from '../sources/index.ts';
-import { createHeldRelease, heldRoutes, routingRoutes, type Routing } from '../routing/index.ts';
-import { mountRoutes } from './route.ts';
-import { registerBuyerMergeRoutes } from './buyer-merge-routes.ts';
-import { createBuyerMerge } from './buyer-merge.ts';
-import { createVisitStore } from '../store/visit-store.ts';
-import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
-import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
-import { buildReports } from './reports.ts';
 import { createPlotInventory, type PlotInventory } from '../plots/plot-inventory.ts';
 import { registerPlotRoutes } from '../plots/plot-routes.ts';
-import { createPushStore, pushRoutes } from '../push/index.ts';
 import { createPlotStore } from '../plots/plot-store.ts';
-import { registerVisitRoutes } from './visit-routes.ts';
-import { createVisits } from '../visits/visits.ts';
+import {
+  createErasure,
+  erasureRoutes,
+  type Erasure,
+  type ErasureLedger,
+  type ErasureOptions,
+} from '../privacy/index.ts';
+import { createPushStore, pushRoutes } from '../push/index.ts';
+import { reportRoutes } from '../reports/index.ts';
+import { createHeldRelease, heldRoutes, routingRoutes, type Routing } from '../routing/index.ts';
+import { createPartnerSources, sourceRoutes, type SourceHealth } from '../sources/index.ts';
+import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
+import { createVisitStore } from '../store/visit-store.ts';
 import type { CalendarPublisher } from '../visits/visit-calendar.ts';
+import { createVisits } from '../visits/visits.ts';
+import { createAuth, type Auth } from './auth.ts';
+import { DeskError } from './desk-error.ts';
+import { createDeskOpenApiDocument } from './desk-openapi.ts';
+import { createDeskStore, type DeskStore } from './desk-store.ts';
+import { openApiRoutes } from './openapi-routes.ts';
+import { mountRoutes } from './route.ts';
+import { registerVisitRoutes } from './visit-routes.ts';
 
 export interface DeskRouterDeps {
   /** The lead database (the desk's tables are migrated with it). */
@@ -91,91 +79,6 @@ export interface DeskApi {
   plots: PlotInventory;
 }
 
-const DAY_MS = 86_400_000;
-const UNCONTACTED_DAYS = 30;
-
-const leadId = (req: Request): number => pathId(req, MESSAGES.leadNotFound);
-
-function toFilter(query: LeadFilterQuery, user: DeskUser, now: number): LeadFilter {
-  const filter: LeadFilter = {
-    spam: query.spam === true,
-    held: query.held === true,
-    test: query.test === true,
-    stage: query.stage,
-    form: query.form,
-    utmSource: query.utmSource,
-    utmCampaign: query.utmCampaign,
-    owner: query.owner === 'me' ? user.id : query.owner,
-  };
-  // A test lead is the team's own check of an ad platform's form: the managers' business.
-  if (filter.test && user.role !== 'manager') throw new DeskError(403, MESSAGES.managersOnly);
-  if (query.from !== undefined) filter.since = indiaDayStart(query.from);
-  if (query.to !== undefined) filter.until = indiaDayStart(addDays(query.to, 1));
-  if (query.due === true) filter.dueBy = now;
-  if (query.q !== undefined && query.q !== '') {
-    const digits = mobileSearchDigits(query.q);
-    if (digits !== undefined) filter.mobilePart = digits;
-    else filter.namePart = query.q;
-  }
-  return filter;
-}
-
-/** The export's filters as the log keeps them: the kind of search, never its text. */
-function exportLogFilters(req: Request, filter: LeadFilter): string {
-  const params = new URLSearchParams(req.query as Record<string, string>);
-  if (!params.has('q')) return params.toString();
-  params.delete('q');
-  const kind =
-    filter.mobilePart !== undefined ? 'mobile' : filter.namePart !== undefined ? 'name' : undefined;
-  if (kind !== undefined) params.set('search', kind);
-  return params.toString();
-}
-
-const DESK_EXPORT_FIELDS = [
-  'stage',
-  'owner',
-  'followUpAt',
-  'lostReason',
-  'firstContactAt',
-] as const;
-
-/** A buyer's notes in one CSV cell: one a line, each with when and who wrote it. */
-function notesCell(notes: readonly { at: number; actor_name: string | null; detail: string }[]) {
-  return notes
-    .map((note) => `${indiaTimestamp(note.at)} ${note.actor_name ?? 'Someone'}: ${note.detail}`)
-    .join('\n');
-}
-
-/** Each buyer's notes cell, read once however many of their enquiries the export holds. */
-function buyerNotes(store: DeskStore): (buyerId: number) => string {
-  const cells = new Map<number, string>();
-  return (buyerId) => {
-    const cell = cells.get(buyerId) ?? notesCell(store.notesOfBuyer(buyerId));
-    cells.set(buyerId, cell);
-    return cell;
-  };
-}
-
-/** The export's columns for each lead, then the desk's work on its buyer (and their notes). */
-function csvOf(rows: readonly ExportRow[], notesOf?: (buyerId: number) => string): string {
-  const leads = rows.map((row) => ({
-    ...toLead(row),
-    ...(row.original_public_id !== null ? { duplicateOfPublicId: row.original_public_id } : {}),
-    row,
-  }));
-  return exportCsv(leads, {
-    names: [...DESK_EXPORT_FIELDS, ...(notesOf ? ['notes'] : [])],
-    cells: ({ row }) => [
-      row.stage ?? 'new',
-      row.owner_name,
-      row.follow_up_at === null ? null : indiaTimestamp(row.follow_up_at),
-      row.lost_reason,
-      row.first_contact_at === null ? null : indiaTimestamp(row.first_contact_at),
-      ...(notesOf ? [row.buyer_id === null ? null : notesOf(row.buyer_id)] : []),
-    ],
-  });
-}
-
 /** The sales desk's JSON API. Every route but signing in needs a session; see docs/desk-api.md. */
 export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   const { db, clock, logger } = deps;
@@ -199,6 +102,15 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     logger,
     isSignedIn: (token) => auth.sessionUser(token, { extend: false }) !== undefined,
   });
+  const visitStore = createVisitStore(db);
+  const merge = createBuyerMerge(db, store, {
+    webhookChannels: deps.webhookChannels ?? [],
+    steps: [
+      (from, into) => plotStore.moveBuyer(from, into),
+      (from, into) => visitStore.moveBuyer(from, into),
+      (from, into, now) => deps.routing.buyersMerged(from, into, now),
+    ],
+  });
   const { requireSession, requireManager } = auth;
   const pushStore = createPushStore(db);
   const forgetDevices = (userId: number) => pushStore.forgetUser(userId);
@@ -213,148 +125,14 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
 
   mountRoutes(router, sessionRoutes, { auth, db, logger, forgetDevices }, auth);
 
-  router.get('/leads', requireSession, (req, res) => {
-    const query = parse(leadPageQuerySchema, req.query);
-    const filter = toFilter(query, currentUser(res), clock.now());
-    const { limit, cursor } = query;
-    const rows = store.listLeads(filter, limit + 1, cursor);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    const answer: LeadPage = {
-      leads: page.map(toLeadRow),
-      nextCursor:
-        rows.length > limit && last
-          ? encodeLeadCursor({ receivedAt: last.received_at, id: last.id })
-          : null,
-    };
-    res.json(answer);
-  });
-
-  router.get('/events', requireSession, (req, res) => {
-    events.add(res, { token: sessionToken(req) ?? '', userId: currentUser(res).id });
-  });
-
-  const responseTargetOf = (buyerId: number): LeadView['responseTarget'] => {
-    const target = deps.routing.responseTarget(buyerId, clock.now());
-    return target
-      ? { dueAt: indiaTimestamp(target.dueAt), workingMinutesLeft: target.workingMinutesLeft }
-      : null;
-  };
-
-  // Any enquiry's id opens its buyer (the emails link to each lead's own id).
-  const leadAnswer = (id: number): LeadView => {
-    const lead = findLead(store, id);
-    const listed = store.enquiriesOf(lead.buyer_id);
-    // A spam lead is no enquiry of its buyer's, but opened by its id it is shown with them.
-    const enquiries = listed.some((row) => row.id === lead.id)
-      ? listed
-      : [...listed, lead].sort((a, b) => a.received_at - b.received_at || a.id - b.id);
-    return {
-      lead: toLeadDetail(lead, store.webhookDeliveries(id)),
-      enquiries: enquiries.map((row) => toLeadDetail(row, store.webhookDeliveries(row.id))),
-      timeline: timeline(enquiries, store.eventsOf(lead.buyer_id)),
-      responseTarget: responseTargetOf(lead.buyer_id),
-    };
-  };
-
-  router.get('/leads/:id', requireSession, (req, res) => {
-    res.json(leadAnswer(leadId(req)));
-  });
-
-  router.patch('/leads/:id', requireSession, (req, res) => {
-    const change = parse(leadChangeSchema, req.body);
-    const lead = findLead(store, leadId(req));
-    if (changeLead(store, deps.routing, currentUser(res), lead, change, clock.now())) {
-      deps.onQueued?.();
-    }
-    res.json({ lead: leadAnswer(lead.id).lead });
-  });
-
-  router.post('/leads/:id/notes', requireSession, (req, res) => {
-    const { text: note } = parse(noteSchema, req.body);
-    const lead = findLead(store, leadId(req));
-    const user = currentUser(res);
-    const now = clock.now();
-    addNote(store, user, lead, note, now);
-    res.status(201).json({
-      entry: toTimelineEntry({
-        at: now,
-        type: 'note',
-        actor_id: user.id,
-        actor_name: user.name,
-        text: '',
-        detail: note,
-        lead_id: lead.id,
-      }),
-    });
-  });
-
-  router.post('/leads/:id/contacts', requireSession, (req, res) => {
-    const { channel } = parse(contactSchema, req.body);
-    const lead = findLead(store, leadId(req));
-    const user = currentUser(res);
-    const now = clock.now();
-    recordContact(store, deps.routing, user, lead, channel, now);
-    res.status(201).json({
-      entry: toTimelineEntry({
-        at: now,
-        type: 'contact',
-        actor_id: user.id,
-        actor_name: user.name,
-        text: CONTACT_TEXT[channel],
-        detail: null,
-        lead_id: lead.id,
-      }),
-    });
-  });
-
-  router.get('/today', requireSession, (_req, res) => {
-    const now = clock.now();
-    const endOfToday = indiaDayStart(addDays(indiaDay(now), 1));
-    const lists = store.today(
-      currentUser(res).id,
-      now,
-      endOfToday,
-      now - UNCONTACTED_DAYS * DAY_MS,
-    );
-    res.json({
-      overdue: lists.overdue.map(toLeadRow),
-      dueToday: lists.dueToday.map(toLeadRow),
-      uncontacted: lists.uncontacted.map(toLeadRow),
-    });
-  });
-
-  router.get('/reports', requireSession, (req, res) => {
-    const { days } = parse(reportQuerySchema, req.query);
-    res.json(buildReports(store, days, clock.now()));
-  });
-
-  router.get('/export.csv', requireSession, requireManager, (req, res) => {
-    const now = clock.now();
-    const user = currentUser(res);
-    const query = parse(exportQuerySchema, req.query);
-    const filter = toFilter(query, user, now);
-    const rows = store.exportLeads(filter);
-    const filters = exportLogFilters(req, filter);
-    store.recordExport(user.id, now, filters, rows.length);
-    logger.info({ userId: user.id, rows: rows.length }, 'desk export');
-    res
-      .status(200)
-      .set('Content-Type', 'text/csv; charset=utf-8')
-      .set(
-        'Content-Disposition',
-        `attachment; filename="elegant-iconia-leads-${indiaDay(now)}.csv"`,
-      )
-      .send(csvOf(rows, query.notes === true ? buyerNotes(store) : undefined));
-  });
-
-  router.post('/erasures', requireSession, requireManager, async (req, res) => {
-    const { mobile } = parse(erasureSchema, req.body);
-    const user = currentUser(res);
-    const erased = await erasure.erase(mobile, user, clock.now());
-    logger.info({ userId: user.id, leads: erased.length }, 'desk erasure');
-    res.json({ erased: erased.length });
-  });
+  mountRoutes(
+    router,
+    buyerRoutes,
+    { store, clock, logger, events, merge, routing: deps.routing, onQueued: deps.onQueued },
+    auth,
+  );
+  mountRoutes(router, reportRoutes, { store, clock, logger }, auth);
+  mountRoutes(router, erasureRoutes, { erasure, clock, logger }, auth);
 
   mountRoutes(router, accountRoutes, { store, clock, logger, forgetDevices }, auth);
 
@@ -435,28 +213,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     auth,
   );
 
-  const visitStore = createVisitStore(db);
-  registerBuyerMergeRoutes(router, {
-    merge: createBuyerMerge(db, store, {
-      webhookChannels: deps.webhookChannels ?? [],
-      steps: [
-        (from, into) => plotStore.moveBuyer(from, into),
-        (from, into) => visitStore.moveBuyer(from, into),
-        (from, into, now) => deps.routing.buyersMerged(from, into, now),
-      ],
-    }),
-    store,
-    clock,
-    logger,
-    requireSession,
-    requireManager,
-    onQueued: deps.onQueued,
-  });
-
-  const openApiDocument = createDeskOpenApiDocument();
-  router.get('/openapi.json', requireSession, requireManager, (_req, res) => {
-    res.json(openApiDocument);
-  });
+  mountRoutes(router, openApiRoutes, { document: createDeskOpenApiDocument() }, auth);
 
   router.use((_req, res) => {
     res.status(404).json({ error: 'There is no such desk endpoint.' });

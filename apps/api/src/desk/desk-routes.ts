@@ -4,16 +4,24 @@
  * (`desk-openapi.ts`), and the security test calls every one of them as each kind of caller.
  */
 import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
+import { buyerRoutes } from '../buyers/index.ts';
+import { erasureRoutes } from '../privacy/index.ts';
 import { pushRoutes } from '../push/index.ts';
+import { reportRoutes } from '../reports/index.ts';
 import { heldRoutes, routingRoutes } from '../routing/index.ts';
 import { sourceRoutes } from '../sources/index.ts';
+import { openApiRoutes } from './openapi-routes.ts';
 import type { DeskRoute } from './route.ts';
 
 export const DESK_ROUTES: readonly DeskRoute<never>[] = [
   ...sessionRoutes,
   ...accountRoutes,
+  ...buyerRoutes,
+  ...reportRoutes,
+  ...erasureRoutes,
   ...routingRoutes,
   ...heldRoutes,
   ...pushRoutes,
   ...sourceRoutes,
+  ...openApiRoutes,
 ];

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { Logger } from '../logger.ts';
-import { DeskError } from './desk-error.ts';
-import type { DeskStore } from './desk-store.ts';
+import { DeskError } from '../desk/desk-error.ts';
+import type { DeskStore } from '../desk/desk-store.ts';
 import { toLeadRow } from './lead-json.ts';
 
 export const POLL_INTERVAL_MS = 500;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Stage } from './desk-types.ts';
-import type { WorkRow } from './desk-store.ts';
+import type { Stage } from '../desk/desk-types.ts';
+import type { WorkRow } from './work-queries.ts';
 
 /** A buyer as a merge reads them: their work, mobile and the enquiry that names them. */
 export interface MergingBuyerRow extends WorkRow {

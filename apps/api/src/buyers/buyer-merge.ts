@@ -2,9 +2,10 @@ import type Database from 'better-sqlite3';
 import { displayMobile, type BuyerChange } from '@iconia/shared';
 import { createOutboxStatements } from '../store/outbox-store.ts';
 import { createBuyerMergeStore, type MergingBuyerRow } from './buyer-merge-store.ts';
-import { DeskError } from './desk-error.ts';
-import type { DeskStore, WorkRow } from './desk-store.ts';
-import { STAGE_RANK, type Person } from './desk-types.ts';
+import { DeskError } from '../desk/desk-error.ts';
+import type { DeskStore } from '../desk/desk-store.ts';
+import type { WorkRow } from './work-queries.ts';
+import { STAGE_RANK, type Person } from '../desk/desk-types.ts';
 
 /**
  * A manager merges two buyers: the same person wrote from two numbers, or a lead came without a

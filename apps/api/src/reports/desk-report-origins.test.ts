@@ -2,7 +2,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskReport } from '@iconia/shared';
-import { startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
+import { startDeskTestServer, type DeskTestServer } from '../desk/desk-test-support.ts';
 
 const MINUTE = 60_000;
 

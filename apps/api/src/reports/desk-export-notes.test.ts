@@ -1,8 +1,12 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_FIELDS } from '../reports/lead-export.ts';
-import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
-import type { DeskUser } from './desk-types.ts';
+import { EXPORT_FIELDS } from './lead-export.ts';
+import {
+  startDeskTestServer,
+  SAME_ORIGIN,
+  type DeskTestServer,
+} from '../desk/desk-test-support.ts';
+import type { DeskUser } from '../desk/desk-types.ts';
 
 const DESK_FIELDS = ['stage', 'owner', 'followUpAt', 'lostReason', 'firstContactAt'];
 

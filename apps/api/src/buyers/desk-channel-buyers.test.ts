@@ -1,7 +1,11 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskLeadDetail, DeskLeadRow, DeskReport, TimelineEntry } from '@iconia/shared';
-import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
+import {
+  SAME_ORIGIN,
+  startDeskTestServer,
+  type DeskTestServer,
+} from '../desk/desk-test-support.ts';
 
 const MINUTE = 60_000;
 

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { indiaTimestamp } from '../reports/india-day.ts';
-import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
-import type { DeskUser } from './desk-types.ts';
+import {
+  startDeskTestServer,
+  SAME_ORIGIN,
+  type DeskTestServer,
+} from '../desk/desk-test-support.ts';
+import type { DeskUser } from '../desk/desk-types.ts';
 import type { DeskLeadRow } from '@iconia/shared';
 
 const MINUTE = 60_000;

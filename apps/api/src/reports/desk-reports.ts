@@ -1,13 +1,14 @@
 import { isLeadSource, type DeskReport, type ReportDays } from '@iconia/shared';
-import { addDays, indiaDay, indiaDayStart } from '../reports/india-day.ts';
+import { addDays, indiaDay, indiaDayStart } from './india-day.ts';
 import {
   DEFAULT_TARGET_MINUTES,
   DEFAULT_WORKING_HOURS,
   workingMinutesBetween,
 } from '../routing/working-hours.ts';
-import type { DeskStore, VisitReportRow } from './desk-store.ts';
+import type { DeskStore } from '../desk/desk-store.ts';
+import type { VisitReportRow } from './report-queries.ts';
 import { buildResponseReport, percentile } from './response-report.ts';
-import { STAGE_RANK, STAGES, type Person, type Stage } from './desk-types.ts';
+import { STAGE_RANK, STAGES, type Person, type Stage } from '../desk/desk-types.ts';
 
 /** The figures behind the Reports screen, over the last `days` India days including today. */
 export function buildReports(store: DeskStore, days: ReportDays, now: number): DeskReport {

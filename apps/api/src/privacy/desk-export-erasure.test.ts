@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { EXPORT_FIELDS } from '../reports/lead-export.ts';
-import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
-import type { DeskUser } from './desk-types.ts';
+import {
+  startDeskTestServer,
+  SAME_ORIGIN,
+  type DeskTestServer,
+} from '../desk/desk-test-support.ts';
+import type { DeskUser } from '../desk/desk-types.ts';
 import type { DeskLeadRow } from '@iconia/shared';
 
 async function cli(t: DeskTestServer, args: string[]): Promise<string> {

@@ -1,6 +1,6 @@
-import type { ErasureLedger } from '../privacy/erasure-ledger.ts';
-import type { DeskStore } from './desk-store.ts';
-import type { Person } from './desk-types.ts';
+import type { ErasureLedger } from './erasure-ledger.ts';
+import type { DeskStore } from '../desk/desk-store.ts';
+import type { Person } from '../desk/desk-types.ts';
 
 export interface Erasure {
   /** Erases every lead of `mobile`, then the server's own copies of their emails; their ids. */

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskReport } from '@iconia/shared';
 import { createTestClock } from '@iconia/testkit';
 import { percentile } from './response-report.ts';
-import { startDeskTestServer, SAME_ORIGIN, type DeskTestServer } from './desk-test-support.ts';
-import type { DeskUser } from './desk-types.ts';
+import {
+  startDeskTestServer,
+  SAME_ORIGIN,
+  type DeskTestServer,
+} from '../desk/desk-test-support.ts';
+import type { DeskUser } from '../desk/desk-types.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

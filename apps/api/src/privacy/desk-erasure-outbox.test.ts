@@ -13,7 +13,11 @@ import {
 } from '@iconia/testkit';
 import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { loadConfig } from '../config.ts';
-import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
+import {
+  SAME_ORIGIN,
+  startDeskTestServer,
+  type DeskTestServer,
+} from '../desk/desk-test-support.ts';
 import type { DeskLeadDetail, DeskLeadRow } from '@iconia/shared';
 import { webhookChannelName } from '../webhooks/webhook-channel.ts';
 import { signWebhook } from '../standard-webhooks.ts';

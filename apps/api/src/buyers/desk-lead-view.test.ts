@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestClock, type TestClock } from '@iconia/testkit';
 import type { LeadPage, LeadView } from '@iconia/shared';
-import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
+import {
+  SAME_ORIGIN,
+  startDeskTestServer,
+  type DeskTestServer,
+} from '../desk/desk-test-support.ts';
 
 const MINUTE = 60_000;
 

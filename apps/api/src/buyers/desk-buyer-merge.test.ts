@@ -16,8 +16,8 @@ import {
   SAME_ORIGIN,
   startDeskTestServer,
   type DeskTestServer,
-} from './desk-test-support.ts';
-import type { DeskUser } from './desk-types.ts';
+} from '../desk/desk-test-support.ts';
+import type { DeskUser } from '../desk/desk-types.ts';
 import { newLead } from '../../test/new-lead.ts';
 
 const SIGNING_KEY = `whsec_${randomBytes(32).toString('base64')}`;

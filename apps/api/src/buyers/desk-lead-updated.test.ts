@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, startWebhookReceiver, type WebhookReceiver } from '@iconia/testkit';
 import { signWebhook } from '../standard-webhooks.ts';
 import { webhookChannelName } from '../webhooks/webhook-channel.ts';
-import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
-import type { DeskUser } from './desk-types.ts';
+import {
+  SAME_ORIGIN,
+  startDeskTestServer,
+  type DeskTestServer,
+} from '../desk/desk-test-support.ts';
+import type { DeskUser } from '../desk/desk-types.ts';
 
 const SIGNING_KEY = `whsec_${randomBytes(32).toString('base64')}`;
 const KEY = Buffer.from(SIGNING_KEY.slice('whsec_'.length), 'base64');

@@ -7,8 +7,8 @@ import {
   startDeskTestServer,
   SAME_ORIGIN,
   type DeskTestServer,
-} from './desk-test-support.ts';
-import { IDLE_TIMEOUT_MS } from './auth.ts';
+} from '../desk/desk-test-support.ts';
+import { IDLE_TIMEOUT_MS } from '../desk/auth.ts';
 import { MAX_STREAMS, MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from './live-events.ts';
 
 const hasId = (data: unknown, id: number) => (data as { id?: number }).id === id;

@@ -1,0 +1,42 @@
+import type { LeadView } from '@iconia/shared';
+import type { DeskStore } from '../desk/desk-store.ts';
+import { indiaTimestamp } from '../reports/india-day.ts';
+import type { Routing } from '../routing/routing.ts';
+import { timeline, toLeadDetail } from './lead-json.ts';
+import { findLead } from './lead-work.ts';
+
+/** How long routing gives the buyer's owner to answer, when a clock is running. */
+function responseTargetOf(
+  routing: Pick<Routing, 'responseTarget'>,
+  buyerId: number,
+  now: number,
+): LeadView['responseTarget'] {
+  const target = routing.responseTarget(buyerId, now);
+  return target
+    ? { dueAt: indiaTimestamp(target.dueAt), workingMinutesLeft: target.workingMinutesLeft }
+    : null;
+}
+
+/**
+ * A lead's page: the lead, every enquiry of its buyer, their timeline and the response target.
+ * Any enquiry's id opens its buyer (the emails link to each lead's own id).
+ */
+export function leadView(
+  store: DeskStore,
+  routing: Pick<Routing, 'responseTarget'>,
+  id: number,
+  now: number,
+): LeadView {
+  const lead = findLead(store, id);
+  const listed = store.enquiriesOf(lead.buyer_id);
+  // A spam lead is no enquiry of its buyer's, but opened by its id it is shown with them.
+  const enquiries = listed.some((row) => row.id === lead.id)
+    ? listed
+    : [...listed, lead].sort((a, b) => a.received_at - b.received_at || a.id - b.id);
+  return {
+    lead: toLeadDetail(lead, store.webhookDeliveries(id)),
+    enquiries: enquiries.map((row) => toLeadDetail(row, store.webhookDeliveries(row.id))),
+    timeline: timeline(enquiries, store.eventsOf(lead.buyer_id)),
+    responseTarget: responseTargetOf(routing, lead.buyer_id, now),
+  };
+}

@@ -1,0 +1,24 @@
+import { routeFor } from './route.ts';
+
+export interface OpenApiRouteDeps {
+  /** The desk API's OpenAPI document, written once from the routes' declarations. */
+  document: Readonly<Record<string, unknown>>;
+}
+
+const route = routeFor<OpenApiRouteDeps>();
+
+/** The desk API's own description. */
+export const openApiRoutes = [
+  route({
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This document',
+    who: 'manager',
+    answer: {
+      status: 200,
+      description: 'OpenAPI 3.1.',
+      content: { 'application/json': { schema: { type: 'object' } } },
+    },
+    handle: (_input, { document }) => document,
+  }),
+];
