@@ -97,7 +97,7 @@ const HTTP_ROUTES = {
   'intake/': ['intake/*-routes.ts', 'intake/*-openapi.ts', 'intake/intake-http.ts'],
 };
 const ENTRY_POINTS = { 'http/': ['http'], ...HTTP_ROUTES, 'cli/': ['cli'] };
-const API_LAYERS = [
+export const API_LAYERS = [
   { name: 'the composition root', paths: ['app.ts', 'start-server.ts', 'server.ts'] },
   { name: 'the entry points', paths: Object.values(ENTRY_POINTS).flat() },
   {

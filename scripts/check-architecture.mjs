@@ -4,8 +4,10 @@
 // - no cycle between the API's top-level folders (apps/api/src/<folder>, and each root file);
 // - a folder of the API with an `index.ts` is a feature: other folders import it only through
 //   that index, never its internals.
+// - docs/architecture.md draws the API's layers as eslint.config.js declares them (`--write`
+//   draws them again after the config changed).
 // Tests are not held to the folder rules: like the composition root, a test puts parts together.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -61,12 +63,7 @@ function addEdge(graph, from, to) {
 function workspacePackages(root) {
   return ['apps', 'packages'].flatMap((group) => {
     const dir = path.join(root, group);
-    let names = [];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return [];
-    }
+    const names = isDirectory(dir) ? readdirSync(dir) : [];
     return names.flatMap((name) => {
       try {
         const file = path.join(dir, name, 'package.json');
@@ -155,6 +152,14 @@ export function apiProblems(src) {
   return { cycles, internals };
 }
 
+function isDirectory(dir) {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function isFile(file) {
   try {
     return statSync(file).isFile();
@@ -163,7 +168,48 @@ function isFile(file) {
   }
 }
 
-function main() {
+const DOC = path.join(ROOT, 'docs/architecture.md');
+const DOC_START =
+  '<!-- layers: drawn from eslint.config.js by `pnpm check:architecture --write` -->';
+const DOC_END = '<!-- layers: end -->';
+
+/** The layers as a Markdown table, top to bottom. */
+export function layersTable(layers) {
+  const rows = layers.map(
+    ({ name, paths, role }) =>
+      `| ${name} | ${paths.map((file) => `\`${file}\``).join(', ')} | ${role ?? ''} |`,
+  );
+  return [
+    '| Layer, top to bottom | Under `apps/api/src` | What it is |',
+    '| --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
+/** docs/architecture.md with its layers table drawn from `layers`; undefined without markers. */
+export function drawnDoc(text, layers) {
+  const start = text.indexOf(DOC_START);
+  const end = text.indexOf(DOC_END);
+  if (start < 0 || end < start) return undefined;
+  return `${text.slice(0, start)}${DOC_START}\n\n${layersTable(layers)}\n\n${text.slice(end)}`;
+}
+
+async function checkDoc(write) {
+  const { API_LAYERS } = await import('../eslint.config.js');
+  const text = readFileSync(DOC, 'utf8');
+  const drawn = drawnDoc(text, API_LAYERS);
+  if (drawn === undefined) return [`docs/architecture.md has no ${DOC_START} … ${DOC_END} block.`];
+  if (drawn === text) return [];
+  if (write) {
+    writeFileSync(DOC, drawn);
+    return [];
+  }
+  return [
+    'docs/architecture.md draws other layers than eslint.config.js: run `pnpm check:architecture --write`.',
+  ];
+}
+
+async function main() {
   const problems = [
     ...packageCycles(ROOT).map(
       (part) => `Packages depend on each other in a cycle: ${part.join(' ⇄ ')}`,
@@ -174,6 +220,7 @@ function main() {
     ...cycles.map((cycle) => `API folders import each other in a cycle: ${cycle}`),
     ...internals.map((line) => `A feature's internals imported from outside it: ${line}`),
   );
+  problems.push(...(await checkDoc(process.argv.includes('--write'))));
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
     console.error(`\n${problems.length} architecture problem(s); see docs/architecture.md.`);
@@ -185,4 +232,4 @@ function main() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

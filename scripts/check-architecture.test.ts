@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiProblems, cyclesOf, packageCycles } from './check-architecture.mjs';
+import { apiProblems, cyclesOf, drawnDoc, packageCycles } from './check-architecture.mjs';
 
 let dirs: string[] = [];
 afterEach(() => {
@@ -71,5 +71,34 @@ describe('the architecture check', () => {
     expect(apiProblems(src).internals).toEqual([
       'routing/routing.ts imports visits/visits.ts: import visits/index.ts',
     ]);
+  });
+});
+
+describe("the architecture document's layers", () => {
+  const layers = [
+    { name: 'the composition root', paths: ['app.ts'], role: 'Builds and wires.' },
+    { name: 'lib', paths: ['clock.ts', 'config'] },
+  ];
+
+  it('when the layers change, then the table between the markers is drawn again and the prose kept', () => {
+    const doc = [
+      '# Architecture',
+      'Prose before.',
+      '<!-- layers: drawn from eslint.config.js by `pnpm check:architecture --write` -->',
+      '| stale |',
+      '<!-- layers: end -->',
+      'Prose after.',
+    ].join('\n');
+    const drawn = drawnDoc(doc, layers);
+    expect(drawn).toContain('| the composition root | `app.ts` | Builds and wires. |');
+    expect(drawn).toContain('| lib | `clock.ts`, `config` |  |');
+    expect(drawn).not.toContain('stale');
+    expect(drawn?.startsWith('# Architecture\nProse before.\n')).toBe(true);
+    expect(drawn?.endsWith('<!-- layers: end -->\nProse after.')).toBe(true);
+    expect(drawnDoc(drawn ?? '', layers)).toBe(drawn);
+  });
+
+  it('when the document has no markers, then there is nothing to draw into', () => {
+    expect(drawnDoc('# Architecture\n', layers)).toBeUndefined();
   });
 });
