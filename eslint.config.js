@@ -114,7 +114,7 @@ const HTTP_ROUTES = {
   'intake/': ['intake/*-routes.ts', 'intake/*-openapi.ts', 'intake/intake-http.ts'],
 };
 const ENTRY_POINTS = { 'http/': ['http'], ...HTTP_ROUTES, 'cli/': ['cli'] };
-const API_LAYERS = [
+export const API_LAYERS = [
   { name: 'the composition root', paths: ['app.ts', 'start-server.ts', 'start', 'server.ts'] },
   { name: 'the entry points', paths: Object.values(ENTRY_POINTS).flat() },
   {
@@ -392,6 +392,59 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'performance', property: 'now', message: TIMING_MESSAGE },
+      ],
+    },
+  },
+  {
+    // Sizes a reader can hold: a source file of at most 400 lines, a function of at most 100.
+    files: [
+      'apps/**/*.{ts,tsx,mjs}',
+      'packages/**/*.{ts,tsx,mjs}',
+      'scripts/**/*.mjs',
+      'deploy/**/*.ts',
+    ],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*-test-support.ts',
+      '**/e2e/**',
+      '**/test/**',
+      '**/bench/**',
+      '**/drills/**',
+      '**/*.d.ts',
+      // Content tables: the site's copy and the drawn artwork's scenes and elements.
+      'apps/web/src/content/**',
+      'apps/web/scripts/artwork/**',
+    ],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': [
+        'error',
+        { max: 100, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
+  },
+  {
+    // A desk route is declared once, with its contract (desk/route.ts). The lead API's few routes
+    // (forms, ad platforms, partners, health, its document) are mounted by app.ts and the intake's
+    // HTTP plumbing, their OpenAPI written from the same shared schemas.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/api/src/desk/route.ts',
+      'apps/api/src/desk/desk-static.ts',
+      'apps/api/src/app.ts',
+      'apps/api/src/intake/intake-http.ts',
+      'apps/api/src/http/openapi.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|post|put|patch|delete|all)$/][arguments.0.type=/^(Literal|TemplateLiteral)$/][callee.object.name=/^(router|app|deskRouter|api)$/]',
+          message:
+            "Declare a desk route with its contract (routeFor in desk/route.ts) and list it in the desk's routes; the router and the OpenAPI document are written from the declarations.",
+        },
       ],
     },
   },

@@ -367,3 +367,54 @@ describe('fixed waits in tests', () => {
     ).toEqual([]);
   });
 });
+
+/** The size rules and the one way a desk route is declared, through ESLint with the repo's config. */
+const SHAPE_RULES = new Set(['max-lines', 'max-lines-per-function', 'no-restricted-syntax']);
+const shapes = new ESLint({
+  cwd: import.meta.dirname,
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  ruleFilter: ({ ruleId }) => SHAPE_RULES.has(ruleId),
+});
+
+async function shapeErrors(filePath: string, source: string) {
+  const [result] = await shapes.lintText(source, { filePath });
+  return (result?.messages ?? []).map(({ ruleId }) => ruleId);
+}
+
+const lines = (count: number, line: string) => Array.from({ length: count }, () => line).join('\n');
+const longFunction = `export function work() {\n${lines(101, '  console.log(1);')}\n}\n`;
+
+describe('the shape of the code', () => {
+  beforeAll(() => shapes.lintText('', { filePath: 'apps/api/src/app.ts' }), 60_000);
+
+  it('when a source file passes 400 lines, then lint refuses it; a test or a content table may', async () => {
+    const long = `${lines(401, 'export const a = 1;')}\n`;
+    expect(await shapeErrors('apps/api/src/visits/visits.ts', long)).toContain('max-lines');
+    expect(await shapeErrors('apps/desk/src/features/x.tsx', long)).toContain('max-lines');
+    expect(await shapeErrors('apps/api/src/visits/visits.test.ts', long)).toEqual([]);
+    expect(await shapeErrors('apps/web/src/content/site.ts', long)).toEqual([]);
+  });
+
+  it('when a function passes 100 lines, then lint refuses it; at 100 it passes', async () => {
+    expect(await shapeErrors('packages/shared/src/x.ts', longFunction)).toEqual([
+      'max-lines-per-function',
+    ]);
+    const hundred = `export function work() {\n${lines(98, '  console.log(1);')}\n}\n`;
+    expect(await shapeErrors('packages/shared/src/x.ts', hundred)).toEqual([]);
+  });
+
+  it('when an API module adds a route to a router by hand, then lint refuses it; a declaration passes', async () => {
+    expect(
+      await shapeErrors(
+        'apps/api/src/visits/visit-routes.ts',
+        "router.get('/visits', (_req, res) => res.json([]));",
+      ),
+    ).toEqual(['no-restricted-syntax']);
+    expect(
+      await shapeErrors(
+        'apps/api/src/visits/visit-routes.ts',
+        "export const routes = [route({ method: 'get', path: '/visits', handle: () => [] })];",
+      ),
+    ).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ export default defineConfig({
       'apps/*',
       'deploy',
       // The repo's own configuration, tested beside it (eslint.config.test.ts).
-      { test: { name: 'repo', include: ['*.test.ts'], environment: 'node' } },
+      { test: { name: 'repo', include: ['*.test.ts', 'scripts/*.test.ts'], environment: 'node' } },
     ],
   },
 });

@@ -124,10 +124,10 @@ describe('the image', () => {
     expect(copies(runtime).map((copy) => copy.destination)).toContain(
       path.posix.join(path.posix.dirname(path.posix.dirname(script)), 'package.json'),
     );
-    // The browser journeys start the same bundle with `node`, through the test kit.
+    // The browser journeys start the same bundle with `node`, through the API's test server.
     expect(
-      readRepoFile('packages/testkit/src/server-process.ts'),
-      'the test kit starts apps/api/dist/server.js',
+      readRepoFile('apps/api/test/server-process.ts'),
+      "the API's test server starts apps/api/dist/server.js",
     ).toMatch(/API_SERVER_ENTRY = path\.join\(API_DIR, 'dist\/server\.js'\)/);
     expect(readRepoFile('apps/web/e2e/global-setup.ts')).toContain('startSiteServer(');
     expect(existsSync(repoPath('apps/api/scripts/build.mjs'))).toBe(true);

@@ -1,3 +1,4 @@
+import { GRAPH_API_VERSION } from '@iconia/api/meta-graph';
 /**
  * API speed, on loopback: reply times of POST /send-email while the SMTP server answers at once
  * (with nobody on duty, and with three agents on duty, each lead assigned in its transaction and
@@ -31,13 +32,12 @@ import {
   metaLeadgenEvent,
   metaSignature,
   startGraphApi,
-  startServerProcess,
-  type ServerProcess,
   type SmtpInbox,
   startSmtpInbox,
   startWebhookReceiver,
   type WebhookReceiver,
 } from '@iconia/testkit';
+import { startServerProcess, type ServerProcess } from '@iconia/api/test-server';
 import { drillWebhookSecret } from '../drills/webhooks.ts';
 import { openLeadStore } from '../src/store/lead-store.ts';
 import { measureRoutingCost, type RoutingCost, type TurnResult } from './routing-cost.ts';
@@ -175,6 +175,7 @@ let leadgenCounter = 0;
 async function metaCase(dataDir: string): Promise<{ result: LoadResult; report: MetaReport }> {
   const inbox = await startSmtpInbox({ parse: false });
   const graph = await startGraphApi({
+    version: GRAPH_API_VERSION,
     appSecret: META_APP_SECRET,
     accessToken: META_PAGE_TOKEN,
     leadFor: (id) => ({

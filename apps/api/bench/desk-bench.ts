@@ -21,7 +21,7 @@ import { STAGE_RANK, type DeskUser, type Stage } from '../src/desk/desk-types.ts
 import { openLeadStore, type NewLead } from '../src/store/lead-store.ts';
 import { createPlotStore } from '../src/plots/plot-store.ts';
 import { createTempDir, createTestClock } from '@iconia/testkit';
-import { startTestServer } from '@iconia/testkit/in-process';
+import { startTestServer } from '@iconia/api/test-server';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
 const PLOTS = 1_000;

@@ -9,13 +9,12 @@ import autocannon, { type Result } from 'autocannon';
 import Database from 'better-sqlite3';
 import {
   freePort,
-  startServerProcess,
   startSmtpInbox,
   startWebhookReceiver,
-  type ServerProcess,
   type SmtpInbox,
   type WebhookReceiver,
 } from '@iconia/testkit';
+import { startServerProcess, type ServerProcess } from '@iconia/api/test-server';
 import { createPartnerSources } from '../src/sources/index.ts';
 import { signingKeyOf, signWebhook } from '../src/standard-webhooks.ts';
 import { drillWebhookSecret } from '../drills/webhooks.ts';

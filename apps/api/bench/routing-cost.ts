@@ -11,7 +11,8 @@
  */
 import net from 'node:net';
 import path from 'node:path';
-import { freePort, startServerProcess, type ServerProcess } from '@iconia/testkit';
+import { freePort } from '@iconia/testkit';
+import { startServerProcess, type ServerProcess } from '@iconia/api/test-server';
 import { waitUntilDelivered } from './intake-case.ts';
 
 export interface TurnResult {

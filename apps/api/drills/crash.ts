@@ -5,12 +5,8 @@
  * an error or no reply is either absent or stored whole, never half.
  */
 import path from 'node:path';
-import {
-  freePort,
-  startSmtpInbox,
-  startWebhookReceiver,
-  type ServerProcess,
-} from '@iconia/testkit';
+import { freePort, startSmtpInbox, startWebhookReceiver } from '@iconia/testkit';
+import { type ServerProcess } from '@iconia/api/test-server';
 import type { DrillResult } from './drill.ts';
 import {
   account,

@@ -10,7 +10,8 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, startServerProcess, startSmtpInbox, type ServerProcess } from '@iconia/testkit';
+import { freePort, startSmtpInbox } from '@iconia/testkit';
+import { startServerProcess, type ServerProcess } from '@iconia/api/test-server';
 import type { DrillResult } from './drill.ts';
 import {
   account,

@@ -8,14 +8,8 @@ import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import Database from 'better-sqlite3';
 import { indianE164 } from '@iconia/shared';
-import {
-  API_DIR,
-  createTempDir,
-  startServerProcess,
-  type ServerProcess,
-  type SmtpInbox,
-  type TempDir,
-} from '@iconia/testkit';
+import { createTempDir, type SmtpInbox, type TempDir } from '@iconia/testkit';
+import { API_DIR, startServerProcess, type ServerProcess } from '@iconia/api/test-server';
 import { DRILL_ENV } from './config.ts';
 
 export class DrillFailure extends Error {}

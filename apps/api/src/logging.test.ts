@@ -7,7 +7,7 @@ import {
   type SmtpInbox,
   startSmtpInbox,
 } from '@iconia/testkit';
-import { startTestServer } from '@iconia/testkit/in-process';
+import { startTestServer } from '@iconia/api/test-server';
 import { createLogger } from './logger.ts';
 import { createEmailChannel } from './mail/email-channel.ts';
 import { createDeliveryWorker } from './outbox/outbox-worker.ts';

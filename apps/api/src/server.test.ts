@@ -1,13 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createTempDir,
-  SOURCE_SERVER,
-  startServerProcess,
-  type ServerProcess,
-  type TempDir,
-} from '@iconia/testkit';
+import { createTempDir, type TempDir } from '@iconia/testkit';
+import { SOURCE_SERVER, startServerProcess, type ServerProcess } from '@iconia/api/test-server';
 
 describe('the server process', () => {
   let temp: TempDir | undefined;

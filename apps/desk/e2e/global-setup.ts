@@ -5,12 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureProductionBuild, snapshotSite, WEB_DIST } from '@iconia/web/e2e/site-build';
-import {
-  resolveChromium,
-  startSiteServer,
-  startSmtpInbox,
-  type ServerProcess,
-} from '@iconia/testkit';
+import { resolveChromium, startSmtpInbox } from '@iconia/testkit';
+import { startSiteServer, type ServerProcess } from '@iconia/api/test-server';
 import { ACCOUNTS, DESK_ENV } from './support/desk-env.ts';
 
 const DESK_DIR = fileURLToPath(new URL('../', import.meta.url));

@@ -26,7 +26,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { CHROMIUM_ARGS, createTempDir, resolveChromium, startSiteServer } from '@iconia/testkit';
+import { CHROMIUM_ARGS, createTempDir, resolveChromium } from '@iconia/testkit';
+import { startSiteServer } from '@iconia/api/test-server';
 import { PAGE_PATHS } from '../src/app/site-paths.ts';
 import { ROUTE_META, type RoutePath } from '../src/content/site.ts';
 import {

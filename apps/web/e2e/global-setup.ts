@@ -2,12 +2,8 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  resolveChromium,
-  startSiteServer,
-  startSmtpInbox,
-  type ServerProcess,
-} from '@iconia/testkit';
+import { resolveChromium, startSmtpInbox } from '@iconia/testkit';
+import { startSiteServer, type ServerProcess } from '@iconia/api/test-server';
 import { RUN_ENV, TEST_ANALYTICS } from './support/run-env.ts';
 import {
   WEB_DIST,

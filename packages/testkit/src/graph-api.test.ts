@@ -10,7 +10,7 @@ describe('the local Graph API peer', () => {
   let graph: GraphApi;
 
   beforeEach(async () => {
-    graph = await startGraphApi({ appSecret: APP_SECRET, accessToken: TOKEN });
+    graph = await startGraphApi({ appSecret: APP_SECRET, accessToken: TOKEN, version: 'v27.0' });
     graph.addLead({
       id: '900000000000001',
       created_time: '2026-11-21T10:14:02+0000',

@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GRAPH_API_VERSION } from '@iconia/api/meta-graph';
 
 /** One answer of a lead form, as Graph's `field_data` lists it. */
 export interface GraphFieldData {
@@ -60,8 +59,8 @@ export interface GraphApiOptions {
    * of leads); undefined: Graph's "does not exist" error.
    */
   leadFor?: (id: string) => GraphLead | undefined;
-  /** The version segment of the path; the API's pinned one by default. */
-  version?: string;
+  /** The version segment of the path: the one the API pins (`GRAPH_API_VERSION`). */
+  version: string;
   port?: number;
 }
 
@@ -190,7 +189,7 @@ function pickFields(lead: GraphLead, asked: string | null): Record<string, unkno
 }
 
 export async function startGraphApi(options: GraphApiOptions): Promise<GraphApi> {
-  const version = options.version ?? GRAPH_API_VERSION;
+  const { version } = options;
   const leads = new Map<string, GraphLead>();
   const requests: GraphRequest[] = [];
   const waiters: Array<() => void> = [];

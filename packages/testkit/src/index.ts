@@ -21,18 +21,6 @@ export {
   type ReceivedPush,
 } from './push-service.ts';
 export {
-  API_DIR,
-  API_SERVER_ENTRY,
-  BUILT_SERVER,
-  SOURCE_SERVER,
-  startServerProcess,
-  startSiteServer,
-  type LogEntry,
-  type ServerProcess,
-  type ServerProcessOptions,
-  type SiteServerOptions,
-} from './server-process.ts';
-export {
   startSmtpInbox,
   type ReceivedMail,
   type SmtpInbox,

@@ -7,7 +7,7 @@ import {
   START_TIME,
   startSmtpInbox,
 } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { loadConfig } from '../config.ts';
 import { runLeadsCli } from './run-leads-cli.ts';
 

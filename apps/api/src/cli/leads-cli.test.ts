@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir, createTestClock, freePort, startSmtpInbox } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { loadConfig } from '../config.ts';
 import { partnerOrigin } from '@iconia/shared';
 import { openLeadStore, type NewLead } from '../store/lead-store.ts';

@@ -5,7 +5,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { parseMobile, type PlotsAnswer } from '@iconia/shared';
 import { createTempDir, type TestClock } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '../../test/in-process.ts';
 import { newLead } from '../../test/new-lead.ts';
 import { createAccount } from '../accounts/index.ts';
 import type { DeskStore } from './desk-store.ts';

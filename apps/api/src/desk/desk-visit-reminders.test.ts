@@ -12,7 +12,7 @@ import {
   type TempDir,
   type TestClock,
 } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { newLead } from '../../test/new-lead.ts';
 import { createAccount } from '../accounts/index.ts';
 import { PASSWORD, SAME_ORIGIN } from './desk-test-support.ts';

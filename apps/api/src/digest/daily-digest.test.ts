@@ -9,11 +9,7 @@ import {
   startSmtpInbox,
   type TestClock,
 } from '@iconia/testkit';
-import {
-  createCapturingLogger,
-  startTestServer,
-  type TestServer,
-} from '@iconia/testkit/in-process';
+import { createCapturingLogger, startTestServer, type TestServer } from '@iconia/api/test-server';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createSmtpMailer, type Mailer } from '../mail/transport.ts';
 import { openLeadStore, type LeadStore } from '../store/lead-store.ts';

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir, freePort, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 
 describe('health endpoints', () => {
   let temp: ReturnType<typeof createTempDir>;

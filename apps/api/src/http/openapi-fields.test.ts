@@ -7,7 +7,7 @@ import { MESSAGES, notTextMessage } from '@iconia/shared';
 import request, { type Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { BODY_LIMIT_BYTES, FIELD_LIMIT } from './body-parsers.ts';
 import { REPLIES } from './replies.ts';
 

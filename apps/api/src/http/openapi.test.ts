@@ -11,7 +11,7 @@ import {
   type SmtpInbox,
   startSmtpInbox,
 } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { createPartnerSources } from '../sources/index.ts';
 import { signingKeyOf, signWebhook } from '../standard-webhooks.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { writeSiteManifestFixture } from '../../test/site-manifest-fixture.ts';
 
 const INLINE_SCRIPT = 'window.__context = {"route":"/"};';

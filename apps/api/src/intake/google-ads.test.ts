@@ -10,7 +10,7 @@ import {
   type TempDir,
   type WebhookReceiver,
 } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { GOOGLE_ADS_PATH, GOOGLE_ADS_REPLIES } from '@iconia/shared';
 import { INTAKE_BODY_LIMIT_BYTES, INTAKE_REPLIES } from './intake-http.ts';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir, createTestClock, type TempDir } from '@iconia/testkit';
-import { createCapturingLogger } from '@iconia/testkit/in-process';
+import { createCapturingLogger } from '@iconia/api/test-server';
 import { DUPLICATE_WINDOW_MS } from '../leads/capture-lead.ts';
 import { createGroupCommit } from '../store/group-commit.ts';
 import { openLeadStore, type LeadStore } from '../store/lead-store.ts';

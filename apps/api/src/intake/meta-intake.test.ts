@@ -1,3 +1,4 @@
+import { GRAPH_API_VERSION } from '@iconia/api/meta-graph';
 /**
  * Meta lead ads end to end, against real peers: Meta's signed webhook post (signed here with
  * Node's crypto), the local Graph API peer answering the lead, a real SMTP inbox, a CRM webhook
@@ -52,7 +53,11 @@ describe('a Meta lead ad lead, from webhook to desk, inbox and CRM', () => {
   let t: DeskTestServer;
 
   beforeEach(async () => {
-    graph = await startGraphApi({ appSecret: APP_SECRET, accessToken: PAGE_TOKEN });
+    graph = await startGraphApi({
+      version: GRAPH_API_VERSION,
+      appSecret: APP_SECRET,
+      accessToken: PAGE_TOKEN,
+    });
     graph.addLead(LEAD);
     inbox = await startSmtpInbox();
     receiver = await startWebhookReceiver({ secret: SIGNING_KEY });

@@ -1,3 +1,4 @@
+import { GRAPH_API_VERSION } from '@iconia/api/meta-graph';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import request from 'supertest';
@@ -9,7 +10,7 @@ import {
   startGraphApi,
   type GraphApi,
 } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 
 const APP_SECRET = 'meta-app-secret-for-tests';
 const VERIFY_TOKEN = 'verify-me-7f3a'; // secret-scan: allow (the test's own handshake token)
@@ -22,7 +23,11 @@ describe('POST and GET /intake/meta', () => {
 
   beforeEach(async () => {
     temp = createTempDir();
-    graph = await startGraphApi({ appSecret: APP_SECRET, accessToken: PAGE_TOKEN });
+    graph = await startGraphApi({
+      version: GRAPH_API_VERSION,
+      appSecret: APP_SECRET,
+      accessToken: PAGE_TOKEN,
+    });
     t = await startTestServer({
       dataDir: temp.dir,
       env: {

@@ -9,7 +9,7 @@ import {
   type SmtpInbox,
   type WebhookReceiver,
 } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { runLeadsCli } from '../cli/run-leads-cli.ts';
 import { loadConfig } from '../config.ts';
 import { newWebhookSecret } from '../standard-webhooks.ts';

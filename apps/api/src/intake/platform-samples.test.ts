@@ -1,3 +1,4 @@
+import { GRAPH_API_VERSION } from '@iconia/api/meta-graph';
 /**
  * The ad platforms' own sample bodies (packages/testkit/samples, with where each came from), sent
  * unchanged: every one is stored, acknowledged and shown where it belongs, none refused or lost.
@@ -35,7 +36,11 @@ describe('the ad platforms’ own samples, sent unchanged', () => {
   let manager: TestAgent;
 
   beforeEach(async () => {
-    graph = await startGraphApi({ appSecret: APP_SECRET, accessToken: PAGE_TOKEN });
+    graph = await startGraphApi({
+      version: GRAPH_API_VERSION,
+      appSecret: APP_SECRET,
+      accessToken: PAGE_TOKEN,
+    });
     inbox = await startSmtpInbox();
     t = await startDeskTestServer({
       env: {

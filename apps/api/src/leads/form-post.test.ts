@@ -2,7 +2,7 @@ import { MESSAGES } from '@iconia/shared';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 
 /** What Chromium sends with a form post it navigates for. */
 const BROWSER_ACCEPT =

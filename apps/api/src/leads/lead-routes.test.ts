@@ -4,7 +4,7 @@ import { MESSAGES, NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '@iconia/shared';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { REPLIES } from '../http/replies.ts';
 
 type Encoding = 'urlencoded' | 'multipart' | 'json';

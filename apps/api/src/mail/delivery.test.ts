@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir, freePort, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { renderLeadEmail } from './lead-email.ts';
 import { createSmtpMailer } from './transport.ts';
 

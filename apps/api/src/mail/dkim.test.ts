@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { ConfigError, loadConfig } from '../config.ts';
 
 /** DKIM tags of a DKIM-Signature header value: `v=1; a=rsa-sha256; d=…`. */

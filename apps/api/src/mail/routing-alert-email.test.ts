@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir, startSmtpInbox, type ReceivedMail, type SmtpInbox } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { agentAlertMessage, managerAlertMessage } from '../routing/routing-messages.ts';
 import type { StoredLead } from '../store/lead-types.ts';
 

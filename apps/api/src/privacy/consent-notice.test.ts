@@ -2,7 +2,7 @@ import { BROCHURE_CONSENT_TEXT, CONSENT_NOTICES } from '@iconia/shared';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 
 describe('the consent notice of each lead', () => {
   let temp: ReturnType<typeof createTempDir>;

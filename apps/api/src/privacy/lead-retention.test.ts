@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir, createTestClock, START_TIME } from '@iconia/testkit';
-import { createCapturingLogger } from '@iconia/testkit/in-process';
+import { createCapturingLogger } from '@iconia/api/test-server';
 import { openLeadStore, type LeadStore, type NewLead } from '../store/lead-store.ts';
 import { createLeadRetention, DAY_MS } from './lead-retention.ts';
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startPushService, type PushDevice, type PushService } from '@iconia/testkit';
-import { startTestServer } from '@iconia/testkit/in-process';
+import { startTestServer } from '@iconia/api/test-server';
 import {
   SAME_ORIGIN,
   startDeskTestServer,

@@ -11,7 +11,7 @@ import {
   type TempDir,
   type TestClock,
 } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import {
   parseMobile,
   type OverdueAnswer,

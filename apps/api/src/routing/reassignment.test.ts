@@ -9,7 +9,7 @@ import {
   type TempDir,
   type TestClock,
 } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { parseMobile, type PlotsAnswer } from '@iconia/shared';
 import { newLead } from '../../test/new-lead.ts';
 import { createAccount } from '../accounts/index.ts';

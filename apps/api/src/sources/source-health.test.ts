@@ -1,3 +1,4 @@
+import { GRAPH_API_VERSION } from '@iconia/api/meta-graph';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,7 @@ import {
   type TempDir,
   type TestClock,
 } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import Database from 'better-sqlite3';
 import type { SourceHealthAnswer } from '@iconia/shared';
 import { newLead } from '../../test/new-lead.ts';
@@ -317,7 +318,11 @@ describe('lead source health', () => {
 
   it("when Meta's Graph API fails for 30 minutes, then the managers get one failing alert, and one when the lead is read", async () => {
     const appSecret = 'meta-app-secret-for-tests';
-    const graph = await startGraphApi({ appSecret, accessToken: 'EAAGpageToken' });
+    const graph = await startGraphApi({
+      version: GRAPH_API_VERSION,
+      appSecret,
+      accessToken: 'EAAGpageToken',
+    });
     graph.addLead({
       id: '900000000000001',
       created_time: '2026-11-21T10:14:02+0000',

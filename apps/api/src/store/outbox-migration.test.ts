@@ -10,7 +10,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { webhookChannelName } from '../webhooks/webhook-channel.ts';
 import { webhookId } from '../webhooks/webhook-signature.ts';
 import { MIGRATIONS } from './lead-store.ts';

@@ -5,15 +5,8 @@
  */
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTempDir,
-  freePort,
-  SOURCE_SERVER,
-  startServerProcess,
-  startSmtpInbox,
-  type ServerProcess,
-  type SmtpInbox,
-} from '@iconia/testkit';
+import { createTempDir, freePort, startSmtpInbox, type SmtpInbox } from '@iconia/testkit';
+import { SOURCE_SERVER, startServerProcess, type ServerProcess } from '@iconia/api/test-server';
 import { account, readLeads, sendLeads, waitForEmptyOutbox } from '../../drills/support.ts';
 
 describe('a crash under load', () => {

@@ -1,3 +1,4 @@
+import { GRAPH_API_VERSION } from '@iconia/api/meta-graph';
 /**
  * A Meta lead is acknowledged once its webhook event is on disk; the lead itself is read from
  * Graph after. A server killed with SIGKILL in between (here, while its Graph read hangs) loses
@@ -13,12 +14,11 @@ import {
   metaLeadgenEvent,
   metaSignature,
   startGraphApi,
-  startServerProcess,
   startSmtpInbox,
   type GraphApi,
-  type ServerProcess,
   type SmtpInbox,
 } from '@iconia/testkit';
+import { startServerProcess, type ServerProcess } from '@iconia/api/test-server';
 
 const APP_SECRET = 'meta-app-secret-for-the-crash';
 const PAGE_TOKEN = 'EAAGcrashPageToken';
@@ -32,7 +32,11 @@ describe('a crash between a Meta acknowledgement and its Graph read', () => {
 
   beforeEach(async () => {
     temp = createTempDir();
-    graph = await startGraphApi({ appSecret: APP_SECRET, accessToken: PAGE_TOKEN });
+    graph = await startGraphApi({
+      version: GRAPH_API_VERSION,
+      appSecret: APP_SECRET,
+      accessToken: PAGE_TOKEN,
+    });
     graph.addLead({
       id: LEADGEN_ID,
       created_time: '2026-11-21T10:14:02+0000',

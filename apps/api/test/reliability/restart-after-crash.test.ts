@@ -11,13 +11,11 @@ import {
   createTempDir,
   createTestClock,
   freePort,
-  SOURCE_SERVER,
-  startServerProcess,
   startSmtpInbox,
-  type ServerProcess,
   type SmtpInbox,
 } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { SOURCE_SERVER, startServerProcess, type ServerProcess } from '@iconia/api/test-server';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 
 /** The email's lease, as the server sets it with the default SMTP timeout. */
 const LEASE_MS = 60_000;

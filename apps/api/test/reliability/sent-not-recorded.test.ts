@@ -4,11 +4,7 @@ import { createEmailChannel } from '../../src/mail/email-channel.ts';
 import { createDeliveryWorker } from '../../src/outbox/outbox-worker.ts';
 import type { LeadStore } from '../../src/store/lead-store.ts';
 import { createTempDir, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
-import {
-  createCapturingLogger,
-  startTestServer,
-  type TestServer,
-} from '@iconia/testkit/in-process';
+import { createCapturingLogger, startTestServer, type TestServer } from '@iconia/api/test-server';
 
 describe('an email sent while the database cannot record it', () => {
   let temp: ReturnType<typeof createTempDir>;

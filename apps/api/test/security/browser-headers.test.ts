@@ -12,7 +12,7 @@ import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { writeSiteManifestFixture } from '../site-manifest-fixture.ts';
 
 const BUILT_SITE = fileURLToPath(new URL('../../../web/build/client/', import.meta.url));

@@ -7,7 +7,7 @@ import { CAMPAIGN_FIELDS, LOCATION_MAX_LENGTH, MESSAGES, NAME_MAX_LENGTH } from 
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir, type ReceivedMail, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 
 type Encoding = 'urlencoded' | 'multipart' | 'json';
 const ENCODINGS: Encoding[] = ['urlencoded', 'multipart', 'json'];

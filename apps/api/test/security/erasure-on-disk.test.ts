@@ -29,7 +29,7 @@ import {
   type TempDir,
   type WebhookReceiver,
 } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { runLeadsCli } from '../../src/cli/run-leads-cli.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createAccount } from '../../src/accounts/index.ts';

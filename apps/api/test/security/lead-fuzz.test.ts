@@ -30,7 +30,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLIES } from '../../src/http/replies.ts';
 import { VISIT_COLUMNS } from '../../src/store/lead-types.ts';
 import { createTempDir } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { multipartBody, urlencodedBody, type Listening } from './http-client.ts';
 
 /** Cases per endpoint; two endpoints make the run at least 5,000 requests. */

@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir, freePort, type SmtpInbox, startSmtpInbox } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 
 /** Ten digits in a row not part of a longer run of letters or digits (ids, hashes, times). */
 const TEN_DIGITS = /(?<![\dA-Za-z])\d{10}(?![\dA-Za-z])/g;

@@ -1,3 +1,4 @@
+import { GRAPH_API_VERSION } from '@iconia/api/meta-graph';
 /**
  * What an attacker can send to /intake/meta: forged, tampered and replayed events, oversized
  * and wrong-typed bodies, handshakes with guessed tokens. Each gets a short plain-text answer;
@@ -13,7 +14,7 @@ import {
   startGraphApi,
   type GraphApi,
 } from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { INTAKE_REPLIES } from '../../src/intake/intake-http.ts';
 
 const APP_SECRET = 'meta-app-secret-under-attack';
@@ -27,7 +28,11 @@ describe('abuse of /intake/meta', () => {
 
   beforeAll(async () => {
     temp = createTempDir();
-    graph = await startGraphApi({ appSecret: APP_SECRET, accessToken: PAGE_TOKEN });
+    graph = await startGraphApi({
+      version: GRAPH_API_VERSION,
+      appSecret: APP_SECRET,
+      accessToken: PAGE_TOKEN,
+    });
     t = await startTestServer({
       dataDir: temp.dir,
       env: {

@@ -9,13 +9,9 @@ import { gzipSync } from 'node:zlib';
 import { MESSAGES } from '@iconia/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPLIES } from '../../src/http/replies.ts';
-import {
-  createTempDir,
-  SOURCE_SERVER,
-  startServerProcess,
-  type ServerProcess,
-} from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/testkit/in-process';
+import { createTempDir } from '@iconia/testkit';
+import { SOURCE_SERVER, startServerProcess, type ServerProcess } from '@iconia/api/test-server';
+import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { type Listening } from './http-client.ts';
 
 interface RawReply {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
 import { CHROMIUM_ARGS, createTempDir, resolveChromium } from '@iconia/testkit';
-import { PASSWORD, startDeskTestServer, type DeskTestServer } from '@iconia/testkit/desk';
+import { PASSWORD, startDeskTestServer, type DeskTestServer } from '@iconia/api/test-server';
 import { expect, signIn, test as deskTest } from '../support/desk-fixtures.ts';
 
 /** The built desk (global setup builds it before any test runs). */

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { PASSWORD, startDeskTestServer, type DeskTestServer } from '@iconia/testkit/desk';
+import { PASSWORD, startDeskTestServer, type DeskTestServer } from '@iconia/api/test-server';
 import { createTestClock, START_TIME, startSmtpInbox, type SmtpInbox } from '@iconia/testkit';
 import { test as deskTest, expect, signIn } from './desk-fixtures.ts';
 

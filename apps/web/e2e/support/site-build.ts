@@ -4,7 +4,7 @@ import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_DIR, API_SERVER_ENTRY } from '@iconia/testkit';
+import { API_DIR, API_SERVER_ENTRY } from '@iconia/api/test-server';
 import { PAGE_PATHS } from '../../src/app/site-paths.ts';
 import { BROCHURE_URL } from '../../src/content/site.ts';
 

@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { freePort } from './ports.ts';
+import { freePort } from '@iconia/testkit';
 
-/** The API package's folder, found through its exports as any other package would be. */
-export const API_DIR = path.dirname(
-  createRequire(import.meta.url).resolve('@iconia/api/package.json'),
-);
+/** The API package's folder. */
+export const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 /** What `pnpm start` runs: the bundled server, which also serves the built site and desk. */
 export const API_SERVER_ENTRY = path.join(API_DIR, 'dist/server.js');
 
@@ -163,6 +161,7 @@ async function waitUntilReady(server: ServerProcess, readyPath: string, timeoutM
     } catch {
       // Not listening yet.
     }
+    // eslint-disable-next-line no-restricted-syntax -- the interval between readiness probes
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`the server at ${server.url} did not answer ${readyPath} within ${timeoutMs} ms`);

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { loadConfig } from '@iconia/api/config';
-import { createLogger, type Logger } from '@iconia/api/logger';
-import { startServer, type RunningServer } from '@iconia/api/start-server';
-import { createTestClock, type TestClock } from './clock.ts';
+import { createTestClock, type TestClock } from '@iconia/testkit';
+import { loadConfig } from '../src/config.ts';
+import { createLogger, type Logger } from '../src/logger.ts';
+import { startServer, type RunningServer } from '../src/start-server.ts';
 
 /** Log lines as the server writes them (JSON), for tests that check what the logs reveal. */
 export function createCapturingLogger(): { logger: Logger; lines: string[] } {
