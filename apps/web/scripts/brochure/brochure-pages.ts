@@ -221,7 +221,7 @@ export function drawPlotSizes({ doc, p, art }: BrochurePage): void {
 }
 
 /** Contact and registration. */
-export function drawContact({ doc, p, art }: BrochurePage): void {
+export function drawContact({ doc, p }: BrochurePage): void {
   doc
     .font('body')
     .fontSize(11)
