@@ -114,15 +114,49 @@ export interface Auth {
   signOutEverywhere(req: Request, res: Response, user: DeskUser): void;
 }
 
-export function createAuth(store: DeskStore, clock: Clock): Auth {
+/** Expired sessions and old failures are deleted now and then, not on every request. */
+function createSweep(store: DeskStore): (now: number) => void {
   let lastSweep = 0;
-  /** Expired sessions and old failures are deleted now and then, not on every request. */
-  const sweep = (now: number): void => {
+  return (now) => {
     if (now - lastSweep < HOUR_MS) return;
     lastSweep = now;
     store.deleteStaleSessions(now - IDLE_TIMEOUT_MS, now - ABSOLUTE_TIMEOUT_MS);
     store.forgetSignInFailures(now - SIGN_IN_WINDOW_MS);
   };
+}
+
+const requireManager: RequestHandler = (_req, res, next) => {
+  if (currentUser(res).role !== 'manager') throw new DeskError(403, MESSAGES.managersOnly);
+  next();
+};
+
+const sameOrigin: RequestHandler = (req, _res, next) => {
+  if (!STATE_CHANGING.has(req.method)) return next();
+  const origin = req.get('origin');
+  const fetchSite = req.get('sec-fetch-site');
+  // Hosts, not schemes, are compared: behind a TLS proxy the server itself may see http.
+  const originOk = origin === undefined || hostOf(origin) === req.get('host');
+  // Pages cannot forge Sec-Fetch-Site; browsers without it still send Origin.
+  const fromDesk =
+    fetchSite === undefined
+      ? origin !== undefined && originOk
+      : fetchSite === 'same-origin' && originOk;
+  if (!fromDesk) throw new DeskError(403, MESSAGES.foreignOrigin);
+  next();
+};
+
+/** Counts a sign-in attempt before its password is checked; refuses it when locked out. */
+function reserveSignInAttempt(store: DeskStore, req: Request, email: string, now: number) {
+  const attempt = store.reserveSignInAttempt.immediate(
+    { email, address: req.ip ?? 'unknown', now, since: now - SIGN_IN_WINDOW_MS },
+    { perAccount: MAX_FAILURES_PER_ACCOUNT, perAddress: MAX_FAILURES_PER_ADDRESS },
+  );
+  if (attempt === undefined) throw new DeskError(429, MESSAGES.lockedOut);
+  return attempt;
+}
+
+export function createAuth(store: DeskStore, clock: Clock): Auth {
+  const sweep = createSweep(store);
 
   const sessionUser: Auth['sessionUser'] = (token, { extend } = { extend: true }) => {
     if (token === undefined) return undefined;
@@ -161,14 +195,8 @@ export function createAuth(store: DeskStore, clock: Clock): Auth {
     next();
   };
 
-  const reserveAttempt = (req: Request, email: string, now: number) => {
-    const attempt = store.reserveSignInAttempt.immediate(
-      { email, address: req.ip ?? 'unknown', now, since: now - SIGN_IN_WINDOW_MS },
-      { perAccount: MAX_FAILURES_PER_ACCOUNT, perAddress: MAX_FAILURES_PER_ADDRESS },
-    );
-    if (attempt === undefined) throw new DeskError(429, MESSAGES.lockedOut);
-    return attempt;
-  };
+  const reserveAttempt = (req: Request, email: string, now: number) =>
+    reserveSignInAttempt(store, req, email, now);
 
   return {
     async signIn(req, res, email, password) {
@@ -225,25 +253,8 @@ export function createAuth(store: DeskStore, clock: Clock): Auth {
       return toDeskUser(changed);
     },
 
-    requireManager(_req, res, next) {
-      if (currentUser(res).role !== 'manager') throw new DeskError(403, MESSAGES.managersOnly);
-      next();
-    },
-
-    sameOrigin(req, _res, next) {
-      if (!STATE_CHANGING.has(req.method)) return next();
-      const origin = req.get('origin');
-      const fetchSite = req.get('sec-fetch-site');
-      // Hosts, not schemes, are compared: behind a TLS proxy the server itself may see http.
-      const originOk = origin === undefined || hostOf(origin) === req.get('host');
-      // Pages cannot forge Sec-Fetch-Site; browsers without it still send Origin.
-      const fromDesk =
-        fetchSite === undefined
-          ? origin !== undefined && originOk
-          : fetchSite === 'same-origin' && originOk;
-      if (!fromDesk) throw new DeskError(403, MESSAGES.foreignOrigin);
-      next();
-    },
+    requireManager,
+    sameOrigin,
 
     signOut(req, res) {
       const token = sessionToken(req);

@@ -99,46 +99,18 @@ export function renderDigestEmail(input: DigestInput): LeadEmail {
   const waitingIntro =
     'These leads are stored but the mail server has not taken their emails yet; the website keeps trying. Call them from here.';
 
-  const text = [
-    `Leads for ${label} (India time)`,
-    '',
+  const parts: DigestParts = {
+    label,
     summary,
-    ...(ignored ? [ignored] : []),
-    '',
-    ...(stats.total > 0
-      ? [
-          'By form',
-          ...SOURCE_KEYS.filter((key) => stats.bySource[key] > 0).map(
-            (key) => `  ${sourceName(key)}: ${stats.bySource[key]}`,
-          ),
-          '',
-        ]
-      : []),
-    ...sections.flatMap((section) => [
-      `${section.title}`,
-      ...section.leads.map(
-        (lead) =>
-          `  ${timeOfDay(lead.receivedAt)}  ${oneLine(lead.name)}  ${displayMobile(lead.mobile)}${detail(lead) ? `  ${detail(lead)}` : ''}${lead.status === 'pending' ? '  (not yet emailed)' : ''}`,
-      ),
-      '',
-    ]),
-    ...(unlisted > 0
-      ? [`…and ${unlisted} more: pnpm leads list --since ${day} --until ${day}`, '']
-      : []),
-    ...(input.waiting.length > 0
-      ? [
-          `Not yet emailed (${input.waiting.length})`,
-          waitingIntro,
-          ...waiting.map(
-            (lead) =>
-              `  ${formatIndiaTime(lead.receivedAt)}  ${oneLine(lead.name)}  ${displayMobile(lead.mobile)}  ${lead.kind === 'brochure' ? 'brochure request' : 'enquiry'}${detail(lead) ? `, ${detail(lead)}` : ''}  (${waitingNote(lead)})`,
-          ),
-          '',
-        ]
-      : ['Every lead has been emailed.', '']),
-    'Sent once a day by the Elegant Iconia website (DIGEST_HOUR).',
-    '',
-  ].join('\n');
+    ignored,
+    stats,
+    sections,
+    unlisted,
+    day,
+    waiting,
+    total: input.waiting.length,
+    waitingIntro,
+  };
 
   return {
     leadId: `digest-${day}`,
@@ -147,25 +119,15 @@ export function renderDigestEmail(input: DigestInput): LeadEmail {
     from: addresses.from,
     to: addresses.to,
     subject,
-    text,
-    html: renderHtml({
-      label,
-      summary,
-      ignored,
-      stats,
-      sections,
-      unlisted,
-      day,
-      waiting,
-      total: input.waiting.length,
-      waitingIntro,
-    }),
+    text: renderText(parts),
+    html: renderHtml(parts),
     date: new Date(input.now),
     headers: { 'X-Digest-Day': day },
   };
 }
 
-interface HtmlParts {
+/** What the digest says, as both its text and its HTML show it. */
+interface DigestParts {
   label: string;
   summary: string;
   ignored: string | undefined;
@@ -178,8 +140,54 @@ interface HtmlParts {
   waitingIntro: string;
 }
 
+function renderText(parts: DigestParts): string {
+  return [
+    `Leads for ${parts.label} (India time)`,
+    '',
+    parts.summary,
+    ...(parts.ignored ? [parts.ignored] : []),
+    '',
+    ...(parts.stats.total > 0
+      ? [
+          'By form',
+          ...SOURCE_KEYS.filter((key) => parts.stats.bySource[key] > 0).map(
+            (key) => `  ${sourceName(key)}: ${parts.stats.bySource[key]}`,
+          ),
+          '',
+        ]
+      : []),
+    ...parts.sections.flatMap((section) => [
+      `${section.title}`,
+      ...section.leads.map(
+        (lead) =>
+          `  ${timeOfDay(lead.receivedAt)}  ${oneLine(lead.name)}  ${displayMobile(lead.mobile)}${detail(lead) ? `  ${detail(lead)}` : ''}${lead.status === 'pending' ? '  (not yet emailed)' : ''}`,
+      ),
+      '',
+    ]),
+    ...(parts.unlisted > 0
+      ? [
+          `…and ${parts.unlisted} more: pnpm leads list --since ${parts.day} --until ${parts.day}`,
+          '',
+        ]
+      : []),
+    ...(parts.total > 0
+      ? [
+          `Not yet emailed (${parts.total})`,
+          parts.waitingIntro,
+          ...parts.waiting.map(
+            (lead) =>
+              `  ${formatIndiaTime(lead.receivedAt)}  ${oneLine(lead.name)}  ${displayMobile(lead.mobile)}  ${lead.kind === 'brochure' ? 'brochure request' : 'enquiry'}${detail(lead) ? `, ${detail(lead)}` : ''}  (${waitingNote(lead)})`,
+          ),
+          '',
+        ]
+      : ['Every lead has been emailed.', '']),
+    'Sent once a day by the Elegant Iconia website (DIGEST_HOUR).',
+    '',
+  ].join('\n');
+}
+
 // Table layout and inline styles, as in the lead email: what phone mail apps render reliably.
-function renderHtml(parts: HtmlParts): string {
+function renderHtml(parts: DigestParts): string {
   const e = escapeHtml;
   const cell = 'padding:6px 10px 6px 0;font-size:14px;color:#1d232b;vertical-align:top;';
   const heading = (text: string) =>

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { maskMobile } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import type { ClaimedDelivery, LeadStore } from '../store/lead-store.ts';
-import { UnsendableMessageError, type OutboxChannel } from './outbox-channel.ts';
-import { DEFAULT_BACKOFF, retryDelay } from './retry-delay.ts';
+import { createBacklogCheck } from './backlog-check.ts';
+import { createMessageSender } from './message-sender.ts';
+import type { OutboxChannel } from './outbox-channel.ts';
+import { DEFAULT_BACKOFF } from './retry-delay.ts';
 
 export interface DeliveryWorkerOptions {
   store: LeadStore;
@@ -44,89 +45,20 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const owner = options.instanceId ?? `worker-${randomUUID()}`;
   const logger = options.logger.child({ component: 'delivery-worker', channel: channel.name });
 
+  const deliver = createMessageSender({ store, channel, clock, logger, owner, backoff });
+  const checkBacklog = createBacklogCheck({
+    store,
+    channel,
+    clock,
+    logger,
+    pendingAlertMs,
+    alertEveryMs,
+  });
+
   let running: Promise<number> | undefined;
   let rerunRequested = false;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
-  let lastAlertAt = Number.NEGATIVE_INFINITY;
-
-  /**
-   * The email is out whatever happens here. If the database cannot say so (a full disk), the
-   * lead stays pending and goes again once its lease lapses, with the same Message-ID, so the
-   * inbox shows one message; it must not be logged as a failed send.
-   */
-  function recordSent(delivery: ClaimedDelivery, context: Record<string, unknown>): void {
-    try {
-      store.markSent(delivery.deliveryId, clock.now());
-    } catch (error) {
-      logger.error(
-        { ...context, err: error },
-        `${channel.messages.sent} but not marked sent; it will go again with the same id`,
-      );
-    }
-  }
-
-  async function deliver(delivery: ClaimedDelivery): Promise<boolean> {
-    const { lead } = delivery;
-    const context = {
-      ...(lead ? { leadId: lead.publicId, kind: lead.kind, mobile: maskMobile(lead.mobile) } : {}),
-      messageKind: delivery.kind,
-      messageId: delivery.messageId,
-      attempt: delivery.attempts,
-    };
-    try {
-      const details = await channel.send(delivery);
-      recordSent(delivery, context);
-      // One line per attempt, with its outcome, for log shippers to count and alert on.
-      logger.info({ ...context, outcome: 'sent', ...details }, channel.messages.sent);
-      return true;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const next =
-        error instanceof UnsendableMessageError
-          ? 'dead'
-          : (channel.nextAttempt?.(error, delivery) ??
-            clock.now() + retryDelay(delivery.attempts, backoff));
-      if (next === 'gone' || next === 'dead') {
-        giveUp(delivery, context, reason, next);
-        return false;
-      }
-      const retryInMs = Math.max(0, next - clock.now());
-      try {
-        store.markFailed(delivery.deliveryId, owner, reason, clock.now() + retryInMs);
-      } catch (storeError) {
-        // The lease will lapse and another pass will retry; nothing is lost.
-        logger.error({ ...context, err: storeError }, 'could not record a failed delivery');
-      }
-      logger.warn(
-        {
-          ...context,
-          outcome: 'failed',
-          err: error,
-          retryInSeconds: Math.round(retryInMs / 1000),
-        },
-        channel.messages.failed,
-      );
-      return false;
-    }
-  }
-
-  /** A receiver that wants no more is a warning; a day of failures is an error to act on. */
-  function giveUp(
-    delivery: ClaimedDelivery,
-    context: Record<string, unknown>,
-    reason: string,
-    why: 'gone' | 'dead',
-  ): void {
-    try {
-      store.markDead(delivery.deliveryId, owner, reason);
-    } catch (storeError) {
-      logger.error({ ...context, err: storeError }, 'could not record a given-up delivery');
-    }
-    const message = channel.messages[why] ?? 'delivery given up';
-    if (why === 'gone') logger.warn({ ...context, outcome: 'gone', reason }, message);
-    else logger.error({ ...context, outcome: 'dead', reason }, message);
-  }
 
   // Each lane claims and sends one message at a time; claims are atomic, so lanes never collide.
   async function lane(): Promise<number> {
@@ -170,22 +102,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       return total;
     })();
     return running;
-  }
-
-  function checkBacklog(): void {
-    try {
-      const now = clock.now();
-      const { count, oldestReceivedAt } = store.pendingSummary(channel.name, now);
-      if (oldestReceivedAt === undefined || now - oldestReceivedAt <= pendingAlertMs) return;
-      if (now - lastAlertAt < alertEveryMs) return;
-      lastAlertAt = now;
-      logger.error(
-        { pending: count, oldestPendingAgeSeconds: Math.round((now - oldestReceivedAt) / 1000) },
-        channel.messages.backlog,
-      );
-    } catch (error) {
-      logger.error({ err: error }, 'could not read the outbox');
-    }
   }
 
   return {

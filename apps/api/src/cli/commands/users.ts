@@ -88,6 +88,79 @@ Examples:
   pnpm -s leads users duty arjun@example.com on
 `;
 
+/** Every account, with whether it may sign in. */
+async function listUsers(context: CliContext): Promise<void> {
+  const users = await withAccounts(context, (accounts) => accounts.list());
+  if (users.length === 0) {
+    context.out('No accounts yet. Add one with "pnpm -s leads users add".\n');
+    return;
+  }
+  context.out(
+    formatTable(
+      [
+        { header: 'EMAIL' },
+        { header: 'NAME', maxWidth: 32 },
+        { header: 'ROLE' },
+        { header: 'STATUS' },
+      ],
+      users.map((user) => [
+        user.email,
+        user.name,
+        user.role,
+        user.disabled
+          ? 'disabled'
+          : user.mustChangePassword
+            ? 'active, must change password'
+            : 'active',
+      ]),
+    ),
+  );
+}
+
+/** A new password typed by the operator, or with `temporary` one made up for its owner to change. */
+async function resetPassword(
+  context: CliContext,
+  address: string,
+  temporary: boolean,
+  readPassword: (prompt: string) => Promise<string>,
+): Promise<void> {
+  if (temporary) {
+    const { temporaryPassword } = await withAccounts(context, (accounts) =>
+      accounts.resetToTemporaryPassword(findAccount(accounts, address)),
+    );
+    context.out(
+      `Temporary password for ${address}: ${temporaryPassword}\n` +
+        'Every session of it has ended; at the next sign-in its owner must choose a new password.\n',
+    );
+    return;
+  }
+  // Checked before asking, so a typo in the email does not cost a typed password.
+  await withAccounts(context, (accounts) => findAccount(accounts, address));
+  const password = await readPassword(`New password for ${address}: `);
+  await withAccounts(context, (accounts) =>
+    accounts.resetPassword(findAccount(accounts, address), password),
+  );
+  context.out(`New password set for ${address}; every session of it has ended.\n`);
+}
+
+/** Puts a person on or off duty; on duty, the buyers waiting for someone are handed out. */
+async function setDuty(context: CliContext, address: string, duty: string | undefined) {
+  if (duty !== 'on' && duty !== 'off') {
+    throw new UsageError('"users duty" needs on or off after the email address.');
+  }
+  const handedOut = await withStore(context, (store) => {
+    const user = findAccount(createAccountAdmin(store.db), address);
+    if (user.disabled) throw new CliError(`The account ${address} is disabled.`);
+    const routing = createRouting(store.db, routingOptionsOf(context.config()));
+    return routing.setDuty(user.id, duty === 'on', context.clock.now()).handedOut;
+  });
+  context.out(
+    duty === 'on'
+      ? `${address} is on duty and takes new buyers in turn${handedOut > 0 ? `; ${handedOut} waiting buyer${handedOut === 1 ? '' : 's'} handed out (the running server emails them within a minute)` : ''}.\n`
+      : `${address} is off duty; their own buyers stay theirs.\n`,
+  );
+}
+
 export const usersCommand: Command = {
   name: 'users',
   summary: 'Add, list, disable, enable sales desk accounts and reset passwords',
@@ -122,31 +195,7 @@ export const usersCommand: Command = {
       }
       case 'list': {
         if (email !== undefined) throw new UsageError(`Unexpected argument "${email}".`);
-        const users = await withAccounts(context, (accounts) => accounts.list());
-        if (users.length === 0) {
-          context.out('No accounts yet. Add one with "pnpm -s leads users add".\n');
-          return;
-        }
-        context.out(
-          formatTable(
-            [
-              { header: 'EMAIL' },
-              { header: 'NAME', maxWidth: 32 },
-              { header: 'ROLE' },
-              { header: 'STATUS' },
-            ],
-            users.map((user) => [
-              user.email,
-              user.name,
-              user.role,
-              user.disabled
-                ? 'disabled'
-                : user.mustChangePassword
-                  ? 'active, must change password'
-                  : 'active',
-            ]),
-          ),
-        );
+        await listUsers(context);
         return;
       }
       case 'disable': {
@@ -164,42 +213,11 @@ export const usersCommand: Command = {
         return;
       }
       case 'reset-password': {
-        const address = needEmail();
-        if (values.temporary === true) {
-          const { temporaryPassword } = await withAccounts(context, (accounts) =>
-            accounts.resetToTemporaryPassword(findAccount(accounts, address)),
-          );
-          context.out(
-            `Temporary password for ${address}: ${temporaryPassword}\n` +
-              'Every session of it has ended; at the next sign-in its owner must choose a new password.\n',
-          );
-          return;
-        }
-        // Checked before asking, so a typo in the email does not cost a typed password.
-        await withAccounts(context, (accounts) => findAccount(accounts, address));
-        const password = await readPassword(`New password for ${address}: `);
-        await withAccounts(context, (accounts) =>
-          accounts.resetPassword(findAccount(accounts, address), password),
-        );
-        context.out(`New password set for ${address}; every session of it has ended.\n`);
+        await resetPassword(context, needEmail(), values.temporary === true, readPassword);
         return;
       }
       case 'duty': {
-        const address = needEmail();
-        if (duty !== 'on' && duty !== 'off') {
-          throw new UsageError('"users duty" needs on or off after the email address.');
-        }
-        const handedOut = await withStore(context, (store) => {
-          const user = findAccount(createAccountAdmin(store.db), address);
-          if (user.disabled) throw new CliError(`The account ${address} is disabled.`);
-          const routing = createRouting(store.db, routingOptionsOf(context.config()));
-          return routing.setDuty(user.id, duty === 'on', context.clock.now()).handedOut;
-        });
-        context.out(
-          duty === 'on'
-            ? `${address} is on duty and takes new buyers in turn${handedOut > 0 ? `; ${handedOut} waiting buyer${handedOut === 1 ? '' : 's'} handed out (the running server emails them within a minute)` : ''}.\n`
-            : `${address} is off duty; their own buyers stay theirs.\n`,
-        );
+        await setDuty(context, needEmail(), duty);
         return;
       }
       default:
