@@ -22,7 +22,7 @@ import type { Logger } from './logger.ts';
 import { createEmailChannel } from './mail/email-channel.ts';
 import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mail/transport.ts';
 import { createDeliveryWorker, type DeliveryWorker } from './outbox/outbox-worker.ts';
-import { createPlotsChannel, PLOTS_WORKER } from './plots/plot-channel.ts';
+import { createPlotsChannel, PLOTS_WORKER } from './plots/index.ts';
 import { createPushChannel, PUSH_WORKER } from './push/push-channel.ts';
 import { ensureVapidKeys } from './push/vapid-keys.ts';
 import { createErasureLedger } from './privacy/erasure-ledger.ts';

@@ -46,11 +46,15 @@ import { createVisitStore } from '../store/visit-store.ts';
 import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { buildReports } from './reports.ts';
-import { createPlotInventory, type PlotInventory } from '../plots/plot-inventory.ts';
-import { registerPlotRoutes } from '../plots/plot-routes.ts';
+import {
+  createHoldExpiryQueue,
+  createPlotInventory,
+  createPlotStore,
+  plotRoutes,
+  type PlotInventory,
+} from '../plots/index.ts';
 import { registerPushRoutes } from '../push/push-routes.ts';
 import { createPushStore } from '../store/push-store.ts';
-import { createPlotStore } from '../plots/plot-store.ts';
 import { registerVisitRoutes } from './visit-routes.ts';
 import { createVisits } from '../visits/visits.ts';
 import type { CalendarPublisher } from '../visits/visit-calendar.ts';
@@ -218,7 +222,9 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   const plots = createPlotInventory({
     plots: plotStore,
     desk: store,
+    queueExpiry: createHoldExpiryQueue(db),
     onQueued: deps.onQueued,
+    onEmailQueued: deps.onEmailQueued,
     onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
     onBookingRequested: (booking) => deps.routing.bookingRequested(booking),
   });
@@ -484,16 +490,12 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     res.json(deps.sourceHealth.report());
   });
 
-  registerPlotRoutes(router, {
-    plots: plotStore,
-    inventory: plots,
-    desk: store,
-    clock,
-    logger,
-    requireSession,
-    requireManager,
-    onEmailQueued: deps.onEmailQueued,
-  });
+  mountRoutes(
+    router,
+    plotRoutes,
+    { plots: plotStore, inventory: plots, desk: store, clock, logger },
+    auth,
+  );
 
   registerRoutingRoutes(router, {
     routing: deps.routing,
