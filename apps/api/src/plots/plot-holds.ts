@@ -28,7 +28,10 @@ export function holdPlot(
     const lead = findLead(desk, leadId);
     assertMayWork(user, lead);
     if (lead.erased_at !== null) {
-      throw new DeskError(409, "This buyer's personal data was erased; no plot can be held for them.");
+      throw new DeskError(
+        409,
+        "This buyer's personal data was erased; no plot can be held for them.",
+      );
     }
     if (plot.status === 'held' || plot.status === 'booking_requested') {
       throw new DeskError(409, heldBy(plot));

@@ -21,14 +21,17 @@ export function createPlotInventory(deps: PlotInventoryDeps) {
     plotOf: (id: number) => plotOf(plots, id),
     importRows: (rows: readonly ImportRow[], actor: Person, now: number) =>
       importPlots(plots, rows, actor, now),
-    edit: (plotId: number, change: Partial<Omit<PlotFacts, 'number'>>, actor: Person, now: number) =>
-      editPlot(plots, plotId, change, actor, now),
+    edit: (
+      plotId: number,
+      change: Partial<Omit<PlotFacts, 'number'>>,
+      actor: Person,
+      now: number,
+    ) => editPlot(plots, plotId, change, actor, now),
     hold: (plotId: number, leadId: number, user: DeskUser, now: number) =>
       holdPlot(deps, plotId, leadId, user, now),
     extend: (plotId: number, hours: number, user: DeskUser, now: number) =>
       extendHold(deps, plotId, hours, user, now),
-    release: (plotId: number, user: DeskUser, now: number) =>
-      releaseHold(deps, plotId, user, now),
+    release: (plotId: number, user: DeskUser, now: number) => releaseHold(deps, plotId, user, now),
     requestBooking: (plotId: number, user: DeskUser, now: number) =>
       requestBooking(deps, plotId, user, now),
     approve: (plotId: number, user: DeskUser, now: number) =>

@@ -79,7 +79,9 @@ export function toPlotEventJson(row: PlotEventRow): PlotEvent {
 }
 
 /** How many plots of each status there are, in all and by phase. */
-export function toPlotCounts(rows: ReadonlyArray<{ phase: string; status: PlotStatus; count: number }>) {
+export function toPlotCounts(
+  rows: ReadonlyArray<{ phase: string; status: PlotStatus; count: number }>,
+) {
   const zero = () => new Map<PlotStatus, number>(PLOT_STATUSES.map((status) => [status, 0]));
   const listed = (counts: Map<PlotStatus, number>) =>
     PLOT_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
