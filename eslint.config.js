@@ -237,6 +237,19 @@ const apiZones = [
   ),
 ];
 
+/**
+ * The modules not yet moved into their feature's shape: the site visits (their routes still
+ * registered by hand beside an OPERATIONS entry in desk-openapi.ts), the desk router that builds
+ * them, and the source health report. The list only shrinks; nothing new joins it.
+ */
+const NOT_YET_IN_SHAPE = [
+  'apps/api/src/desk/visit-routes.ts',
+  'apps/api/src/visits/visits.ts',
+  'apps/api/src/store/visit-store.ts',
+  'apps/api/src/desk/desk-router.ts',
+  'apps/api/src/sources/source-health.ts',
+];
+
 const SLEEP_MESSAGE =
   'A test never sleeps a fixed time: wait for the event itself (an auto-waiting assertion, expect.poll, vi.waitFor, the promise) or move a controllable clock (fake timers, the API clock, page.clock).';
 const TIMING_MESSAGE =
@@ -414,6 +427,7 @@ export default tseslint.config(
       // Content tables: the site's copy and the drawn artwork's scenes and elements.
       'apps/web/src/content/**',
       'apps/web/scripts/artwork/**',
+      ...NOT_YET_IN_SHAPE,
     ],
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
@@ -433,6 +447,7 @@ export default tseslint.config(
       'apps/api/src/desk/route.ts',
       'apps/api/src/desk/desk-static.ts',
       'apps/api/src/app.ts',
+      ...NOT_YET_IN_SHAPE,
       'apps/api/src/intake/intake-http.ts',
       'apps/api/src/http/openapi.ts',
     ],

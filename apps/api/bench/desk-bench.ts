@@ -19,7 +19,7 @@ import { createAccount } from '../src/accounts/index.ts';
 import { createDeskStore, type WorkRow } from '../src/desk/desk-store.ts';
 import { STAGE_RANK, type DeskUser, type Stage } from '../src/desk/desk-types.ts';
 import { openLeadStore, type NewLead } from '../src/store/lead-store.ts';
-import { createPlotStore } from '../src/plots/plot-store.ts';
+import { createPlotStore } from '../src/plots/index.ts';
 import { createTempDir, createTestClock } from '@iconia/testkit';
 import { startTestServer } from '@iconia/api/test-server';
 

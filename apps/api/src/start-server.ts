@@ -13,7 +13,7 @@ import { createCaptureLead, DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts'
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
 import type { DeliveryWorker } from './outbox/outbox-worker.ts';
-import { createPlotsChannel, PLOTS_WORKER } from './plots/plot-channel.ts';
+import { createPlotsChannel, PLOTS_WORKER } from './plots/index.ts';
 import { createErasureLedger } from './privacy/erasure-ledger.ts';
 import { adoptLedgerFromBackup } from './privacy/ledger-in-backup.ts';
 import { createLeadRetention } from './privacy/lead-retention.ts';

@@ -9,9 +9,13 @@ import {
 } from '../buyers/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
-import { createPlotInventory, type PlotInventory } from '../plots/plot-inventory.ts';
-import { registerPlotRoutes } from '../plots/plot-routes.ts';
-import { createPlotStore } from '../plots/plot-store.ts';
+import {
+  createHoldExpiryQueue,
+  createPlotInventory,
+  createPlotStore,
+  plotRoutes,
+  type PlotInventory,
+} from '../plots/index.ts';
 import {
   createErasure,
   erasureRoutes,
@@ -87,7 +91,9 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   const plots = createPlotInventory({
     plots: plotStore,
     desk: store,
+    queueExpiry: createHoldExpiryQueue(db),
     onQueued: deps.onQueued,
+    onEmailQueued: deps.onEmailQueued,
     onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
     onBookingRequested: (booking) => deps.routing.bookingRequested(booking),
   });
@@ -174,16 +180,12 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     auth,
   );
 
-  registerPlotRoutes(router, {
-    plots: plotStore,
-    inventory: plots,
-    desk: store,
-    clock,
-    logger,
-    requireSession,
-    requireManager,
-    onEmailQueued: deps.onEmailQueued,
-  });
+  mountRoutes(
+    router,
+    plotRoutes,
+    { plots: plotStore, inventory: plots, desk: store, clock, logger },
+    auth,
+  );
 
   mountRoutes(
     router,

@@ -5,6 +5,7 @@
  */
 import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
 import { buyerRoutes } from '../buyers/index.ts';
+import { plotRoutes } from '../plots/index.ts';
 import { erasureRoutes } from '../privacy/index.ts';
 import { pushRoutes } from '../push/index.ts';
 import { reportRoutes } from '../reports/index.ts';
@@ -23,5 +24,6 @@ export const DESK_ROUTES: readonly DeskRoute<never>[] = [
   ...heldRoutes,
   ...pushRoutes,
   ...sourceRoutes,
+  ...plotRoutes,
   ...openApiRoutes,
 ];

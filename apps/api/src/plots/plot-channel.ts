@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { Clock } from '../clock.ts';
 import { UnsendableMessageError, type OutboxChannel } from '../outbox/outbox-channel.ts';
 import type { PlotInventory } from './plot-inventory.ts';
-import { HOLD_EXPIRY_KIND, PLOTS_CHANNEL } from './plot-store.ts';
+import { HOLD_EXPIRY_KIND, PLOTS_CHANNEL } from './hold-expiry.ts';
 
 const holdExpirySchema = v.object({
   holdId: v.pipe(v.number(), v.integer()),

@@ -12,7 +12,7 @@ import {
 import { toCsv } from '../reports/csv.ts';
 import { indiaTimestamp } from '../reports/india-day.ts';
 import { totalPrice } from './plot-json.ts';
-import type { BookingExportRow, ImportProblem, ImportRow, PlotRow } from './plot-store.ts';
+import type { BookingExportRow, ImportProblem, ImportRow, PlotRow } from './plot-rows.ts';
 
 type Column = (typeof PLOT_CSV_COLUMNS)[number];
 

@@ -1,6 +1,13 @@
-import type { Plot, PlotBuyer, PlotEvent } from '@iconia/shared';
+import {
+  PLOT_STATUSES,
+  type Plot,
+  type PlotBuyer,
+  type PlotCounts,
+  type PlotEvent,
+  type PlotStatus,
+} from '@iconia/shared';
 import { indiaTimestamp } from '../reports/india-day.ts';
-import type { PlotEventRow, PlotRow } from './plot-store.ts';
+import type { PlotEventRow, PlotRow } from './plot-rows.ts';
 
 /** The price of the whole plot: its own, else the rate times the size, in whole rupees. */
 export function totalPrice(row: Pick<PlotRow, 'price' | 'rate_per_sq_yd' | 'size_sq_yd'>): number {
@@ -69,4 +76,33 @@ export function toPlotEventJson(row: PlotEventRow): PlotEvent {
     buyer: buyer(row.buyer_id, row.buyer_lead_id, row.buyer_name),
     text: row.text,
   };
+}
+
+/** How many plots of each status there are, in all and by phase. */
+export function toPlotCounts(
+  rows: ReadonlyArray<{ phase: string; status: PlotStatus; count: number }>,
+) {
+  const zero = () => new Map<PlotStatus, number>(PLOT_STATUSES.map((status) => [status, 0]));
+  const listed = (counts: Map<PlotStatus, number>) =>
+    PLOT_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
+  const all = zero();
+  const phases = new Map<string, Map<PlotStatus, number>>();
+  for (const row of rows) {
+    all.set(row.status, (all.get(row.status) ?? 0) + row.count);
+    const phase = phases.get(row.phase) ?? zero();
+    phase.set(row.status, (phase.get(row.status) ?? 0) + row.count);
+    phases.set(row.phase, phase);
+  }
+  const sum = (counts: Map<PlotStatus, number>) =>
+    [...counts.values()].reduce((total, count) => total + count, 0);
+  const counts: PlotCounts = {
+    total: sum(all),
+    byStatus: listed(all),
+    byPhase: [...phases].map(([phase, byStatus]) => ({
+      phase,
+      total: sum(byStatus),
+      byStatus: listed(byStatus),
+    })),
+  };
+  return counts;
 }
