@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import * as v from 'valibot';
-import { createOutboxStatements } from '../store/outbox-store.ts';
+import { createOutboxStatements, type OutboxStatements } from '../store/outbox-store.ts';
 import { PUSH_CHANNEL, PUSH_KIND } from '../store/push-schema.ts';
 import { MANAGER_ALERT_EVENTS } from '../store/routing-alert-payloads.ts';
 
@@ -77,6 +77,28 @@ export interface PushToQueue {
   dueAt: number;
 }
 
+/** Queues the alert once on each device, a message per device; answers how many were new. */
+function queueTo(
+  outbox: Pick<OutboxStatements, 'queueOnce'>,
+  devices: ReadonlyArray<{ id: number }>,
+  push: PushToQueue,
+): number {
+  let queued = 0;
+  for (const device of devices) {
+    const payload: PushMessagePayload = { subscriptionId: device.id, alert: push.alert };
+    const fresh = outbox.queueOnce({
+      messageId: `push:${push.alertId}:${device.id}`,
+      channel: PUSH_CHANNEL,
+      kind: PUSH_KIND,
+      leadId: push.leadId,
+      payload,
+      dueAt: push.dueAt,
+    });
+    if (fresh) queued += 1;
+  }
+  return queued;
+}
+
 export function createPushStore(db: Database.Database) {
   const outbox = createOutboxStatements(db);
   const keys = db.prepare<[], { public_key: string; private_key: string }>(
@@ -122,23 +144,6 @@ export function createPushStore(db: Database.Database) {
      WHERE u.role = 'manager' AND u.disabled_at IS NULL ORDER BY s.id`,
   );
 
-  function queueTo(devices: ReadonlyArray<{ id: number }>, push: PushToQueue): number {
-    let queued = 0;
-    for (const device of devices) {
-      const payload: PushMessagePayload = { subscriptionId: device.id, alert: push.alert };
-      const fresh = outbox.queueOnce({
-        messageId: `push:${push.alertId}:${device.id}`,
-        channel: PUSH_CHANNEL,
-        kind: PUSH_KIND,
-        leadId: push.leadId,
-        payload,
-        dueAt: push.dueAt,
-      });
-      if (fresh) queued += 1;
-    }
-    return queued;
-  }
-
   return {
     /** The key pair, or undefined before the first start made one. */
     keys(): VapidKeys | undefined {
@@ -177,9 +182,9 @@ export function createPushStore(db: Database.Database) {
     forgetUser: (userId: number): number => deleteOfUser.run(userId).changes,
     /** Queues the alert on each device of the person; run in the transaction of the alert. */
     queueToUser: (userId: number, push: PushToQueue): number =>
-      queueTo(devicesOfUser.all(userId), push),
+      queueTo(outbox, devicesOfUser.all(userId), push),
     /** Queues the alert on each device of every active manager. */
-    queueToManagers: (push: PushToQueue): number => queueTo(devicesOfManagers.all(), push),
+    queueToManagers: (push: PushToQueue): number => queueTo(outbox, devicesOfManagers.all(), push),
   };
 }
 

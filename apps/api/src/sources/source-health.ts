@@ -17,6 +17,7 @@ import type { NewMessage } from '../store/outbox-store.ts';
 import { SOURCE_ALERT_KIND, type SourceAlertPayload } from '../store/source-health-schema.ts';
 import type {
   AlertChange,
+  FigureWindow,
   GraphReadFigures,
   RaisedAlert,
   SourceFigures,
@@ -124,6 +125,66 @@ function recoveryReason(
     : `${accepted}.`;
 }
 
+const figureWindow = (now: number): FigureWindow => {
+  const today = indiaDay(now);
+  return {
+    now,
+    todayStart: indiaDayStart(today),
+    weekStart: indiaDayStart(addDays(today, -6)),
+  };
+};
+
+/** Each source's figures and raised alerts, as the desk shows them. */
+function healthReport(
+  store: SourceHealthStore,
+  sources: readonly HealthSource[],
+  now: number,
+): SourceHealthAnswer {
+  const window = figureWindow(now);
+  const raised = store.raisedAlerts();
+  const time = (at: number | undefined) => (at === undefined ? null : indiaTimestamp(at));
+  const rows = sources.map((source): SourceHealthRow => {
+    const figures = store.figures(source.origin, window);
+    const graph = source.graphChannel ? store.graphReads(source.graphChannel) : undefined;
+    return {
+      origin: source.origin,
+      label: formatOrigin(source.origin),
+      disabled: source.disabled === true,
+      leadsToday: figures.leadsToday,
+      leads7Days: figures.leads7Days,
+      lastLeadAt: time(figures.lastLeadAt),
+      refused24Hours: figures.refused24Hours,
+      refused7Days: figures.refused7Days,
+      graphReads: graph
+        ? {
+            failing: graph.failing,
+            failingSince: time(graph.failingSince),
+            givenUp: graph.givenUp,
+          }
+        : null,
+      alerts: raised
+        .filter((alert) => alert.origin === source.origin)
+        .map((alert) => ({
+          condition: alert.condition,
+          since: indiaTimestamp(alert.raisedAt),
+          reason: alert.reason,
+        })),
+    };
+  });
+  return { sources: rows, checkedAt: indiaTimestamp(now) };
+}
+
+/** The managers' email about an alert raised or ended, queued in the outbox due now. */
+function alertMessage(payload: SourceAlertPayload, messageIdDomain: string): NewMessage {
+  return {
+    messageId: `<source-alert-${randomUUID()}@${messageIdDomain}>`,
+    channel: EMAIL_CHANNEL,
+    kind: SOURCE_ALERT_KIND,
+    payload,
+    dueAt: payload.at,
+  };
+}
+
 /**
  * Watches every lead source: its figures for the desk, and one email to the managers through
  * the outbox when a source goes quiet or fails, and one when it recovers. The alert's state is a
@@ -135,29 +196,12 @@ export function createSourceHealth(options: SourceHealthOptions): SourceHealth {
   const logger = options.logger.child({ component: 'source-health' });
   let timer: NodeJS.Timeout | undefined;
 
-  const windowAt = (now: number) => {
-    const today = indiaDay(now);
-    return {
-      now,
-      todayStart: indiaDayStart(today),
-      weekStart: indiaDayStart(addDays(today, -6)),
-    };
-  };
-
-  function message(payload: SourceAlertPayload): NewMessage {
-    return {
-      messageId: `<source-alert-${randomUUID()}@${messageIdDomain}>`,
-      channel: EMAIL_CHANNEL,
-      kind: SOURCE_ALERT_KIND,
-      payload,
-      dueAt: payload.at,
-    };
-  }
+  const message = (payload: SourceAlertPayload) => alertMessage(payload, messageIdDomain);
 
   function checkSource(source: HealthSource, now: number): AlertChange[] {
     return store.settle(source.origin, now, (raisedList) => {
       const raised = new Map(raisedList.map((alert) => [alert.condition, alert]));
-      const figures = store.figures(source.origin, windowAt(now));
+      const figures = store.figures(source.origin, figureWindow(now));
       const graph = source.graphChannel ? store.graphReads(source.graphChannel) : undefined;
       const wanted = wantedAlerts(figures, graph, raised, now);
       const managers = store.managers();
@@ -217,42 +261,6 @@ export function createSourceHealth(options: SourceHealthOptions): SourceHealth {
     return changes;
   }
 
-  function report(): SourceHealthAnswer {
-    const now = clock.now();
-    const window = windowAt(now);
-    const raised = store.raisedAlerts();
-    const time = (at: number | undefined) => (at === undefined ? null : indiaTimestamp(at));
-    const rows = sources().map((source): SourceHealthRow => {
-      const figures = store.figures(source.origin, window);
-      const graph = source.graphChannel ? store.graphReads(source.graphChannel) : undefined;
-      return {
-        origin: source.origin,
-        label: formatOrigin(source.origin),
-        disabled: source.disabled === true,
-        leadsToday: figures.leadsToday,
-        leads7Days: figures.leads7Days,
-        lastLeadAt: time(figures.lastLeadAt),
-        refused24Hours: figures.refused24Hours,
-        refused7Days: figures.refused7Days,
-        graphReads: graph
-          ? {
-              failing: graph.failing,
-              failingSince: time(graph.failingSince),
-              givenUp: graph.givenUp,
-            }
-          : null,
-        alerts: raised
-          .filter((alert) => alert.origin === source.origin)
-          .map((alert) => ({
-            condition: alert.condition,
-            since: indiaTimestamp(alert.raisedAt),
-            reason: alert.reason,
-          })),
-      };
-    });
-    return { sources: rows, checkedAt: indiaTimestamp(now) };
-  }
-
   function runCheck(): void {
     try {
       check();
@@ -262,7 +270,7 @@ export function createSourceHealth(options: SourceHealthOptions): SourceHealth {
   }
 
   return {
-    report,
+    report: () => healthReport(store, sources(), clock.now()),
     check,
     start() {
       if (timer) return;
