@@ -338,7 +338,7 @@ describe('docker compose up', () => {
     // In-flight requests get 10 s and the email being sent one SMTP timeout (10 s by default).
     const grace = seconds(app?.stop_grace_period ?? '10s');
     expect(grace).toBeGreaterThanOrEqual(10 + Number(ENV_DEFAULTS.SMTP_TIMEOUT_MS) / 1000);
-    expect(readRepoFile('apps/api/src/start-server.ts')).toMatch(/SHUTDOWN_GRACE_MS = 10_000/);
+    expect(readRepoFile('apps/api/src/start/http-server.ts')).toMatch(/SHUTDOWN_GRACE_MS = 10_000/);
   });
 
   it('when the image is built by Compose, then the site build settings from .env are passed in', () => {
