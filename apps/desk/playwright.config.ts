@@ -20,8 +20,9 @@ export default defineConfig({
   // The guide's pictures are taken on request (pnpm --filter @iconia/desk screenshots).
   grepInvert: process.env.DESK_SCREENSHOTS ? undefined : /@screenshots/,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 5_000 },
+  // Generous waits for events, never fixed sleeps: CI machines may have every core busy.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   use: {
     browserName: 'chromium',
     headless: true,

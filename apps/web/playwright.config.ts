@@ -20,8 +20,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // A deadline for a test that hangs, never a figure: generous enough for two busy cores.
-  timeout: 60_000,
-  expect: { timeout: 5_000 },
+  // Generous waits for events, never fixed sleeps: CI machines may have every core busy.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   use: {
     browserName: 'chromium',
     headless: true,

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import {
   useFetcher,
   useLoaderData,
@@ -184,7 +184,11 @@ function ResetPassword({ user }: { user: User }) {
   const fetcher = useFetcher<UsersActionResult>();
   const dialog = useRef<HTMLDialogElement>(null);
   const busy = fetcher.state !== 'idle';
-  const temporary = fetcher.data?.temporaryPassword;
+  // Closing forgets the answer without fetcher.reset(): that would abort the reload of the list
+  // still under way, and the row would go on without "must choose a new password".
+  const [closed, setClosed] = useState<UsersActionResult>();
+  const answer = fetcher.data === closed ? undefined : fetcher.data;
+  const temporary = answer?.temporaryPassword;
   const titleId = `reset-${user.id}`;
   return (
     <>
@@ -195,7 +199,7 @@ function ResetPassword({ user }: { user: User }) {
       >
         Reset password <span className="visually-hidden">of {user.name}</span>
       </button>
-      <dialog ref={dialog} aria-labelledby={titleId} onClose={() => fetcher.reset()}>
+      <dialog ref={dialog} aria-labelledby={titleId} onClose={() => setClosed(fetcher.data)}>
         {temporary ? (
           <>
             <h2 id={titleId}>Temporary password for {user.name}</h2>
@@ -236,7 +240,7 @@ function ResetPassword({ user }: { user: User }) {
                 busy={busy}
               />
             </fetcher.Form>
-            <ErrorText>{fetcher.data?.error}</ErrorText>
+            <ErrorText>{answer?.error}</ErrorText>
           </>
         )}
       </dialog>
