@@ -23,7 +23,7 @@ async function spawnCli(command: string, args: string[], env: Record<string, str
     const { stdout, stderr } = await run(command, args, {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      timeout: 60_000,
+      timeout: 240_000,
     });
     return { code: 0, stdout, stderr } satisfies Outcome;
   } catch (error) {
@@ -60,7 +60,9 @@ function storeOneLead(dataDir: string): string {
   return publicId;
 }
 
-describe('pnpm leads at the repository root', () => {
+// Each test starts pnpm or node and waits for it: deadlines for a hang on a machine whose cores are
+// all busy, never figures.
+describe('pnpm leads at the repository root', { timeout: 300_000 }, () => {
   // Under var/ at the root, the folder `pnpm start` uses by default (and git ignores).
   const relativeDir = path.join('var', `cli-test-${randomUUID()}`);
   const dataDir = path.join(repoRoot, relativeDir);

@@ -320,6 +320,6 @@ describe('fuzzing the lead endpoints', () => {
       expect(Object.keys(Object.prototype)).toEqual([]);
       expect(({} as Record<string, unknown>).name).toBeUndefined();
     },
-    120_000,
+    600_000,
   );
 });
