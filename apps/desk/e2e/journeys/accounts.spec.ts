@@ -25,6 +25,13 @@ test('when a manager resets an agent’s password, then the manager sees it once
   await signIn(phone, agent);
   await expect(phone.getByText('Live', { exact: true })).toBeVisible();
 
+  // On a slow network the list is still reloading when Done is pressed: it is held until then.
+  let pressDone = () => {};
+  const donePressed = new Promise<void>((resolve) => (pressDone = resolve));
+  await page.route('**/desk/api/users', async (route) => {
+    if (route.request().method() === 'GET') await donePressed;
+    await route.continue().catch(() => {});
+  });
   await row.getByRole('button', { name: `Reset password of ${agent.name}` }).click();
   const confirm = page.getByRole('dialog', { name: `Reset the password of ${agent.name}?` });
   await confirm.getByRole('button', { name: 'Reset password' }).click();
@@ -34,8 +41,10 @@ test('when a manager resets an agent’s password, then the manager sees it once
   ).trim();
   expect(temporary).toMatch(/^[A-Za-z2-9]{4}(-[A-Za-z2-9]{4}){3}$/);
   await shown.getByRole('button', { name: 'Done' }).click();
+  pressDone();
   await expect(shown).toBeHidden();
   await expect(row).toContainText('Agent · Active · must choose a new password');
+  await page.unroute('**/desk/api/users');
   // Shown once: opening the dialog again asks anew and shows no password.
   await row.getByRole('button', { name: `Reset password of ${agent.name}` }).click();
   await expect(confirm).toBeVisible();
