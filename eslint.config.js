@@ -84,9 +84,9 @@ const importZones = [
  *   the export format and CSV).
  * - store/: SQLite.
  * - lib: config.ts (and its sections, config/), logger.ts, clock.ts, standard-webhooks.ts (the
- *   signature the webhook channel signs with and partner intake checks). config.ts reads each
- *   channel's settings with the channel's own reader (mail/dkim.ts, webhooks/webhook-config.ts,
- *   graph/meta-config.ts) and nothing else above it.
+ *   signature the webhook channel signs with and partner intake checks). config/ reads every
+ *   setting, the channels' too (DKIM, the webhooks, Meta, the push services); the channels import
+ *   their settings from it, never the other way.
  */
 const API = './apps/api/src';
 /** Features whose endpoints live on the desk's router (`register<Feature>Routes`, `mountRoutes`). */
@@ -137,16 +137,6 @@ export const API_LAYERS = [
     paths: ['config.ts', 'config', 'logger.ts', 'clock.ts', 'standard-webhooks.ts'],
   },
 ];
-const CHANNEL_SETTINGS = {
-  mail: ['./dkim.ts'],
-  webhooks: ['./webhook-config.ts'],
-  graph: ['./meta-config.ts'],
-  push: ['./push-services.ts'],
-};
-
-/** config.ts and the sections it composes (config/), the one place that reads the environment. */
-const CONFIG = ['config.ts', 'config'];
-
 const CHANNELS = API_LAYERS.find((layer) => layer.name === 'the outbox channels').paths;
 
 const api = (paths) => paths.map((file) => `${API}/${file}`);
@@ -159,19 +149,13 @@ function zone(targets, from, message, except) {
 const apiZones = [
   ...API_LAYERS.flatMap((lower, index) =>
     API_LAYERS.slice(0, index).flatMap((upper) =>
-      upper.paths.flatMap((from) => {
-        const message = `A module of ${lower.name} never imports ${upper.name}: move the shared part down, or hand it in from the composition root.`;
-        if (lower.name !== 'lib') return [zone(lower.paths, from, message)];
-        const except = CHANNEL_SETTINGS[from];
-        return [
-          zone(
-            lower.paths.filter((path) => !CONFIG.includes(path)),
-            from,
-            message,
-          ),
-          zone(CONFIG, from, message, except),
-        ];
-      }),
+      upper.paths.map((from) =>
+        zone(
+          lower.paths,
+          from,
+          `A module of ${lower.name} never imports ${upper.name}: move the shared part down, or hand it in from the composition root.`,
+        ),
+      ),
     ),
   ),
   ...Object.entries(ENTRY_POINTS).flatMap(([name, targets]) =>

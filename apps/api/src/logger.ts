@@ -1,5 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { LogLevel } from './config.ts';
+import type { LogLevel } from './config/operations-config.ts';
 
 export type { Logger };
 

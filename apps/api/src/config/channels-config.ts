@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { readMetaSettings, type MetaSettings } from '../graph/meta-config.ts';
-import { readWebhookSettings, type WebhookSettings } from '../webhooks/webhook-config.ts';
+import { readMetaSettings, type MetaSettings } from './meta-config.ts';
+import { readWebhookSettings, type WebhookSettings } from './webhook-config.ts';
 import { text, wholeNumber, type Env, type EnvOutput } from './env-schema.ts';
 
 /** The doors leads come in by besides the site (Google Ads, Meta, partners) and the CRM webhooks. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
 import * as v from 'valibot';
-import { readDkimSettings, type DkimSettings } from '../mail/dkim.ts';
+import { readDkimSettings, type DkimSettings } from './dkim.ts';
 import { got, parsed, text, type Env, type EnvOutput } from './env-schema.ts';
 
 export interface MailAddress {

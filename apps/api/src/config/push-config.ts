@@ -1,7 +1,13 @@
 import * as v from 'valibot';
-import { BROWSER_PUSH_SERVICES, parsePushServices } from '../push/push-services.ts';
 import { got, parsed, text, type EnvOutput } from './env-schema.ts';
 import { EMAIL_ADDRESS, type MailAddress } from './mail-config.ts';
+
+/**
+ * The services of Chrome, Edge, Firefox, Safari and the browsers built on them (Samsung Internet,
+ * Opera and Brave use Google's). `*.` stands for any name under the domain.
+ */
+export const BROWSER_PUSH_SERVICES =
+  'https://fcm.googleapis.com,https://*.push.services.mozilla.com,https://web.push.apple.com,https://*.notify.windows.com';
 
 /** Web Push alerts to the desk's phones. */
 export interface PushConfig {
@@ -58,4 +64,28 @@ function isVapidSubject(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A comma-separated list of origins (`https://host`, `https://*.domain`, a port if not the
+ * scheme's own), each kept as written without a trailing slash; undefined if any entry is not one.
+ */
+export function parsePushServices(value: string): string[] | undefined {
+  const services = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (services.length === 0) return undefined;
+  const origins = services.map((service) => {
+    try {
+      const url = new URL(service.replace('://*.', '://wildcard.'));
+      const plain = url.pathname === '/' && !url.search && !url.hash && !url.username;
+      return plain && (url.protocol === 'https:' || url.protocol === 'http:')
+        ? service.replace(/\/$/, '').toLowerCase()
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+  return origins.every((origin) => origin !== undefined) ? origins : undefined;
 }

@@ -7,7 +7,7 @@ import {
   META_LEAD_READ_KIND,
   type MetaLeadgenPayload,
 } from '../store/outbox-store.ts';
-import type { MetaSettings } from './meta-config.ts';
+import type { MetaSettings } from '../config/meta-config.ts';
 import { META_LEAD_FIELDS } from './meta-graph.ts';
 import { toMetaEnquiry, type MetaEnquiry } from './meta-lead.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Config, MailAddress } from '../config.ts';
 import type { LeadEmail } from './lead-email.ts';
-import type { DkimSettings } from './dkim.ts';
+import type { DkimSettings } from '../config/dkim.ts';
 
 /** Hands composed lead emails to the sales inbox. */
 export interface Mailer {

@@ -3,7 +3,7 @@
  * routes that turn a device's alerts on and off, the alerts queued on their devices (through
  * `createPushStore`'s `queueToUser` and `queueToManagers`, in the transaction of the change they
  * tell of) and the outbox channel that encrypts and sends them. The tables' schema is
- * `store/push-schema.ts`; the origins a device may be at are read by config (`push-services.ts`).
+ * `store/push-schema.ts`; the origins a device may be at are read by config (`config/push-config.ts`).
  */
 export { createPushChannel, PUSH_WORKER } from './push-channel.ts';
 export { pushRoutes, type PushRouteDeps } from './push-routes.ts';

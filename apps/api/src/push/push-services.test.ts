@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BROWSER_PUSH_SERVICES, isPushService, parsePushServices } from './push-services.ts';
+import { BROWSER_PUSH_SERVICES, parsePushServices } from '../config/push-config.ts';
+import { isPushService } from './push-services.ts';
 
 const browsers = parsePushServices(BROWSER_PUSH_SERVICES) ?? [];
 

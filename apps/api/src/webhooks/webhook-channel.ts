@@ -9,8 +9,8 @@ import { leadErasedEvent } from './lead-erased-event.ts';
 import { leadUpdatedEvent } from './lead-updated-event.ts';
 import { nextWebhookAttempt } from './retry-schedule.ts';
 import { sendWebhook } from './send-webhook.ts';
-import { endpointKey, endpointLabel, type WebhookSettings } from './webhook-config.ts';
-import { webhookId } from './webhook-signature.ts';
+import { endpointLabel, type WebhookSettings } from '../config/webhook-config.ts';
+import { endpointKey, webhookId } from './webhook-signature.ts';
 
 /** The outbox channel of one endpoint; a changed URL is a new channel. */
 export function webhookChannelName(endpoint: string): string {

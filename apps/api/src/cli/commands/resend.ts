@@ -3,7 +3,7 @@ import { stringOption, type Command } from '../command.ts';
 import { leadState } from '../../reports/lead-stats.ts';
 import { findLeadToSend } from '../find-lead.ts';
 import { formatIndiaTime, shortId } from '../lead-display.ts';
-import { endpointLabel } from '../../webhooks/webhook-config.ts';
+import { endpointLabel } from '../../config/webhook-config.ts';
 import { leadCreatedRoute } from '../../webhooks/webhook-channel.ts';
 
 export const resendCommand: Command = {

@@ -1,4 +1,12 @@
-import { DEFAULT_META_GRAPH_URL } from './meta-graph.ts';
+/**
+ * The Graph API version the Meta channel reads leads with, pinned (v27.0 was introduced on
+ * 4 November 2026). Moving to a newer one is this constant, a read of that version's changelog
+ * for the Lead node, and a run of the channel's tests.
+ */
+export const GRAPH_API_VERSION = 'v27.0';
+
+/** Where leads are read by default: Graph's host with the pinned version. */
+export const DEFAULT_META_GRAPH_URL = `https://graph.facebook.com/${GRAPH_API_VERSION}`;
 
 /** What the Meta lead ads channel needs: the app's secret, the handshake token, the Page's token. */
 export interface MetaSettings {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { SECRET_PREFIX } from '../standard-webhooks.ts';
 
 /** Where leads are posted and the key that signs them. */
@@ -100,12 +99,4 @@ function decodeSecret(secret: string): { bytes: Buffer } | { problem: string } {
  */
 export function endpointLabel(url: string): string {
   return new URL(url).origin;
-}
-
-/**
- * A short, stable name for an endpoint, from its URL's hash: it names the endpoint's outbox
- * channel and ends its `webhook-id`s, without the URL's token ever being stored or sent.
- */
-export function endpointKey(url: string): string {
-  return createHash('sha256').update(url).digest('hex').slice(0, 12);
 }
