@@ -75,13 +75,13 @@ const importZones = [
  *   accounts/, sources/, buyers/ (the work on a buyer), privacy/'s erasure and reports/' desk
  *   reports and export: the desk mounts their routes and they use its sessions, input, errors,
  *   store and work rules), and the jobs the
- *   root schedules: digest/ (the daily summary), privacy/ (retention, log redaction). Outside
+ *   root schedules: digest/ (the daily summary), privacy/ (retention). Outside
  *   desk/, only its root (desk.ts) is imported.
  * - channels of the outbox: mail/, webhooks/, graph/ (Meta's lead reads); beside each other,
  *   never importing one another.
  * - outbox/: the worker and the channel interface; the root hands it the channels.
- * - reports/'s reading: pure reading of stored leads (India's calendar, a lead's state, counts,
- *   the export format and CSV).
+ * - format/: pure reading of stored leads every part formats with (India's calendar, a lead's
+ *   state and counts, the export's columns, CSV).
  * - store/: SQLite.
  * - lib: config.ts (and its sections, config/), logger.ts, clock.ts, standard-webhooks.ts (the
  *   signature the webhook channel signs with and partner intake checks). config/ reads every
@@ -100,13 +100,7 @@ const DESK_FEATURE_FOLDERS = [
   'privacy',
   'reports',
 ];
-/** reports/'s pure reading of stored leads, below everything that formats with it. */
-const REPORT_READING_FILES = 'csv|india-day|lead-export|lead-format|lead-stats';
-const REPORT_READING = `reports/@(${REPORT_READING_FILES}).ts`;
-/** Each desk feature's files; reports/ holds its reading too, a layer further down. */
-const DESK_FEATURES = DESK_FEATURE_FOLDERS.map((feature) =>
-  feature === 'reports' ? `reports/!(${REPORT_READING_FILES}).ts` : feature,
-);
+const DESK_FEATURES = DESK_FEATURE_FOLDERS;
 const DESK_HTTP_FACE = ['desk', 'desk-router', 'desk-static', 'desk-openapi'];
 const HTTP_ROUTES = {
   'the lead routes': ['leads/*-routes.ts'],
@@ -130,7 +124,7 @@ export const API_LAYERS = [
   },
   { name: 'the outbox channels', paths: ['mail', 'webhooks', 'graph'] },
   { name: 'the outbox', paths: ['outbox'] },
-  { name: 'reports/', paths: [REPORT_READING] },
+  { name: 'format/', paths: ['format'] },
   { name: 'the store', paths: ['store'] },
   {
     name: 'lib',
@@ -166,7 +160,7 @@ const apiZones = [
           zone(
             targets,
             from,
-            `Entry points never import one another (${name} → ${other}): move what both need into a use case or reports/.`,
+            `Entry points never import one another (${name} → ${other}): move what both need into a use case or format/.`,
           ),
         ),
       ),
@@ -177,7 +171,7 @@ const apiZones = [
     zone(
       [target],
       from,
-      'Channels of the outbox never import one another: move what both need into outbox/ or reports/.',
+      'Channels of the outbox never import one another: move what both need into outbox/ or format/.',
     ),
   ),
   // Entry points and use cases reach the channels only through the outbox, which the composition
@@ -193,7 +187,7 @@ const apiZones = [
         ...API_LAYERS[2].paths.filter((path) => path !== 'digest'),
       ],
       from,
-      'Entry points and use cases send through the outbox, never a channel of it directly: queue a message, or move the shared part down to reports/.',
+      'Entry points and use cases send through the outbox, never a channel of it directly: queue a message, or move the shared part down to format/.',
     ),
   ),
   zone(

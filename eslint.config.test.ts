@@ -135,11 +135,11 @@ const refused: Array<[zone: string, file: string, specifier: string, rule: strin
       'A module of the outbox never imports the outbox channels',
     ],
     [
-      'reports/ and a channel',
-      'apps/api/src/reports/lead-stats.ts',
+      'format/ and a channel',
+      'apps/api/src/format/lead-stats.ts',
       '../mail/lead-email.ts',
       'import-x/no-restricted-paths',
-      'A module of reports/ never imports the outbox channels',
+      'A module of format/ never imports the outbox channels',
     ],
     [
       'the store and the desk',
@@ -149,11 +149,11 @@ const refused: Array<[zone: string, file: string, specifier: string, rule: strin
       'A module of the store never imports the use cases',
     ],
     [
-      'the store and reports/',
+      'the store and format/',
       'apps/api/src/store/lead-queries.ts',
-      '../reports/india-day.ts',
+      '../format/india-day.ts',
       'import-x/no-restricted-paths',
-      'A module of the store never imports reports/',
+      'A module of the store never imports format/',
     ],
     [
       'lib and the store',
@@ -236,7 +236,7 @@ const refused: Array<[zone: string, file: string, specifier: string, rule: strin
 
 const allowed: Array<[why: string, file: string, specifier: string]> = [
   ['a route builds on http/', 'apps/api/src/leads/lead-routes.ts', '../http/replies.ts'],
-  ['the desk router writes CSV', 'apps/api/src/desk/desk-router.ts', '../reports/csv.ts'],
+  ['the desk router writes CSV', 'apps/api/src/desk/desk-router.ts', '../format/csv.ts'],
   [
     "the desk's OpenAPI document builds on http/",
     'apps/api/src/desk/desk-openapi.ts',
@@ -260,9 +260,9 @@ const allowed: Array<[why: string, file: string, specifier: string]> = [
     '../http/rate-limit.ts',
   ],
   [
-    'a channel reads reports/',
+    'a channel reads format/',
     'apps/api/src/webhooks/lead-created-event.ts',
-    '../reports/india-day.ts',
+    '../format/india-day.ts',
   ],
   ['config reads its sections', 'apps/api/src/config.ts', './config/webhook-config.ts'],
   [

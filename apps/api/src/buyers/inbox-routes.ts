@@ -10,7 +10,7 @@ import type { Clock } from '../clock.ts';
 import { currentUser, sessionToken } from '../desk/auth.ts';
 import type { DeskStore } from '../desk/desk-store.ts';
 import { routeFor } from '../desk/route.ts';
-import { addDays, indiaDay, indiaDayStart } from '../reports/india-day.ts';
+import { addDays, indiaDay, indiaDayStart } from '../format/india-day.ts';
 import { toLeadRow } from './lead-json.ts';
 import { leadFilterOf } from './lead-filter.ts';
 import type { LiveEvents } from './live-events.ts';

@@ -1,7 +1,7 @@
 import { mobileSearchDigits, type LeadFilterQuery } from '@iconia/shared';
 import { DeskError, MESSAGES } from '../desk/desk-error.ts';
 import type { DeskUser, LeadFilter } from '../desk/desk-types.ts';
-import { addDays, indiaDayStart } from '../reports/india-day.ts';
+import { addDays, indiaDayStart } from '../format/india-day.ts';
 
 /** The inbox's filters (and the export's) as the query asked them, for this person, now. */
 export function leadFilterOf(query: LeadFilterQuery, user: DeskUser, now: number): LeadFilter {

@@ -10,7 +10,7 @@ import {
   type DeskLeadRow,
   type TimelineEntry,
 } from '@iconia/shared';
-import { indiaTimestamp } from '../reports/india-day.ts';
+import { indiaTimestamp } from '../format/india-day.ts';
 import { readAnswers, readProblems } from '../store/lead-types.ts';
 import type { InboxRow } from './inbox-queries.ts';
 import type { DeliveryRow, EventRow } from './timeline-queries.ts';

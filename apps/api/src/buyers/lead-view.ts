@@ -1,6 +1,6 @@
 import type { LeadView } from '@iconia/shared';
 import type { DeskStore } from '../desk/desk-store.ts';
-import { indiaTimestamp } from '../reports/india-day.ts';
+import { indiaTimestamp } from '../format/india-day.ts';
 import type { Routing } from '../routing/routing.ts';
 import { timeline, toLeadDetail } from './lead-json.ts';
 import { findLead } from './lead-work.ts';

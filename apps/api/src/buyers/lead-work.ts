@@ -1,5 +1,5 @@
 import { VISIT_STAGES } from '@iconia/shared';
-import { formatIndiaTime } from '../reports/lead-format.ts';
+import { formatIndiaTime } from '../format/lead-format.ts';
 import { DeskError, MESSAGES } from '../desk/desk-error.ts';
 import type { DeskStore } from '../desk/desk-store.ts';
 import type { InboxRow } from './inbox-queries.ts';

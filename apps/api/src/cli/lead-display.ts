@@ -1,6 +1,6 @@
 import { mobileOrProblem } from '@iconia/shared';
-import { SOURCE_LABELS, formatIndiaTime } from '../reports/lead-format.ts';
-import type { SourceKey } from '../reports/lead-stats.ts';
+import { SOURCE_LABELS, formatIndiaTime } from '../format/lead-format.ts';
+import type { SourceKey } from '../format/lead-stats.ts';
 import type { StoredLead } from '../store/lead-store.ts';
 
 /** The short id the list shows; `resend` takes it (or any longer start of the id). */

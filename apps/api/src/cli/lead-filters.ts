@@ -1,6 +1,6 @@
 import type { LeadKind } from '@iconia/shared';
-import { addDays, indiaDay, indiaDayStart, isDay } from '../reports/india-day.ts';
-import { isLeadState, LEAD_STATES, type LeadState } from '../reports/lead-stats.ts';
+import { addDays, indiaDay, indiaDayStart, isDay } from '../format/india-day.ts';
+import { isLeadState, LEAD_STATES, type LeadState } from '../format/lead-stats.ts';
 import { WEBHOOK_STATES, type LeadQuery, type WebhookState } from '../store/lead-queries.ts';
 import { UsageError } from './cli-context.ts';
 import type { OptionsConfig } from './command.ts';

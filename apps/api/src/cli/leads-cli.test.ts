@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { loadConfig } from '../config.ts';
 import { partnerOrigin } from '@iconia/shared';
 import { openLeadStore, type NewLead } from '../store/lead-store.ts';
-import { EXPORT_FIELDS } from '../reports/lead-export.ts';
+import { EXPORT_FIELDS } from '../format/lead-export.ts';
 import { runLeadsCli } from './run-leads-cli.ts';
 
 /** 20 Nov 2026, 10:00 am in India. */

@@ -15,7 +15,7 @@ import {
 } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
-import { addDays, indiaDay, indiaTimestamp } from '../reports/india-day.ts';
+import { addDays, indiaDay, indiaTimestamp } from '../format/india-day.ts';
 import type { SlotRow, VisitRow } from '../store/visit-store.ts';
 import {
   VISIT_CALENDAR_TYPE,

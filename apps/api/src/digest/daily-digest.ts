@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { LeadEmailAddresses } from '../mail/lead-email.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/transport.ts';
-import { addDays, indiaDay, indiaDayStart, indiaHour } from '../reports/india-day.ts';
+import { addDays, indiaDay, indiaDayStart, indiaHour } from '../format/india-day.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { renderDigestEmail } from './digest-email.ts';
 

@@ -1,9 +1,9 @@
 import { renderEmailPage } from '../mail/email-page.ts';
 import type { LeadEmail, LeadEmailAddresses } from '../mail/lead-email.ts';
-import { dayLabel } from '../reports/india-day.ts';
+import { dayLabel } from '../format/india-day.ts';
 import { displayMobile, telHref } from '@iconia/shared';
-import { escapeHtml, formatIndiaTime, oneLine, SOURCE_LABELS } from '../reports/lead-format.ts';
-import { countLeads, isGenuine, SOURCE_KEYS, type SourceKey } from '../reports/lead-stats.ts';
+import { escapeHtml, formatIndiaTime, oneLine, SOURCE_LABELS } from '../format/lead-format.ts';
+import { countLeads, isGenuine, SOURCE_KEYS, type SourceKey } from '../format/lead-stats.ts';
 import type { StoredLead } from '../store/lead-store.ts';
 
 /** Enough for any real day of this site; the counts above the list are always complete. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger.ts';
-import { redactUrl } from '../privacy/log-redaction.ts';
+import { redactUrl } from '../format/log-redaction.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 const STATE = Symbol('request log');

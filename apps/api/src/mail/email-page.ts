@@ -1,4 +1,4 @@
-import { escapeHtml } from '../reports/lead-format.ts';
+import { escapeHtml } from '../format/lead-format.ts';
 
 /** A label and its value on a row of their own, as the lead email and the source alerts list them. */
 export function detailRow(label: string, value: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { START_TIME } from '@iconia/testkit';
-import { formatIndiaTime } from '../reports/lead-format.ts';
+import { formatIndiaTime } from '../format/lead-format.ts';
 import { renderLeadEmail, type LeadForEmail } from './lead-email.ts';
 
 const addresses = {

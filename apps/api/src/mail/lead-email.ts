@@ -12,7 +12,7 @@ import {
   SITE_WITHOUT_FORM,
 } from '@iconia/shared';
 import type { MailAddress } from '../config.ts';
-import { escapeHtml, formatIndiaTime, oneLine, SOURCE_LABELS } from '../reports/lead-format.ts';
+import { escapeHtml, formatIndiaTime, oneLine, SOURCE_LABELS } from '../format/lead-format.ts';
 import type { LeadAnswers, StoredLeadKind } from '../store/lead-types.ts';
 import { deskLeadUrl, detailRow, emailButton, renderEmailPage } from './email-page.ts';
 

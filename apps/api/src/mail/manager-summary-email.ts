@@ -1,5 +1,5 @@
 import type { MailAddress } from '../config.ts';
-import { escapeHtml, formatIndiaTime, oneLine } from '../reports/lead-format.ts';
+import { escapeHtml, formatIndiaTime, oneLine } from '../format/lead-format.ts';
 import type { ManagerSummaryItem, ManagerSummaryPayload } from '../store/routing-alert-payloads.ts';
 import { deskLeadUrl, emailButton, renderEmailPage } from './email-page.ts';
 import type { LeadEmail } from './lead-email.ts';

@@ -1,6 +1,6 @@
 import { displayMobile, mobileOrProblem, telHref, whatsAppHref } from '@iconia/shared';
 import type { MailAddress } from '../config.ts';
-import { escapeHtml, formatIndiaTime, oneLine } from '../reports/lead-format.ts';
+import { escapeHtml, formatIndiaTime, oneLine } from '../format/lead-format.ts';
 import type {
   AgentAlertPayload,
   AssignmentReason,

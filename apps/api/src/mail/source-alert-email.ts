@@ -1,5 +1,5 @@
 import type { MailAddress } from '../config.ts';
-import { escapeHtml, formatIndiaTime, oneLine } from '../reports/lead-format.ts';
+import { escapeHtml, formatIndiaTime, oneLine } from '../format/lead-format.ts';
 import type { SourceAlertPayload } from '../store/source-health-schema.ts';
 import { detailRow, renderEmailPage } from './email-page.ts';
 import type { LeadEmail } from './lead-email.ts';

@@ -9,7 +9,7 @@ import {
   SAME_ORIGIN,
   type DeskTestServer,
 } from '../desk/desk-test-support.ts';
-import { indiaTimestamp } from '../reports/india-day.ts';
+import { indiaTimestamp } from '../format/india-day.ts';
 
 const SIGNING_KEY = `whsec_${randomBytes(32).toString('base64')}`;
 

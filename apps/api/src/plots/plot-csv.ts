@@ -9,8 +9,8 @@ import {
   PLOT_CSV_COLUMNS,
   PLOT_NUMBER_MAX_LENGTH,
 } from '@iconia/shared';
-import { toCsv } from '../reports/csv.ts';
-import { indiaTimestamp } from '../reports/india-day.ts';
+import { toCsv } from '../format/csv.ts';
+import { indiaTimestamp } from '../format/india-day.ts';
 import { totalPrice } from './plot-json.ts';
 import type { BookingExportRow, ImportProblem, ImportRow, PlotRow } from './plot-rows.ts';
 

@@ -2,7 +2,7 @@ import { DEFAULT_HOLD_HOURS } from '@iconia/shared';
 import { DeskError } from '../desk/desk-error.ts';
 import type { DeskUser } from '../desk/desk-types.ts';
 import { assertMayWork, findLead } from '../desk/lead-work.ts';
-import { formatIndiaTime } from '../reports/lead-format.ts';
+import { formatIndiaTime } from '../format/lead-format.ts';
 import type { HoldExpiryPayload } from './hold-expiry.ts';
 import {
   assertHolderOrManager,

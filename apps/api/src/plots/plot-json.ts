@@ -6,7 +6,7 @@ import {
   type PlotEvent,
   type PlotStatus,
 } from '@iconia/shared';
-import { indiaTimestamp } from '../reports/india-day.ts';
+import { indiaTimestamp } from '../format/india-day.ts';
 import type { PlotEventRow, PlotRow } from './plot-rows.ts';
 
 /** The price of the whole plot: its own, else the rate times the size, in whole rupees. */

@@ -24,7 +24,7 @@ import { parse, pathId } from '../desk/desk-input.ts';
 import type { DeskStore } from '../desk/desk-store.ts';
 import { findLead } from '../desk/lead-work.ts';
 import { routeFor } from '../desk/route.ts';
-import { indiaDay } from '../reports/india-day.ts';
+import { indiaDay } from '../format/india-day.ts';
 import { bookingsCsv, inventoryCsv, parsePlotCsv } from './plot-csv.ts';
 import { PlotImportError } from './plot-import.ts';
 import type { PlotInventory } from './plot-inventory.ts';

@@ -2,7 +2,7 @@ import { formatRupees } from '@iconia/shared';
 import type { DeskStore } from '../desk/desk-store.ts';
 import { DeskError } from '../desk/desk-error.ts';
 import type { DeskUser } from '../desk/desk-types.ts';
-import { formatIndiaTime } from '../reports/lead-format.ts';
+import { formatIndiaTime } from '../format/lead-format.ts';
 import type { QueueHoldExpiry } from './hold-expiry.ts';
 import type { PlotFacts, PlotRow } from './plot-rows.ts';
 import type { PlotStore } from './plot-store.ts';

@@ -3,7 +3,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { runLeadsCli } from '../cli/run-leads-cli.ts';
-import { EXPORT_FIELDS } from '../reports/lead-export.ts';
+import { EXPORT_FIELDS } from '../format/lead-export.ts';
 import {
   startDeskTestServer,
   SAME_ORIGIN,

@@ -1,7 +1,7 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLead } from '../../test/new-lead.ts';
-import { EXPORT_FIELDS } from './lead-export.ts';
+import { EXPORT_FIELDS } from '../format/lead-export.ts';
 import { startDeskTestServer, type DeskTestServer } from '../desk/desk-test-support.ts';
 
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_FIELDS } from './lead-export.ts';
+import { EXPORT_FIELDS } from '../format/lead-export.ts';
 import {
   startDeskTestServer,
   SAME_ORIGIN,

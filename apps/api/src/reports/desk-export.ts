@@ -3,8 +3,8 @@ import type { DeskStore } from '../desk/desk-store.ts';
 import type { LeadFilter } from '../desk/desk-types.ts';
 import { toLead } from '../store/lead-types.ts';
 import type { ExportRow } from './export-queries.ts';
-import { indiaTimestamp } from './india-day.ts';
-import { exportCsv } from './lead-export.ts';
+import { indiaTimestamp } from '../format/india-day.ts';
+import { exportCsv } from '../format/lead-export.ts';
 
 /** The export's filters as the log keeps them: the kind of search, never its text. */
 export function exportLogFilters(req: Request, filter: LeadFilter): string {

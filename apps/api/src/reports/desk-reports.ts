@@ -1,5 +1,5 @@
 import { isLeadSource, type DeskReport, type ReportDays } from '@iconia/shared';
-import { addDays, indiaDay, indiaDayStart } from './india-day.ts';
+import { addDays, indiaDay, indiaDayStart } from '../format/india-day.ts';
 import {
   DEFAULT_TARGET_MINUTES,
   DEFAULT_WORKING_HOURS,

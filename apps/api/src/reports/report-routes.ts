@@ -12,7 +12,7 @@ import { routeFor } from '../desk/route.ts';
 import type { Logger } from '../logger.ts';
 import { buyerNotes, csvOf, exportLogFilters } from './desk-export.ts';
 import { buildReports } from './desk-reports.ts';
-import { indiaDay } from './india-day.ts';
+import { indiaDay } from '../format/india-day.ts';
 
 export interface ReportRouteDeps {
   store: DeskStore;

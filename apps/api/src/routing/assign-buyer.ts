@@ -1,5 +1,5 @@
 import type { AssignmentReason } from '@iconia/shared';
-import { formatIndiaTime } from '../reports/lead-format.ts';
+import { formatIndiaTime } from '../format/lead-format.ts';
 import type { createOutboxStatements } from '../store/outbox-store.ts';
 import { ROUTING_CHANNEL } from './routing-messages.ts';
 import type { RoutingNotices } from './routing-notices.ts';

@@ -20,7 +20,7 @@ import type { DeskStore } from '../desk/desk-store.ts';
 import { toLeadRow } from '../desk/lead-json.ts';
 import { routeFor } from '../desk/route.ts';
 import type { Logger } from '../logger.ts';
-import { indiaTimestamp } from '../reports/india-day.ts';
+import { indiaTimestamp } from '../format/india-day.ts';
 import { RoutingError } from './routing-error.ts';
 import type { Routing } from './routing.ts';
 

@@ -10,8 +10,8 @@ import {
 import type { Clock } from '../clock.ts';
 import type { MailAddress } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { addDays, indiaDay, indiaDayStart, indiaTimestamp } from '../reports/india-day.ts';
-import { formatIndiaTime } from '../reports/lead-format.ts';
+import { addDays, indiaDay, indiaDayStart, indiaTimestamp } from '../format/india-day.ts';
+import { formatIndiaTime } from '../format/lead-format.ts';
 import { EMAIL_CHANNEL } from '../store/lead-types.ts';
 import type { NewMessage } from '../store/outbox-store.ts';
 import { SOURCE_ALERT_KIND, type SourceAlertPayload } from '../store/source-health-schema.ts';

@@ -8,7 +8,7 @@ import {
 } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
-import { indiaTimestamp } from '../reports/india-day.ts';
+import { indiaTimestamp } from '../format/india-day.ts';
 import { currentUser } from '../desk/auth.ts';
 import { DeskError } from '../desk/desk-error.ts';
 import { routeFor } from '../desk/route.ts';

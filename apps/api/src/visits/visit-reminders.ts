@@ -1,4 +1,4 @@
-import { addDays, indiaDayStart } from '../reports/india-day.ts';
+import { addDays, indiaDayStart } from '../format/india-day.ts';
 
 /** The two reminders of a visit: the evening before at 18:00 India time, and two hours before. */
 export const REMINDERS = ['day_before', 'two_hours'] as const;

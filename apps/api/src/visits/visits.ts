@@ -9,7 +9,7 @@ import {
   type Stage,
   type Weekday,
 } from '@iconia/shared';
-import { addDays, indiaDay, indiaDayStart } from '../reports/india-day.ts';
+import { addDays, indiaDay, indiaDayStart } from '../format/india-day.ts';
 import { EMAIL_CHANNEL } from '../store/lead-types.ts';
 import { createOutboxStatements } from '../store/outbox-store.ts';
 import { createPushStore } from '../push/index.ts';

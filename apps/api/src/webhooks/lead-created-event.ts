@@ -7,7 +7,7 @@ import {
   type CampaignField,
   type LeadCreatedEvent,
 } from '@iconia/shared';
-import { indiaTimestamp } from '../reports/india-day.ts';
+import { indiaTimestamp } from '../format/india-day.ts';
 import type { StoredLead } from '../store/lead-store.ts';
 
 /** What the event needs to know about a stored lead. */

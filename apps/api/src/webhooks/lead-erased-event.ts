@@ -1,6 +1,6 @@
 import { LEAD_ERASED, type LeadErasedEvent } from '@iconia/shared';
 import * as v from 'valibot';
-import { indiaTimestamp } from '../reports/india-day.ts';
+import { indiaTimestamp } from '../format/india-day.ts';
 
 /** What the outbox keeps for a `lead.erased` message: the leads' ids and when they were erased. */
 const payloadSchema = v.object({

@@ -1,6 +1,6 @@
 import { BUYER_CHANGES, LEAD_UPDATED, STAGES, type LeadUpdatedEvent } from '@iconia/shared';
 import * as v from 'valibot';
-import { indiaTimestamp } from '../reports/india-day.ts';
+import { indiaTimestamp } from '../format/india-day.ts';
 
 /** What the outbox keeps for a `lead.updated` message (`LeadUpdatedPayload`). */
 const payloadSchema = v.object({

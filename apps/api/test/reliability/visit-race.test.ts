@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SOURCE_SERVER, startServerProcess, type ServerProcess } from '@iconia/api/test-server';
-import { addDays, indiaDay } from '../../src/reports/india-day.ts';
+import { addDays, indiaDay } from '../../src/format/india-day.ts';
 import {
   PASSWORD,
   SAME_ORIGIN,

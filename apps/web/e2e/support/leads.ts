@@ -25,7 +25,7 @@ export function newVisitor(testInfo: TestInfo): VisitorLead {
 }
 
 /**
- * How the sales email names the form a lead came from (apps/api/src/reports/lead-format.ts); the
+ * How the sales email names the form a lead came from (apps/api/src/format/lead-format.ts); the
  * email shows these words, not the raw source code, so the test reads what sales staff read.
  */
 export const EMAIL_FORM_LABELS: Record<LeadSource, string> = {

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError, withStore } from '../cli-context.ts';
 import { stringOption, type Command } from '../command.ts';
-import { EXPORT_FIELDS, exportCsv, exportJson } from '../../reports/lead-export.ts';
+import { EXPORT_FIELDS, exportCsv, exportJson } from '../../format/lead-export.ts';
 import { FILTER_HELP, FILTER_OPTIONS, parseLeadFilter, toLeadQuery } from '../lead-filters.ts';
 
 export const exportCommand: Command = {

@@ -1,7 +1,7 @@
 import { enquirySourceLabel } from '@iconia/shared';
 import { UsageError, withStore } from '../cli-context.ts';
 import { stringOption, type Command } from '../command.ts';
-import { leadState } from '../../reports/lead-stats.ts';
+import { leadState } from '../../format/lead-stats.ts';
 import { isErased, leadDetail, mobileOrProblem, shortId, tableTime } from '../lead-display.ts';
 import { FILTER_HELP, FILTER_OPTIONS, parseLeadFilter, toLeadQuery } from '../lead-filters.ts';
 import { formatTable } from '../table.ts';

@@ -1,6 +1,6 @@
 import { CliError, UsageError, withStore } from '../cli-context.ts';
 import { stringOption, type Command } from '../command.ts';
-import { leadState } from '../../reports/lead-stats.ts';
+import { leadState } from '../../format/lead-stats.ts';
 import { findLeadToSend } from '../find-lead.ts';
 import { formatIndiaTime, shortId } from '../lead-display.ts';
 import { endpointLabel } from '../../config/webhook-config.ts';

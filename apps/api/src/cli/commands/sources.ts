@@ -3,7 +3,7 @@ import {
   PartnerSourceError,
   type PartnerSources,
 } from '../../sources/index.ts';
-import { formatIndiaTime } from '../../reports/lead-format.ts';
+import { formatIndiaTime } from '../../format/lead-format.ts';
 import { CliError, UsageError, withStore, type CliContext } from '../cli-context.ts';
 import type { Command } from '../command.ts';
 import { formatTable } from '../table.ts';

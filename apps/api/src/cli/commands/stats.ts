@@ -1,7 +1,7 @@
 import { withStore } from '../cli-context.ts';
 import { stringOption, type Command } from '../command.ts';
-import { addDays, dayLabel, indiaDay } from '../../reports/india-day.ts';
-import { countLeads, SOURCE_KEYS, summarizeOutbox } from '../../reports/lead-stats.ts';
+import { addDays, dayLabel, indiaDay } from '../../format/india-day.ts';
+import { countLeads, SOURCE_KEYS, summarizeOutbox } from '../../format/lead-stats.ts';
 import { formatIndiaTime, sourceLabel } from '../lead-display.ts';
 import { DATE_OPTIONS, parseDateRange, toLeadQuery } from '../lead-filters.ts';
 import { formatTable } from '../table.ts';
