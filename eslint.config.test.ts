@@ -31,7 +31,7 @@ const refused: Array<[zone: string, file: string, specifier: string, rule: strin
     ],
     [
       'use cases and the outbox channels',
-      'apps/api/src/desk/lead-work.ts',
+      'apps/api/src/buyers/lead-work.ts',
       '../mail/lead-email.ts',
       'import-x/no-restricted-paths',
       'Entry points and use cases send through the outbox, never a channel of it directly',
@@ -45,17 +45,17 @@ const refused: Array<[zone: string, file: string, specifier: string, rule: strin
     ],
     [
       'entry points: the desk router and the CLI',
-      'apps/api/src/desk/desk-router.ts',
+      'apps/api/src/desk-api/desk-router.ts',
       '../cli/table.ts',
       'import-x/no-restricted-paths',
-      "Entry points never import one another (the desk's HTTP face → cli/)",
+      'Entry points never import one another (the desk API → cli/)',
     ],
     [
       'entry points: the CLI and the desk router',
       'apps/api/src/cli/commands/users.ts',
-      '../../desk/desk-router.ts',
+      '../../desk-api/desk-router.ts',
       'import-x/no-restricted-paths',
-      "Entry points never import one another (cli/ → the desk's HTTP face)",
+      'Entry points never import one another (cli/ → the desk API)',
     ],
     [
       'entry points: http/ and the lead routes',
@@ -93,9 +93,9 @@ const refused: Array<[zone: string, file: string, specifier: string, rule: strin
       'A module of the use cases never imports the entry points',
     ],
     [
-      "use cases: the desk's work and the desk router",
-      'apps/api/src/desk/lead-work.ts',
-      './desk-router.ts',
+      "use cases: the desk's sessions and the desk router",
+      'apps/api/src/desk/auth.ts',
+      '../desk-api/desk-router.ts',
       'import-x/no-restricted-paths',
       'A module of the use cases never imports the entry points',
     ],
@@ -179,9 +179,16 @@ const refused: Array<[zone: string, file: string, specifier: string, rule: strin
     [
       "the desk's internals",
       'apps/api/src/cli/commands/users.ts',
-      '../../desk/desk-store.ts',
+      '../../desk/auth.ts',
       'import-x/no-restricted-paths',
-      "Outside desk/, call the desk's use cases",
+      "Outside desk/, its features and the desk API, call the desk's use cases",
+    ],
+    [
+      'a desk feature and the desk API',
+      'apps/api/src/buyers/lead-view.ts',
+      '../desk-api/desk-store.ts',
+      'import-x/no-restricted-paths',
+      'A desk feature never imports the desk API that mounts it',
     ],
     [
       "apps: the desk and the site's src/",
@@ -236,10 +243,10 @@ const refused: Array<[zone: string, file: string, specifier: string, rule: strin
 
 const allowed: Array<[why: string, file: string, specifier: string]> = [
   ['a route builds on http/', 'apps/api/src/leads/lead-routes.ts', '../http/replies.ts'],
-  ['the desk router writes CSV', 'apps/api/src/desk/desk-router.ts', '../format/csv.ts'],
+  ['the desk router writes CSV', 'apps/api/src/desk-api/desk-router.ts', '../format/csv.ts'],
   [
     "the desk's OpenAPI document builds on http/",
-    'apps/api/src/desk/desk-openapi.ts',
+    'apps/api/src/desk-api/desk-openapi.ts',
     '../http/openapi-parts.ts',
   ],
   [
@@ -271,7 +278,12 @@ const allowed: Array<[why: string, file: string, specifier: string]> = [
     '../config/webhook-config.ts',
   ],
   ['a test puts the parts together', 'apps/api/src/leads/lead-routes.test.ts', '../app.ts'],
-  ['the root wires the desk', 'apps/api/src/start-server.ts', './desk/desk.ts'],
+  ['the root wires the desk', 'apps/api/src/start-server.ts', './desk-api/desk.ts'],
+  [
+    "an account rule reads the desk's account queries",
+    'apps/api/src/accounts/accounts.ts',
+    '../desk/account-queries.ts',
+  ],
   [
     'the daily digest sends its summary',
     'apps/api/src/digest/daily-digest.ts',

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDeskOpenApiDocument } from '../src/desk/desk-openapi.ts';
+import { createDeskOpenApiDocument } from '../src/desk-api/desk-openapi.ts';
 import { createOpenApiDocument } from '../src/http/openapi.ts';
 import { partnerPaths } from '../src/intake/partner-openapi.ts';
 

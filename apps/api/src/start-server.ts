@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { createApp } from './app.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import { createDesk, type Desk } from './desk/desk.ts';
+import { createDesk, type Desk } from './desk-api/desk.ts';
 import { createDailyDigest } from './digest/daily-digest.ts';
 import { createGraphChannel, GRAPH_BACKOFF, GRAPH_TIMEOUT_MS } from './graph/graph-channel.ts';
 import { createReadinessCheck } from './http/health.ts';

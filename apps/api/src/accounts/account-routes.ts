@@ -14,7 +14,7 @@ import type { Logger } from '../logger.ts';
 import { currentUser } from '../desk/auth.ts';
 import { DeskError, MESSAGES } from '../desk/desk-error.ts';
 import { pathId } from '../desk/desk-input.ts';
-import { toDeskUser, type DeskStore } from '../desk/desk-store.ts';
+import { toDeskUser, type UserQueries } from '../desk/account-queries.ts';
 import { routeFor } from '../desk/route.ts';
 import {
   createAccount,
@@ -24,7 +24,7 @@ import {
 } from './accounts.ts';
 
 export interface AccountRouteDeps {
-  store: DeskStore;
+  store: UserQueries;
   clock: Clock;
   logger: Logger;
   /** Forgets the person's phones for alerts, as signing out everywhere does. */
@@ -35,7 +35,7 @@ const NO_ACCOUNT = 'There is no account with this id.';
 
 /** The agent of the path, refused with `refusals` when it is the manager's own or a manager's. */
 function agentOf(
-  store: DeskStore,
+  store: UserQueries,
   req: Request,
   actorId: number,
   refusals: { own: string; manager: string },

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { DeskError } from '../desk/desk-error.ts';
-import { createDeskStore, toDeskUser, type DeskStore } from '../desk/desk-store.ts';
+import { createUserQueries, toDeskUser, type UserQueries } from '../desk/account-queries.ts';
 import type { DeskUser, Role } from '../desk/desk-types.ts';
-import { hashPassword, passwordProblem, temporaryPassword } from './passwords.ts';
+import { hashPassword, passwordProblem, temporaryPassword } from '../desk/passwords.ts';
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const NAME_MAX_LENGTH = 80;
@@ -16,7 +16,7 @@ export interface NewAccount {
 
 /** Account rules shared by the desk's Users screen and `pnpm leads users`. */
 export async function createAccount(
-  store: DeskStore,
+  store: UserQueries,
   account: NewAccount,
   now: number,
 ): Promise<DeskUser> {
@@ -38,20 +38,20 @@ export async function createAccount(
 }
 
 /** Disables an account and ends its sessions at once; disabling twice is harmless. */
-export function disableAccount(store: DeskStore, id: number, now: number): DeskUser {
+export function disableAccount(store: UserQueries, id: number, now: number): DeskUser {
   existing(store, id);
   store.disableUser(id, now);
   return existing(store, id);
 }
 
-function existing(store: DeskStore, id: number): DeskUser {
+function existing(store: UserQueries, id: number): DeskUser {
   const row = store.userById(id);
   if (!row) throw new DeskError(404, 'There is no account with this id.');
   return toDeskUser(row);
 }
 
 /** Lets a disabled account sign in again; its old sessions ended when it was disabled. */
-export function enableAccount(store: DeskStore, id: number): DeskUser {
+export function enableAccount(store: UserQueries, id: number): DeskUser {
   existing(store, id);
   store.enableUser(id);
   return existing(store, id);
@@ -68,7 +68,7 @@ export interface TemporaryPassword {
  * the account ended, and the account held to choosing its own at the next sign-in.
  */
 export async function resetToTemporaryPassword(
-  store: DeskStore,
+  store: UserQueries,
   id: number,
 ): Promise<TemporaryPassword> {
   existing(store, id);
@@ -78,7 +78,7 @@ export async function resetToTemporaryPassword(
 }
 
 /** Sets a new password and signs the account out everywhere. */
-export async function resetPassword(store: DeskStore, id: number, password: string) {
+export async function resetPassword(store: UserQueries, id: number, password: string) {
   const problem = passwordProblem(password);
   if (problem) throw new DeskError(400, problem);
   store.setPasswordHash(id, await hashPassword(password));
@@ -89,7 +89,7 @@ export async function resetPassword(store: DeskStore, id: number, password: stri
  * opened and brought up to date. Refusals are DeskErrors with a readable message.
  */
 export function createAccountAdmin(db: Database.Database) {
-  const store = createDeskStore(db);
+  const store = createUserQueries(db);
   return {
     list: (): DeskUser[] => store.listUsers().map(toDeskUser),
     find(email: string): DeskUser | undefined {

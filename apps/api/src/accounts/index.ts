@@ -16,4 +16,4 @@ export { sessionRoutes, type SessionRouteDeps } from './session-routes.ts';
 // What a caller outside the desk (`pnpm leads users`) needs beside the use cases above.
 export { DeskError } from '../desk/desk-error.ts';
 export { isRole } from '../desk/desk-types.ts';
-export { PASSWORD_MIN_LENGTH } from './passwords.ts';
+export { PASSWORD_MIN_LENGTH } from '../desk/passwords.ts';

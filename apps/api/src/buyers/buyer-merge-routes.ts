@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { currentUser } from '../desk/auth.ts';
 import { pathId } from '../desk/desk-input.ts';
-import type { DeskStore } from '../desk/desk-store.ts';
+import type { BuyerStore } from './buyer-store.ts';
 import { routeFor } from '../desk/route.ts';
 import type { BuyerMerge } from './buyer-merge.ts';
 import { toLeadRow } from './lead-json.ts';
@@ -11,7 +11,7 @@ import { findLead } from './lead-work.ts';
 
 export interface BuyerMergeRouteDeps {
   merge: BuyerMerge;
-  store: DeskStore;
+  store: BuyerStore;
   clock: Clock;
   logger: Logger;
   /** Called once a merge queued a message for the CRM endpoints, so it goes out at once. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { combineWork } from './buyer-merge.ts';
 import { NEW_WORK } from './lead-work.ts';
-import type { WorkRow } from '../desk/desk-store.ts';
+import type { WorkRow } from './index.ts';
 
 const work = (fields: Partial<WorkRow & { last_received_at: number }> = {}) => ({
   ...NEW_WORK,

@@ -3,7 +3,7 @@ import { displayMobile, type BuyerChange } from '@iconia/shared';
 import { createOutboxStatements } from '../store/outbox-store.ts';
 import { createBuyerMergeStore, type MergingBuyerRow } from './buyer-merge-store.ts';
 import { DeskError } from '../desk/desk-error.ts';
-import type { DeskStore } from '../desk/desk-store.ts';
+import type { BuyerStore } from './buyer-store.ts';
 import type { WorkRow } from './work-queries.ts';
 import { STAGE_RANK, type Person } from '../desk/desk-types.ts';
 
@@ -108,7 +108,7 @@ export type BuyerMerge = ReturnType<typeof createBuyerMerge>;
 
 export function createBuyerMerge(
   db: Database.Database,
-  store: DeskStore,
+  store: BuyerStore,
   options: BuyerMergeOptions,
 ) {
   const buyers = createBuyerMergeStore(db);

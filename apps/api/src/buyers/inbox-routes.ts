@@ -8,7 +8,7 @@ import {
 } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
 import { currentUser, sessionToken } from '../desk/auth.ts';
-import type { DeskStore } from '../desk/desk-store.ts';
+import type { BuyerStore } from './buyer-store.ts';
 import { routeFor } from '../desk/route.ts';
 import { addDays, indiaDay, indiaDayStart } from '../format/india-day.ts';
 import { toLeadRow } from './lead-json.ts';
@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 const UNCONTACTED_DAYS = 30;
 
 export interface InboxRouteDeps {
-  store: DeskStore;
+  store: BuyerStore;
   clock: Clock;
   events: LiveEvents;
 }

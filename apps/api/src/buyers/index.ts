@@ -30,8 +30,10 @@ export {
   preparedOnce,
   type InboxRow,
 } from './inbox-queries.ts';
+export type { BuyerStore } from './buyer-store.ts';
 export { leadFilterOf } from './lead-filter.ts';
 export { timeline, toLeadDetail, toLeadRow, toTimelineEntry } from './lead-json.ts';
+export type { ResponseClock } from './lead-view.ts';
 export {
   addNote,
   assertMayWork,

@@ -13,11 +13,10 @@ import type { Clock } from '../clock.ts';
 import { currentUser } from '../desk/auth.ts';
 import { MESSAGES } from '../desk/desk-error.ts';
 import { pathId } from '../desk/desk-input.ts';
-import type { DeskStore } from '../desk/desk-store.ts';
+import type { BuyerStore } from './buyer-store.ts';
 import { routeFor } from '../desk/route.ts';
-import type { Routing } from '../routing/routing.ts';
 import { toTimelineEntry } from './lead-json.ts';
-import { leadView } from './lead-view.ts';
+import { leadView, type ResponseClock } from './lead-view.ts';
 import {
   addNote,
   changeLead,
@@ -28,9 +27,9 @@ import {
 } from './lead-work.ts';
 
 export interface LeadPageRouteDeps {
-  store: DeskStore;
+  store: BuyerStore;
   clock: Clock;
-  routing: RoutingOfWork & Pick<Routing, 'responseTarget'>;
+  routing: RoutingOfWork & ResponseClock;
   /** Called once a change queued a message for the CRM endpoints, so it goes out at once. */
   onQueued?: (() => void) | undefined;
 }

@@ -1,13 +1,21 @@
 import type { LeadView } from '@iconia/shared';
-import type { DeskStore } from '../desk/desk-store.ts';
+import type { BuyerStore } from './buyer-store.ts';
 import { indiaTimestamp } from '../format/india-day.ts';
-import type { Routing } from '../routing/routing.ts';
 import { timeline, toLeadDetail } from './lead-json.ts';
 import { findLead } from './lead-work.ts';
 
+/** Routing's response clock, as a lead's page shows it: when the owner must answer by. */
+export interface ResponseClock {
+  /** The running clock of the buyer's assignment; undefined when none runs. */
+  responseTarget(
+    buyerId: number,
+    now: number,
+  ): { dueAt: number; workingMinutesLeft: number } | undefined;
+}
+
 /** How long routing gives the buyer's owner to answer, when a clock is running. */
 function responseTargetOf(
-  routing: Pick<Routing, 'responseTarget'>,
+  routing: ResponseClock,
   buyerId: number,
   now: number,
 ): LeadView['responseTarget'] {
@@ -22,8 +30,8 @@ function responseTargetOf(
  * Any enquiry's id opens its buyer (the emails link to each lead's own id).
  */
 export function leadView(
-  store: DeskStore,
-  routing: Pick<Routing, 'responseTarget'>,
+  store: BuyerStore,
+  routing: ResponseClock,
   id: number,
   now: number,
 ): LeadView {

@@ -1,7 +1,7 @@
 import { VISIT_STAGES } from '@iconia/shared';
 import { formatIndiaTime } from '../format/lead-format.ts';
 import { DeskError, MESSAGES } from '../desk/desk-error.ts';
-import type { DeskStore } from '../desk/desk-store.ts';
+import type { BuyerStore } from './buyer-store.ts';
 import type { InboxRow } from './inbox-queries.ts';
 import type { NewEvent } from './timeline-queries.ts';
 import type { WorkRow } from './work-queries.ts';
@@ -52,7 +52,7 @@ function isVisitStage(stage: Stage): boolean {
   return (VISIT_STAGES as readonly Stage[]).includes(stage);
 }
 
-export function findLead(store: DeskStore, id: number): InboxRow {
+export function findLead(store: BuyerStore, id: number): InboxRow {
   const lead = store.leadById(id);
   if (!lead) throw new DeskError(404, MESSAGES.leadNotFound);
   return lead;
@@ -81,7 +81,7 @@ function withFirstContact(work: WorkRow, user: DeskUser, now: number): WorkRow {
 
 /** Applies the change to the lead's buyer; returns whether their stage or owner changed. */
 export function changeLead(
-  store: DeskStore,
+  store: BuyerStore,
   routing: RoutingOfWork,
   user: DeskUser,
   lead: InboxRow,
@@ -178,7 +178,7 @@ export function changeLead(
 }
 
 export function addNote(
-  store: DeskStore,
+  store: BuyerStore,
   user: DeskUser,
   lead: InboxRow,
   text: string,
@@ -195,7 +195,7 @@ export const CONTACT_TEXT: Record<ContactChannel, string> = {
 };
 
 export function recordContact(
-  store: DeskStore,
+  store: BuyerStore,
   routing: RoutingOfWork,
   user: DeskUser,
   lead: InboxRow,

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { Logger } from '../logger.ts';
 import { DeskError } from '../desk/desk-error.ts';
-import type { DeskStore } from '../desk/desk-store.ts';
+import type { BuyerStore } from './buyer-store.ts';
 import { toLeadRow } from './lead-json.ts';
 
 export const POLL_INTERVAL_MS = 500;
@@ -43,7 +43,7 @@ function send(res: Response, event: string, data: unknown): void {
  * hook in the capture path. The timer runs only while someone is connected.
  */
 export function createLiveEvents(options: {
-  store: DeskStore;
+  store: BuyerStore;
   logger: Logger;
   isSignedIn: (token: string) => boolean;
 }): LiveEvents {

@@ -178,3 +178,8 @@ export function createSessionQueries(db: Database.Database) {
     },
   };
 }
+
+/** The accounts' queries, as the account rules and the sessions use them. */
+export type UserQueries = ReturnType<typeof createUserQueries>;
+/** The sessions' and failed sign-ins' queries, as the session middleware uses them. */
+export type SessionQueries = ReturnType<typeof createSessionQueries>;

@@ -3,10 +3,12 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.ts';
 import { PASSWORD_CHANGE_REQUIRED } from '@iconia/shared';
 import { DeskError, MESSAGES } from './desk-error.ts';
-import { toDeskUser } from './account-queries.ts';
-import type { DeskStore } from './desk-store.ts';
+import { toDeskUser, type SessionQueries, type UserQueries } from './account-queries.ts';
 import type { DeskUser } from './desk-types.ts';
-import { hashPassword, passwordProblem, verifyPassword } from '../accounts/passwords.ts';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+
+/** What signing in and checking sessions read and write: the accounts and their sessions. */
+export type AuthStore = UserQueries & SessionQueries;
 
 export const SESSION_COOKIE = 'desk_session';
 export const COOKIE_PATH = '/desk';
@@ -115,7 +117,7 @@ export interface Auth {
 }
 
 /** Expired sessions and old failures are deleted now and then, not on every request. */
-function createSweep(store: DeskStore): (now: number) => void {
+function createSweep(store: AuthStore): (now: number) => void {
   let lastSweep = 0;
   return (now) => {
     if (now - lastSweep < HOUR_MS) return;
@@ -146,7 +148,7 @@ const sameOrigin: RequestHandler = (req, _res, next) => {
 };
 
 /** Counts a sign-in attempt before its password is checked; refuses it when locked out. */
-function reserveSignInAttempt(store: DeskStore, req: Request, email: string, now: number) {
+function reserveSignInAttempt(store: AuthStore, req: Request, email: string, now: number) {
   const attempt = store.reserveSignInAttempt.immediate(
     { email, address: req.ip ?? 'unknown', now, since: now - SIGN_IN_WINDOW_MS },
     { perAccount: MAX_FAILURES_PER_ACCOUNT, perAddress: MAX_FAILURES_PER_ADDRESS },
@@ -155,7 +157,7 @@ function reserveSignInAttempt(store: DeskStore, req: Request, email: string, now
   return attempt;
 }
 
-export function createAuth(store: DeskStore, clock: Clock): Auth {
+export function createAuth(store: AuthStore, clock: Clock): Auth {
   const sweep = createSweep(store);
 
   const sessionUser: Auth['sessionUser'] = (token, { extend } = { extend: true }) => {

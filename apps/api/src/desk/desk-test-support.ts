@@ -8,7 +8,7 @@ import { createTempDir, type TestClock } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '../../test/in-process.ts';
 import { newLead } from '../../test/new-lead.ts';
 import { createAccount } from '../accounts/index.ts';
-import type { DeskStore } from './desk-store.ts';
+import type { DeskStore } from '../desk-api/desk-store.ts';
 import type { DeskUser, Role } from './desk-types.ts';
 
 export const PASSWORD = 'correct horse battery';

@@ -26,8 +26,8 @@ import { VISIT_NOT_FOUND, VisitError, weekdayOf, type Visits } from '../visits/v
 import { currentUser } from './auth.ts';
 import { DeskError } from './desk-error.ts';
 import { parse, pathId } from './desk-input.ts';
-import type { DeskStore } from './desk-store.ts';
-import { assertMayWork, findLead } from './lead-work.ts';
+import type { DeskStore } from '../desk-api/desk-store.ts';
+import { assertMayWork, findLead } from '../buyers/index.ts';
 
 export interface VisitRoutesDeps {
   visits: Visits;

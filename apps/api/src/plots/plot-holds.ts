@@ -1,7 +1,7 @@
 import { DEFAULT_HOLD_HOURS } from '@iconia/shared';
 import { DeskError } from '../desk/desk-error.ts';
 import type { DeskUser } from '../desk/desk-types.ts';
-import { assertMayWork, findLead } from '../desk/lead-work.ts';
+import { assertMayWork, findLead } from '../buyers/index.ts';
 import { formatIndiaTime } from '../format/lead-format.ts';
 import type { HoldExpiryPayload } from './hold-expiry.ts';
 import {

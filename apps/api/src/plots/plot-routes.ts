@@ -21,8 +21,8 @@ import type { Logger } from '../logger.ts';
 import { currentUser } from '../desk/auth.ts';
 import { DeskError, MESSAGES } from '../desk/desk-error.ts';
 import { parse, pathId } from '../desk/desk-input.ts';
-import type { DeskStore } from '../desk/desk-store.ts';
-import { findLead } from '../desk/lead-work.ts';
+import type { BuyerStore } from '../buyers/index.ts';
+import { findLead } from '../buyers/index.ts';
 import { routeFor } from '../desk/route.ts';
 import { indiaDay } from '../format/india-day.ts';
 import { bookingsCsv, inventoryCsv, parsePlotCsv } from './plot-csv.ts';
@@ -35,7 +35,7 @@ import type { PlotStore } from './plot-store.ts';
 export interface PlotRouteDeps {
   plots: PlotStore;
   inventory: PlotInventory;
-  desk: DeskStore;
+  desk: BuyerStore;
   clock: Clock;
   logger: Logger;
 }

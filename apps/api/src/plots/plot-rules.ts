@@ -1,5 +1,5 @@
 import { formatRupees } from '@iconia/shared';
-import type { DeskStore } from '../desk/desk-store.ts';
+import type { BuyerStore } from '../buyers/index.ts';
 import { DeskError } from '../desk/desk-error.ts';
 import type { DeskUser } from '../desk/desk-types.ts';
 import { formatIndiaTime } from '../format/lead-format.ts';
@@ -23,7 +23,7 @@ export interface BookingRequested {
 /** What the inventory's use cases work with, and whom they tell of a change. */
 export interface PlotInventoryDeps {
   plots: PlotStore;
-  desk: DeskStore;
+  desk: BuyerStore;
   /** Queues a hold's expiry, in the transaction that sets it. */
   queueExpiry: QueueHoldExpiry;
   /** Called once a change queued a message for the CRM endpoints (a buyer became Booked). */
@@ -79,7 +79,7 @@ export function assertHolderOrManager(user: DeskUser, plot: PlotRow): void {
 
 /** The step on the buyer's timeline too, written on their latest enquiry. */
 export function onBuyerTimeline(
-  desk: DeskStore,
+  desk: BuyerStore,
   leadId: number | null,
   actorId: number | null,
   text: string,

@@ -1,5 +1,6 @@
 import type { ErasureLedger } from './erasure-ledger.ts';
-import type { DeskStore } from '../desk/desk-store.ts';
+import type { createErasureQueries } from './erasure-queries.ts';
+import type { BuyerStore } from '../buyers/index.ts';
 import type { Person } from '../desk/desk-types.ts';
 
 export interface Erasure {
@@ -11,6 +12,9 @@ export interface Erasure {
    */
   replay(now: number): Promise<number>;
 }
+
+/** What an erasure reads and writes: this feature's queries and the buyers' leads. */
+export type ErasureStore = ReturnType<typeof createErasureQueries> & Pick<BuyerStore, 'leadById'>;
 
 /** A feature's own part of an erasure: its rows about these buyers, in the same transaction. */
 export type ErasureStep = (buyerIds: readonly number[], now: number) => void;
@@ -31,11 +35,11 @@ export interface ErasureOptions {
  * between the two is repaired by the replay at the next start.
  */
 export function createErasure(
-  store: DeskStore,
+  store: ErasureStore,
   ledger: ErasureLedger,
   options: ErasureOptions = { transaction: (run) => run(), steps: [] },
 ): Erasure {
-  const eraseRows = (...[target, actor, now]: Parameters<DeskStore['erase']>) =>
+  const eraseRows = (...[target, actor, now]: Parameters<ErasureStore['erase']>) =>
     options.transaction(() => {
       const erased = store.erase(target, actor, now);
       const buyers = new Set(erased.leadIds.flatMap((id) => store.leadById(id)?.buyer_id ?? []));

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { DeskStore } from '../desk/desk-store.ts';
+import type { BuyerStore } from '../buyers/index.ts';
 import type { LeadFilter } from '../desk/desk-types.ts';
 import { toLead } from '../store/lead-types.ts';
 import type { ExportRow } from './export-queries.ts';
@@ -33,7 +33,7 @@ function notesCell(notes: readonly { at: number; actor_name: string | null; deta
 }
 
 /** Each buyer's notes cell, read once however many of their enquiries the export holds. */
-export function buyerNotes(store: DeskStore): (buyerId: number) => string {
+export function buyerNotes(store: Pick<BuyerStore, 'notesOfBuyer'>): (buyerId: number) => string {
   const cells = new Map<number, string>();
   return (buyerId) => {
     const cell = cells.get(buyerId) ?? notesCell(store.notesOfBuyer(buyerId));

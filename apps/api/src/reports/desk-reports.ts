@@ -5,13 +5,17 @@ import {
   DEFAULT_WORKING_HOURS,
   workingMinutesBetween,
 } from '../routing/working-hours.ts';
-import type { DeskStore } from '../desk/desk-store.ts';
+import type { ReportStore } from './report-store.ts';
 import type { VisitReportRow } from './report-queries.ts';
 import { buildResponseReport, percentile } from './response-report.ts';
 import { STAGE_RANK, STAGES, type Person, type Stage } from '../desk/desk-types.ts';
 
 /** The figures behind the Reports screen, over the last `days` India days including today. */
-export function buildReports(store: DeskStore, days: ReportDays, now: number): DeskReport {
+export function buildReports(
+  store: Pick<ReportStore, 'reportRows'>,
+  days: ReportDays,
+  now: number,
+): DeskReport {
   const firstDay = addDays(indiaDay(now), -(days - 1));
   const rows = store.reportRows(indiaDayStart(firstDay));
 

@@ -7,15 +7,15 @@ import {
 import { leadFilterOf } from '../buyers/index.ts';
 import type { Clock } from '../clock.ts';
 import { currentUser } from '../desk/auth.ts';
-import type { DeskStore } from '../desk/desk-store.ts';
 import { routeFor } from '../desk/route.ts';
 import type { Logger } from '../logger.ts';
 import { buyerNotes, csvOf, exportLogFilters } from './desk-export.ts';
 import { buildReports } from './desk-reports.ts';
+import type { ReportStore } from './report-store.ts';
 import { indiaDay } from '../format/india-day.ts';
 
 export interface ReportRouteDeps {
-  store: DeskStore;
+  store: ReportStore;
   clock: Clock;
   logger: Logger;
 }

@@ -1,8 +1,8 @@
 import type { HeldReleaseAnswer } from '@iconia/shared';
 import type { Logger } from '../logger.ts';
-import type { DeskStore, InboxRow } from '../desk/desk-store.ts';
+import type { BuyerStore, InboxRow } from '../buyers/index.ts';
 import type { DeskUser } from '../desk/desk-types.ts';
-import { toLeadRow } from '../desk/lead-json.ts';
+import { toLeadRow } from '../buyers/index.ts';
 import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
 import { releaseHeldLead } from './release-held-lead.ts';
 import type { Routing } from './routing.ts';
@@ -11,7 +11,7 @@ import type { Routing } from './routing.ts';
 export const RELEASED_TEXT = 'Released from hold; sent to sales and routed as a new lead';
 
 export interface HeldReleaseDeps {
-  store: DeskStore;
+  store: BuyerStore;
   /** The lead store on the desk's connection: a release puts the lead's messages in its outbox. */
   leads: LeadStore;
   routing: Pick<Routing, 'leadReleased'>;

@@ -8,15 +8,15 @@ import {
 import type { Clock } from '../clock.ts';
 import { currentUser } from '../desk/auth.ts';
 import { DeskError } from '../desk/desk-error.ts';
-import type { DeskStore } from '../desk/desk-store.ts';
-import { toLeadRow } from '../desk/lead-json.ts';
+import type { BuyerStore } from '../buyers/index.ts';
+import { toLeadRow } from '../buyers/index.ts';
 import { routeFor } from '../desk/route.ts';
 import type { HeldRelease } from './held-release.ts';
 
 const HOUR_MS = 3_600_000;
 
 export interface HeldRouteDeps {
-  store: DeskStore;
+  store: BuyerStore;
   release: HeldRelease;
   clock: Clock;
 }

@@ -16,8 +16,8 @@ import type { Clock } from '../clock.ts';
 import { currentUser } from '../desk/auth.ts';
 import { DeskError } from '../desk/desk-error.ts';
 import { pathId } from '../desk/desk-input.ts';
-import type { DeskStore } from '../desk/desk-store.ts';
-import { toLeadRow } from '../desk/lead-json.ts';
+import type { BuyerStore } from '../buyers/index.ts';
+import { toLeadRow } from '../buyers/index.ts';
 import { routeFor } from '../desk/route.ts';
 import type { Logger } from '../logger.ts';
 import { indiaTimestamp } from '../format/india-day.ts';
@@ -26,7 +26,7 @@ import type { Routing } from './routing.ts';
 
 export interface RoutingRouteDeps {
   routing: Routing;
-  store: DeskStore;
+  store: BuyerStore;
   clock: Clock;
   logger: Logger;
   /** Called once a change queued emails (buyers handed out), so they go out at once. */

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTempDir, START_TIME } from '@iconia/testkit';
 import { MIGRATIONS, openLeadStore } from './lead-store.ts';
 import { DESK_MIGRATION, LEAD_EVENT_DETAIL_MIGRATION } from './desk-schema.ts';
-import { createDeskStore } from '../desk/desk-store.ts';
+import { createDeskStore } from '../desk-api/desk-store.ts';
 
 describe('the desk tables on an existing lead database', () => {
   const temp = createTempDir('iconia-desk-schema-');

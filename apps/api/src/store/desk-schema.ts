@@ -1,6 +1,6 @@
 /**
  * The sales desk's own tables, appended to the lead database's migrations: the store owns every
- * table of the file, and the desk reads and writes these through `desk/desk-store.ts`. They
+ * table of the file, and the desk reads and writes these through `desk-api/desk-store.ts`. They
  * refer to leads by id and never change the capture path: a lead without a `lead_work` row is
  * simply new and unassigned.
  */

@@ -4,7 +4,7 @@
 // contract, write the files again with `UPDATE_OPENAPI=1 pnpm vitest run test/contract`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createDeskOpenApiDocument } from '../../src/desk/desk-openapi.ts';
+import { createDeskOpenApiDocument } from '../../src/desk-api/desk-openapi.ts';
 import { createOpenApiDocument } from '../../src/http/openapi.ts';
 import { partnerPaths } from '../../src/intake/partner-openapi.ts';
 

@@ -8,7 +8,7 @@ import {
   SAME_ORIGIN,
   startDeskTestServer,
   type DeskTestServer,
-} from './desk-test-support.ts';
+} from '../desk/desk-test-support.ts';
 
 type Schema = Record<string, unknown>;
 interface Operation {

@@ -1,7 +1,7 @@
 import compression from 'compression';
 import { Router } from 'express';
 import { createDeskApi, type DeskApi, type DeskRouterDeps } from './desk-router.ts';
-import { createDeskStatic, deskHeaders } from './desk-static.ts';
+import { createDeskStatic, deskHeaders } from '../desk/desk-static.ts';
 
 export interface Desk {
   /** Mount at `/desk`. */

@@ -12,7 +12,7 @@ import { reportRoutes } from '../reports/index.ts';
 import { heldRoutes, routingRoutes } from '../routing/index.ts';
 import { sourceRoutes } from '../sources/index.ts';
 import { openApiRoutes } from './openapi-routes.ts';
-import type { DeskRoute } from './route.ts';
+import type { DeskRoute } from '../desk/route.ts';
 
 export const DESK_ROUTES: readonly DeskRoute<never>[] = [
   ...sessionRoutes,

@@ -1,4 +1,4 @@
-import { routeFor } from './route.ts';
+import { routeFor } from '../desk/route.ts';
 
 export interface OpenApiRouteDeps {
   /** The desk API's OpenAPI document, written once from the routes' declarations. */

@@ -45,9 +45,9 @@ import {
   type Json,
   type JsonObject,
 } from '../http/openapi-parts.ts';
-import { SESSION_COOKIE } from './auth.ts';
+import { SESSION_COOKIE } from '../desk/auth.ts';
 import { DESK_ROUTES } from './desk-routes.ts';
-import type { RouteContract } from './route.ts';
+import type { RouteContract } from '../desk/route.ts';
 
 /** An operation not yet declared beside its handler; see `route.ts`. */
 type Operation = Omit<RouteContract, 'method' | 'path'>;

@@ -31,13 +31,13 @@ import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
 import { createVisitStore } from '../store/visit-store.ts';
 import type { CalendarPublisher } from '../visits/visit-calendar.ts';
 import { createVisits } from '../visits/visits.ts';
-import { createAuth, type Auth } from './auth.ts';
-import { DeskError } from './desk-error.ts';
+import { createAuth, type Auth } from '../desk/auth.ts';
+import { DeskError } from '../desk/desk-error.ts';
 import { createDeskOpenApiDocument } from './desk-openapi.ts';
 import { createDeskStore, type DeskStore } from './desk-store.ts';
 import { openApiRoutes } from './openapi-routes.ts';
-import { mountRoutes } from './route.ts';
-import { registerVisitRoutes } from './visit-routes.ts';
+import { mountRoutes } from '../desk/route.ts';
+import { registerVisitRoutes } from '../desk/visit-routes.ts';
 
 export interface DeskRouterDeps {
   /** The lead database (the desk's tables are migrated with it). */

@@ -2,33 +2,14 @@ import type Database from 'better-sqlite3';
 import { createInboxQueries, createTimelineQueries, createWorkQueries } from '../buyers/index.ts';
 import { createErasureQueries } from '../privacy/index.ts';
 import { createExportQueries, createReportQueries } from '../reports/index.ts';
-import { createSessionQueries, createUserQueries } from './account-queries.ts';
+import { createSessionQueries, createUserQueries } from '../desk/account-queries.ts';
 
 /**
  * The sales desk's store: every feature's queries on the one connection, as one object the desk's
  * routes and use cases are handed. Each feature keeps its own SQL (buyers/ the inbox, the timeline
- * and the work on a buyer; reports/ the figures and the export; privacy/ the erasure; the desk the
- * accounts and sessions).
+ * and the work on a buyer; reports/ the figures and the export; privacy/ the erasure; desk/ the
+ * accounts and sessions) and names only the part it uses (`BuyerStore`, `ReportStore`, …).
  */
-
-export type {
-  DeliveryRow,
-  DeliveryStatus,
-  EventRow,
-  InboxRow,
-  NewEvent,
-  WorkRow,
-} from '../buyers/index.ts';
-export type { ErasedLeads } from '../privacy/index.ts';
-export type {
-  AssignmentReportRow,
-  CampaignRow,
-  ExportRow,
-  FirstContactRow,
-  ResponseSettingsRow,
-  VisitReportRow,
-} from '../reports/index.ts';
-export { toDeskUser, type SessionRow, type UserRow } from './account-queries.ts';
 
 export type DeskStore = ReturnType<typeof createDeskStore>;
 
