@@ -1,7 +1,7 @@
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { SiteManifestError } from './http/site-manifest.ts';
-import { ErasureLedgerError } from './privacy/erasure-ledger.ts';
+import { ErasureLedgerError } from './privacy/index.ts';
 import { createLogger, createLogOutput } from './logger.ts';
 import { startServer } from './start-server.ts';
 

@@ -14,10 +14,11 @@ import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
 import type { DeliveryWorker } from './outbox/outbox-worker.ts';
 import { createPlotsChannel, PLOTS_WORKER } from './plots/index.ts';
-import { createErasureLedger } from './privacy/erasure-ledger.ts';
-import { adoptLedgerFromBackup } from './privacy/ledger-in-backup.ts';
-import { createLeadRetention } from './privacy/lead-retention.ts';
-import { ensureVapidKeys } from './push/vapid-keys.ts';
+import {
+  adoptLedgerFromBackup,
+  createErasureLedger,
+  createLeadRetention,
+} from './privacy/index.ts';
 import { createRouting, routingOptionsOf, type Routing } from './routing/index.ts';
 import { listen, stopListening } from './start/http-server.ts';
 import { createIntakeRouters, createLeadSourceHealth } from './start/intake.ts';
@@ -32,7 +33,7 @@ import { createGroupCommit } from './store/group-commit.ts';
 import { acquireInstanceLock } from './store/instance-lock.ts';
 import type { LeadStore } from './store/lead-store.ts';
 import { SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
-import { createPushStore } from './push/index.ts';
+import { createPushStore, ensureVapidKeys } from './push/index.ts';
 import { createPartnerSources, type SourceHealth } from './sources/index.ts';
 import { createVisitStore } from './store/visit-store.ts';
 import { salesOrganizer } from './visits/visit-calendar.ts';

@@ -4,7 +4,7 @@ import {
   DEFAULT_TARGET_MINUTES,
   DEFAULT_WORKING_HOURS,
   workingMinutesBetween,
-} from '../routing/working-hours.ts';
+} from '../routing/index.ts';
 import type { ReportStore } from './report-store.ts';
 import type { VisitReportRow } from './report-queries.ts';
 import { buildResponseReport, percentile } from './response-report.ts';

@@ -4,7 +4,7 @@ import {
   type ResponseFigures,
   type ResponseReport,
 } from '@iconia/shared';
-import { workingMinutesBetween, type WorkingHours } from '../routing/working-hours.ts';
+import { workingMinutesBetween, type WorkingHours } from '../routing/index.ts';
 
 /** Nearest-rank percentile of sorted values, one decimal. */
 export function percentile(sorted: readonly number[], fraction: number): number {

@@ -9,11 +9,10 @@ import {
   type DeliveryWorker,
   type DeliveryWorkerOptions,
 } from '../outbox/outbox-worker.ts';
-import { createPushChannel, PUSH_WORKER } from '../push/push-channel.ts';
 import { createRoutingChannel, type Routing } from '../routing/index.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { createManagerAlertStore } from '../store/manager-alert-store.ts';
-import type { PushStore, VapidKeys } from '../push/index.ts';
+import { createPushChannel, PUSH_WORKER, type PushStore, type VapidKeys } from '../push/index.ts';
 import type { VisitStore } from '../store/visit-store.ts';
 import { WEBHOOK_WORKER, type WebhookChannel } from '../webhooks/webhook-channel.ts';
 

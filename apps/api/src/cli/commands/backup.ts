@@ -2,8 +2,7 @@ import { chmod, mkdir, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createErasureLedger } from '../../privacy/erasure-ledger.ts';
-import { writeLedgerIntoBackup } from '../../privacy/ledger-in-backup.ts';
+import { createErasureLedger, writeLedgerIntoBackup } from '../../privacy/index.ts';
 import { CliError, withStore } from '../cli-context.ts';
 import type { Command } from '../command.ts';
 
