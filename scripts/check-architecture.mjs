@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `pnpm lint`'s check of the shape of the code, beside ESLint's per-file rules:
 // - no cycle between the workspace's packages (their package.json dependencies);
-// - with --folders: no cycle between the API's top-level folders (apps/api/src/<folder>, and each
-//   root file), and a folder of the API with an `index.ts` is a feature that other folders import
-//   only through that index, never its internals.
+// - with --folders (as `pnpm lint` runs it): no cycle between the API's top-level folders
+//   (apps/api/src/<folder>, and each root file), and a folder of the API with an `index.ts` is a
+//   feature that other folders import only through that index, never its internals.
 // - docs/architecture.md draws the API's layers as eslint.config.js declares them (`--write`
 //   draws them again after the config changed).
 // Tests are not held to the folder rules: like the composition root, a test puts parts together.
@@ -111,20 +111,28 @@ function resolveImport(from, specifier) {
   return undefined;
 }
 
+/**
+ * Modules whose imports the folder rules do not count yet, relative to apps/api/src: the site
+ * visits' routes, still registered in desk/ on the desk API's store while they move into visits/.
+ * Their imports close the one loop left (desk → desk-api, buyers, visits → push → desk). The list
+ * only shrinks: a file named here that is gone is a problem, so its entry goes with it.
+ */
+export const FOLDER_RULES_WAIT_FOR = ['desk/visit-routes.ts'];
+
 /** `apps/api/src/visits/visit-routes.ts` → `visits`; a root file stands for itself. */
 const unitOf = (src, file) => path.relative(src, file).split(path.sep)[0];
 
 /**
  * The API's imports between its folders: the cycles between folders, and the imports of a
- * feature's internals from outside it.
+ * feature's internals from outside it. The imports of the files in `waiting` are not counted.
  */
-export function apiProblems(src) {
+export function apiProblems(src, waiting = []) {
   const graph = new Map();
   const examples = new Map();
   const internals = [];
   for (const file of filesUnder(src)) {
     const relative = path.relative(src, file);
-    if (NOT_HELD.test(relative)) continue;
+    if (NOT_HELD.test(relative) || waiting.includes(relative.split(path.sep).join('/'))) continue;
     const from = unitOf(src, file);
     if (!graph.has(from)) graph.set(from, new Set());
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
@@ -150,6 +158,21 @@ export function apiProblems(src) {
     return `${part.join(' ⇄ ')}\n    ${edges.join('\n    ')}`;
   });
   return { cycles, internals };
+}
+
+/** What `--folders` reports about the API under `src`, one line a problem. */
+export function folderProblems(src, waiting = FOLDER_RULES_WAIT_FOR) {
+  const { cycles, internals } = apiProblems(src, waiting);
+  return [
+    ...waiting
+      .filter((file) => !isFile(path.join(src, file)))
+      .map(
+        (file) =>
+          `${file} is gone: take it off FOLDER_RULES_WAIT_FOR in scripts/check-architecture.mjs, so the folder rules hold whatever replaced it.`,
+      ),
+    ...cycles.map((cycle) => `API folders import each other in a cycle: ${cycle}`),
+    ...internals.map((line) => `A feature's internals imported from outside it: ${line}`),
+  ];
 }
 
 function isDirectory(dir) {
@@ -209,22 +232,19 @@ async function main() {
       (part) => `Packages depend on each other in a cycle: ${part.join(' ⇄ ')}`,
     ),
   ];
-  // The API's folders still loop through desk/ (it mounts the features that use its sessions) and
-  // through config.ts and the channels; until they are untangled the folder rules run on demand.
-  const { cycles, internals } = process.argv.includes('--folders')
-    ? apiProblems(API_SRC)
-    : { cycles: [], internals: [] };
-  problems.push(
-    ...cycles.map((cycle) => `API folders import each other in a cycle: ${cycle}`),
-    ...internals.map((line) => `A feature's internals imported from outside it: ${line}`),
-  );
+  if (process.argv.includes('--folders')) problems.push(...folderProblems(API_SRC));
   problems.push(...(await checkDoc(process.argv.includes('--write'))));
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
     console.error(`\n${problems.length} architecture problem(s); see docs/architecture.md.`);
     process.exitCode = 1;
   } else {
-    console.log("Architecture: no package cycles; docs/architecture.md draws the lint's layers.");
+    const folders = process.argv.includes('--folders')
+      ? ' no cycle between the API folders, no feature imported past its index;'
+      : '';
+    console.log(
+      `Architecture: no package cycles;${folders} docs/architecture.md draws the lint's layers.`,
+    );
   }
 }
 

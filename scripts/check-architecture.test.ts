@@ -6,6 +6,7 @@ import {
   apiProblems,
   cyclesOf,
   drawnDoc,
+  folderProblems,
   layersTable,
   packageCycles,
 } from './check-architecture.mjs';
@@ -76,6 +77,43 @@ describe('the architecture check', () => {
     });
     expect(apiProblems(src).internals).toEqual([
       'routing/routing.ts imports visits/visits.ts: import visits/index.ts',
+    ]);
+  });
+});
+
+describe('the folder rules `pnpm lint` runs', () => {
+  /** The API's shape: the desk API mounts a feature, which uses what every desk route shares. */
+  const api = {
+    'desk-api/desk-router.ts': "import { buyerRoutes } from '../buyers/index.ts';\n",
+    'desk-api/desk-store.ts': "import { createInboxQueries } from '../buyers/index.ts';\n",
+    'buyers/index.ts': "export { buyerRoutes } from './inbox-routes.ts';\n",
+    'buyers/inbox-routes.ts': "import { routeFor } from '../desk/route.ts';\n",
+    'desk/route.ts': 'export const routeFor = 1;\n',
+  };
+
+  it('when the desk API sits above the features it mounts, then there is no problem', () => {
+    expect(folderProblems(tree(api), [])).toEqual([]);
+  });
+
+  it('when a feature imports the desk API that mounts it, then the check fails naming the loop', () => {
+    const src = tree({
+      ...api,
+      'buyers/inbox-routes.ts':
+        "import { routeFor } from '../desk/route.ts';\nimport type { DeskStore } from '../desk-api/desk-store.ts';\n",
+    });
+    expect(folderProblems(src, [])).toEqual([
+      expect.stringContaining('API folders import each other in a cycle: buyers ⇄ desk-api'),
+    ]);
+  });
+
+  it('when a file waits for the folder rules, then its imports are not counted until it is gone', () => {
+    const src = tree({ ...api, 'desk/visit-routes.ts': "import '../desk-api/desk-store.ts';\n" });
+    expect(folderProblems(src, [])).toEqual([
+      expect.stringContaining('API folders import each other in a cycle: buyers ⇄ desk ⇄ desk-api'),
+    ]);
+    expect(folderProblems(src, ['desk/visit-routes.ts'])).toEqual([]);
+    expect(folderProblems(tree(api), ['desk/visit-routes.ts'])).toEqual([
+      expect.stringContaining('desk/visit-routes.ts is gone: take it off FOLDER_RULES_WAIT_FOR'),
     ]);
   });
 });
