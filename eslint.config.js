@@ -71,9 +71,9 @@ const importZones = [
  *   parts and their HTTP plumbing (intake/*-routes.ts, *-openapi.ts, intake-http.ts). They never import one another, except that
  *   the HTTP routes build on http/ (parsers, replies, limits, OpenAPI parts).
  * - use cases: the rest of leads/ (capture-lead.ts), the rest of intake/ (ingesting an
- *   enquiry), the rest of desk/, routing/, visits/, the desk's features (plots/, push/,
- *   accounts/, sources/, buyers/ (the work on a buyer), privacy/'s erasure and reports/' desk
- *   reports and export: the desk mounts their routes and they use its sessions, input, errors,
+ *   enquiry), the rest of desk/, routing/, the desk's features (plots/, push/,
+ *   accounts/, sources/, buyers/ (the work on a buyer), privacy/'s erasure, reports/' desk
+ *   reports and export, and visits/: the desk mounts their routes and they use its sessions, input, errors,
  *   store and work rules), and the jobs the
  *   root schedules: digest/ (the daily summary), privacy/ (retention, log redaction). Outside
  *   desk/, only its root (desk.ts) is imported.
@@ -89,7 +89,7 @@ const importZones = [
  *   graph/meta-config.ts) and nothing else above it.
  */
 const API = './apps/api/src';
-/** Features whose endpoints live on the desk's router (`register<Feature>Routes`, `mountRoutes`). */
+/** Features whose endpoints live on the desk's router (declared with `routeFor`, `mountRoutes`). */
 const DESK_FEATURE_FOLDERS = [
   'plots',
   'push',
@@ -99,6 +99,7 @@ const DESK_FEATURE_FOLDERS = [
   'buyers',
   'privacy',
   'reports',
+  'visits',
 ];
 /** reports/'s pure reading of stored leads, below everything that formats with it. */
 const REPORT_READING_FILES = 'csv|india-day|lead-export|lead-format|lead-stats';
@@ -124,7 +125,6 @@ export const API_LAYERS = [
       'intake/**/!(*-routes|*-openapi|intake-http).ts',
       `desk/**/!(${DESK_HTTP_FACE.join('|')}).ts`,
       ...DESK_FEATURES,
-      'visits',
       'digest',
     ],
   },
@@ -235,18 +235,6 @@ const apiZones = [
       './route.ts',
     ],
   ),
-];
-
-/**
- * The modules not yet moved into their feature's shape: the site visits (their routes still
- * registered by hand beside an OPERATIONS entry in desk-openapi.ts) and the desk router that
- * builds them. The list only shrinks; nothing new joins it.
- */
-const NOT_YET_IN_SHAPE = [
-  'apps/api/src/desk/visit-routes.ts',
-  'apps/api/src/visits/visits.ts',
-  'apps/api/src/store/visit-store.ts',
-  'apps/api/src/desk/desk-router.ts',
 ];
 
 const SLEEP_MESSAGE =
@@ -426,7 +414,6 @@ export default tseslint.config(
       // Content tables: the site's copy and the drawn artwork's scenes and elements.
       'apps/web/src/content/**',
       'apps/web/scripts/artwork/**',
-      ...NOT_YET_IN_SHAPE,
     ],
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
@@ -446,7 +433,6 @@ export default tseslint.config(
       'apps/api/src/desk/route.ts',
       'apps/api/src/desk/desk-static.ts',
       'apps/api/src/app.ts',
-      ...NOT_YET_IN_SHAPE,
       'apps/api/src/intake/intake-http.ts',
       'apps/api/src/http/openapi.ts',
     ],

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { VisitStatusValue } from '../store/visit-store.ts';
+import type { VisitStatusValue } from '../store/visit-schema.ts';
 
 /** A buyer's part in the inventory, as a booking's cancellation, an erasure and a merge use it. */
 export function createBuyerPlots(db: Database.Database) {
