@@ -6,12 +6,13 @@
  * the devices of the person it reminds) and its calendar file. Its tables (visit_slots, visits)
  * are migrated in store/visit-schema.ts, beside the row and reminder shapes the mail and push
  * channels read when a reminder goes out; the rest of the API uses what this module exports: the
- * desk's routes, the stage a buyer's visits give (`stageFromVisits`), a buyer's merge
- * (`moveBuyer`) and erasure (`eraseOfLead`).
+ * desk's routes, the stage a buyer's visits give (`stageFromVisits`, from
+ * `createVisitStatuses`), a buyer's merge (`moveBuyer`) and erasure (`eraseOfLead`).
  */
 export { salesOrganizer, type CalendarPublisher } from './visit-calendar.ts';
 export { visitRoutes, type VisitRouteDeps } from './visit-routes.ts';
 export { stageFromVisits } from './visit-stage.ts';
+export { createVisitStatuses } from './visit-queries.ts';
 export { createVisitStore, type VisitStore } from './visit-store.ts';
 export { createVisits, type Visits } from './visits.ts';
 export type { VisitsDeps } from './visit-context.ts';

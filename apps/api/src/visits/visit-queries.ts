@@ -34,6 +34,17 @@ export interface NewVisitRow {
   bookedBy: number;
 }
 
+/**
+ * The statuses of a buyer's visits, as the stage they give is worked out (`stageFromVisits`), here
+ * and when a plot's booking is cancelled.
+ */
+export function createVisitStatuses(db: Database.Database) {
+  const statusesOfBuyer = db
+    .prepare<[number], VisitStatusValue>(`SELECT status FROM visits WHERE buyer_id = ?`)
+    .pluck();
+  return (buyerId: number) => statusesOfBuyer.all(buyerId);
+}
+
 /** The visits themselves: stored, read, moved, cancelled, checked in and closed. */
 export function createVisitQueries(db: Database.Database) {
   const insertVisit = db.prepare<NewVisitRow & { pickupFlag: number }, { id: number }>(
@@ -51,9 +62,6 @@ export function createVisitQueries(db: Database.Database) {
   const ofBuyer = db.prepare<[number], VisitRow>(
     `${VISIT_SELECT} WHERE v.buyer_id = ? ORDER BY v.starts_at, v.id LIMIT 200`,
   );
-  const statusesOfBuyer = db
-    .prepare<[number], VisitStatusValue>(`SELECT status FROM visits WHERE buyer_id = ?`)
-    .pluck();
   const moveVisit = db.prepare<[string, string, number, number]>(
     `UPDATE visits SET day = ?, time = ?, starts_at = ?, revision = revision + 1 WHERE id = ?`,
   );
@@ -80,7 +88,7 @@ export function createVisitQueries(db: Database.Database) {
     byId: (id: number) => byId.get(id),
     between: (from: number, to: number) => between.all(from, to),
     ofBuyer: (buyerId: number) => ofBuyer.all(buyerId),
-    statusesOfBuyer: (buyerId: number) => statusesOfBuyer.all(buyerId),
+    statusesOfBuyer: createVisitStatuses(db),
     move: (id: number, day: string, time: string, startsAt: number) => {
       moveVisit.run(day, time, startsAt, id);
     },
