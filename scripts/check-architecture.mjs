@@ -111,28 +111,20 @@ function resolveImport(from, specifier) {
   return undefined;
 }
 
-/**
- * Modules whose imports the folder rules do not count yet, relative to apps/api/src: the site
- * visits' routes, still registered in desk/ on the desk API's store while they move into visits/.
- * Their imports close the one loop left (desk → desk-api, buyers, visits → push → desk). The list
- * only shrinks: a file named here that is gone is a problem, so its entry goes with it.
- */
-export const FOLDER_RULES_WAIT_FOR = ['desk/visit-routes.ts'];
-
 /** `apps/api/src/visits/visit-routes.ts` → `visits`; a root file stands for itself. */
 const unitOf = (src, file) => path.relative(src, file).split(path.sep)[0];
 
 /**
  * The API's imports between its folders: the cycles between folders, and the imports of a
- * feature's internals from outside it. The imports of the files in `waiting` are not counted.
+ * feature's internals from outside it.
  */
-export function apiProblems(src, waiting = []) {
+export function apiProblems(src) {
   const graph = new Map();
   const examples = new Map();
   const internals = [];
   for (const file of filesUnder(src)) {
     const relative = path.relative(src, file);
-    if (NOT_HELD.test(relative) || waiting.includes(relative.split(path.sep).join('/'))) continue;
+    if (NOT_HELD.test(relative)) continue;
     const from = unitOf(src, file);
     if (!graph.has(from)) graph.set(from, new Set());
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
@@ -161,15 +153,9 @@ export function apiProblems(src, waiting = []) {
 }
 
 /** What `--folders` reports about the API under `src`, one line a problem. */
-export function folderProblems(src, waiting = FOLDER_RULES_WAIT_FOR) {
-  const { cycles, internals } = apiProblems(src, waiting);
+export function folderProblems(src) {
+  const { cycles, internals } = apiProblems(src);
   return [
-    ...waiting
-      .filter((file) => !isFile(path.join(src, file)))
-      .map(
-        (file) =>
-          `${file} is gone: take it off FOLDER_RULES_WAIT_FOR in scripts/check-architecture.mjs, so the folder rules hold whatever replaced it.`,
-      ),
     ...cycles.map((cycle) => `API folders import each other in a cycle: ${cycle}`),
     ...internals.map((line) => `A feature's internals imported from outside it: ${line}`),
   ];

@@ -35,8 +35,7 @@ import type { LeadStore } from './store/lead-store.ts';
 import { SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
 import { createPushStore, ensureVapidKeys } from './push/index.ts';
 import { createPartnerSources, type SourceHealth } from './sources/index.ts';
-import { createVisitStore } from './store/visit-store.ts';
-import { salesOrganizer } from './visits/visit-calendar.ts';
+import { createVisitStore, salesOrganizer } from './visits/index.ts';
 import { createWebhookChannels } from './webhooks/webhook-channel.ts';
 
 export interface ServerOptions {

@@ -22,19 +22,7 @@ import {
   PARTNER_NAME_PATTERN,
   plotEventSchema,
   plotSchema,
-  cancelVisitSchema,
-  checkInSchema,
-  newVisitSchema,
-  rescheduleVisitSchema,
-  visitAnswerSchema,
-  visitAvailabilityFields,
-  visitAvailabilitySchema,
-  visitOutcomeSchema,
   visitSchema,
-  visitsAnswerSchema,
-  visitsFields,
-  visitSlotsAnswerSchema,
-  visitSlotsSchema,
 } from '@iconia/shared';
 import type { GenericSchema, ObjectEntries } from 'valibot';
 import {
@@ -48,9 +36,6 @@ import {
 import { SESSION_COOKIE } from '../desk/auth.ts';
 import { DESK_ROUTES } from './desk-routes.ts';
 import type { RouteContract } from '../desk/route.ts';
-
-/** An operation not yet declared beside its handler; see `route.ts`. */
-type Operation = Omit<RouteContract, 'method' | 'path'>;
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input: the sentence names the field and what is wrong with it.',
@@ -111,7 +96,8 @@ function queryFields(schema: GenericSchema | undefined): GenericSchema | undefin
   return undefined;
 }
 
-function operation(method: string, path: string, spec: Operation, answer: Answer): JsonObject {
+function operation(spec: RouteContract, answer: Answer): JsonObject {
+  const { method, path } = spec;
   const parameters: Json[] = [];
   if (path.includes('{id}')) {
     parameters.push({
@@ -192,127 +178,12 @@ function operation(method: string, path: string, spec: Operation, answer: Answer
   };
 }
 
-/** Every operation of the desk API, by path (as OpenAPI writes it) and method. */
-const OPERATIONS: Record<string, Record<string, Operation>> = {
-  '/visit-slots': {
-    get: {
-      summary: "The week's site visit slots",
-      who: 'signed in',
-      answer: { status: 200, description: 'Every slot.', json: visitSlotsAnswerSchema },
-    },
-    put: {
-      summary: "Replace the week's site visit slots",
-      who: 'manager',
-      description:
-        'The whole week at once: a slot left out takes no new booking; visits already booked into it stay.',
-      body: visitSlotsSchema,
-      answer: { status: 200, description: 'The slots as stored.', json: visitSlotsAnswerSchema },
-    },
-  },
-  '/visit-availability': {
-    get: {
-      summary: "A day's slots and the visits each has left",
-      who: 'signed in',
-      query: visitAvailabilityFields,
-      answer: { status: 200, description: "The day's slots.", json: visitAvailabilitySchema },
-    },
-  },
-  '/visits': {
-    get: {
-      summary: 'Site visits by day and slot',
-      who: 'signed in',
-      description: 'Every visit starting on the days asked for (at most 92), cancelled ones too.',
-      query: visitsFields,
-      answer: { status: 200, description: 'The visits.', json: visitsAnswerSchema },
-    },
-  },
-  '/leads/{id}/visits': {
-    get: {
-      summary: "The buyer's site visits",
-      who: 'signed in',
-      answer: { status: 200, description: 'The visits.', json: visitsAnswerSchema },
-    },
-    post: {
-      summary: 'Book a site visit for the buyer',
-      who: 'signed in',
-      description:
-        "Into one of the day's slots while it has room; the buyer's stage becomes Site visit scheduled and the owner's reminders are planned. A full slot is refused with 409.",
-      body: newVisitSchema,
-      answer: { status: 201, description: 'The visit.', json: visitAnswerSchema },
-      errors: [409],
-    },
-  },
-  '/visits/{id}': {
-    get: {
-      summary: 'A site visit',
-      who: 'signed in',
-      answer: { status: 200, description: 'The visit.', json: visitAnswerSchema },
-    },
-  },
-  '/visits/{id}/reschedule': {
-    post: {
-      summary: 'Move a site visit to another slot',
-      who: 'signed in',
-      description: 'Its reminders are planned again for the new time.',
-      body: rescheduleVisitSchema,
-      answer: { status: 200, description: 'The visit.', json: visitAnswerSchema },
-      errors: [409],
-    },
-  },
-  '/visits/{id}/cancel': {
-    post: {
-      summary: 'Cancel a site visit',
-      who: 'signed in',
-      body: cancelVisitSchema,
-      answer: { status: 200, description: 'The visit.', json: visitAnswerSchema },
-      errors: [409],
-    },
-  },
-  '/visits/{id}/check-in': {
-    post: {
-      summary: 'Check a visitor in at the site, or mark them absent',
-      who: 'signed in',
-      description: 'Any signed-in person may, on the day of the visit; who did it is recorded.',
-      body: checkInSchema,
-      answer: { status: 200, description: 'The visit.', json: visitAnswerSchema },
-      errors: [409],
-    },
-  },
-  '/visits/{id}/outcome': {
-    post: {
-      summary: 'Write the outcome of a visit; it is done',
-      who: 'signed in',
-      description: "After the visitor's arrival; the buyer's stage becomes Site visit done.",
-      body: visitOutcomeSchema,
-      answer: { status: 200, description: 'The visit.', json: visitAnswerSchema },
-      errors: [409],
-    },
-  },
-  '/visits/{id}/calendar.ics': {
-    get: {
-      summary: 'The visit as a calendar file for the buyer',
-      who: 'signed in',
-      description:
-        'iCalendar (RFC 5545), published (`METHOD:PUBLISH`, and `method=PUBLISH` in the Content-Type), in Asia/Kolkata time with its VTIMEZONE, the site address as the location; its UID stays the same when the visit moves. Its ORGANIZER is the sales inbox (the first MAIL_TO address), which a buyer can write back to; it names no buyer and no agent.',
-      answer: {
-        status: 200,
-        description: 'An .ics attachment.',
-        content: { 'text/calendar': { schema: { type: 'string' } } },
-      },
-    },
-  },
-};
-
 /** Each path's operations, from the routes' declarations. */
 function deskPaths(answer: Answer): Record<string, JsonObject> {
   const paths: Record<string, JsonObject> = {};
-  const add = (method: string, path: string, spec: Operation) => {
-    paths[path] = { ...paths[path], [method]: operation(method, path, spec, answer) };
-  };
-  for (const [path, methods] of Object.entries(OPERATIONS)) {
-    for (const [method, spec] of Object.entries(methods)) add(method, path, spec);
+  for (const route of DESK_ROUTES) {
+    paths[route.path] = { ...paths[route.path], [route.method]: operation(route, answer) };
   }
-  for (const route of DESK_ROUTES) add(route.method, route.path, route);
   return paths;
 }
 

@@ -28,16 +28,18 @@ import { reportRoutes } from '../reports/index.ts';
 import { createHeldRelease, heldRoutes, routingRoutes, type Routing } from '../routing/index.ts';
 import { createPartnerSources, sourceRoutes, type SourceHealth } from '../sources/index.ts';
 import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
-import { createVisitStore } from '../store/visit-store.ts';
-import type { CalendarPublisher } from '../visits/visit-calendar.ts';
-import { createVisits } from '../visits/visits.ts';
+import {
+  createVisits,
+  createVisitStore,
+  visitRoutes,
+  type CalendarPublisher,
+} from '../visits/index.ts';
 import { createAuth, type Auth } from '../desk/auth.ts';
 import { DeskError } from '../desk/desk-error.ts';
 import { createDeskOpenApiDocument } from './desk-openapi.ts';
 import { createDeskStore, type DeskStore } from './desk-store.ts';
 import { openApiRoutes } from './openapi-routes.ts';
 import { mountRoutes } from '../desk/route.ts';
-import { registerVisitRoutes } from '../desk/visit-routes.ts';
 
 export interface DeskRouterDeps {
   /** The lead database (the desk's tables are migrated with it). */
@@ -83,8 +85,8 @@ export interface DeskApi {
   plots: PlotInventory;
 }
 
-/** The sales desk's JSON API. Every route but signing in needs a session; see docs/desk-api.md. */
-export function createDeskApi(deps: DeskRouterDeps): DeskApi {
+/** The parts the desk's routes share: its store, sign-in, live events, plots, erasure and merge. */
+function createDeskParts(deps: DeskRouterDeps) {
   const { db, clock, logger } = deps;
   const store = createDeskStore(db, { webhookChannels: deps.webhookChannels ?? [] });
   const plotStore = createPlotStore(db);
@@ -117,7 +119,38 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
       (from, into, now) => deps.routing.buyersMerged(from, into, now),
     ],
   });
-  const { requireSession, requireManager } = auth;
+  return { store, plotStore, plots, erasure, auth, events, merge };
+}
+
+/** The desk's refusals as `{ error }`, and any other failure logged and answered briefly. */
+function deskErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    if (res.headersSent) return;
+    if (error instanceof DeskError) {
+      res.status(error.status).json({ error: error.message });
+      return;
+    }
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      // body-parser's errors: malformed JSON, too large, wrong charset.
+      const message =
+        status === 413
+          ? 'The request is too large.'
+          : status === 415
+            ? 'Send JSON with content-type: application/json.'
+            : 'The request could not be read as JSON.';
+      res.status(status).json({ error: message });
+      return;
+    }
+    logger.error({ err: error, path: req.path }, 'desk request failed');
+    res.status(500).json({ error: 'Something went wrong on the server. Please try again.' });
+  };
+}
+
+/** The sales desk's JSON API. Every route but signing in needs a session; see docs/desk-api.md. */
+export function createDeskApi(deps: DeskRouterDeps): DeskApi {
+  const { db, clock, logger } = deps;
+  const { store, plotStore, plots, erasure, auth, events, merge } = createDeskParts(deps);
   const pushStore = createPushStore(db);
   const forgetDevices = (userId: number) => pushStore.forgetUser(userId);
   const router = Router();
@@ -142,23 +175,26 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
 
   mountRoutes(router, accountRoutes, { store, clock, logger, forgetDevices }, auth);
 
-  registerVisitRoutes(router, {
-    visits: createVisits({
-      db,
-      webhookChannels: deps.webhookChannels ?? [],
-      messageIdDomain: deps.messageIdDomain ?? 'localhost',
-      onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
-    }),
-    store,
-    clock,
-    logger,
-    requireSession,
-    requireManager,
-    calendar: {
-      uidDomain: deps.messageIdDomain ?? 'localhost',
-      organizer: deps.calendarOrganizer,
+  mountRoutes(
+    router,
+    visitRoutes,
+    {
+      visits: createVisits({
+        db,
+        webhookChannels: deps.webhookChannels ?? [],
+        messageIdDomain: deps.messageIdDomain ?? 'localhost',
+        onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
+      }),
+      store,
+      clock,
+      logger,
+      calendar: {
+        uidDomain: deps.messageIdDomain ?? 'localhost',
+        organizer: deps.calendarOrganizer,
+      },
     },
-  });
+    auth,
+  );
 
   mountRoutes(
     router,
@@ -220,28 +256,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   router.use((_req, res) => {
     res.status(404).json({ error: 'There is no such desk endpoint.' });
   });
-  const handleError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
-    if (res.headersSent) return;
-    if (error instanceof DeskError) {
-      res.status(error.status).json({ error: error.message });
-      return;
-    }
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      // body-parser's errors: malformed JSON, too large, wrong charset.
-      const message =
-        status === 413
-          ? 'The request is too large.'
-          : status === 415
-            ? 'Send JSON with content-type: application/json.'
-            : 'The request could not be read as JSON.';
-      res.status(status).json({ error: message });
-      return;
-    }
-    logger.error({ err: error, path: req.path }, 'desk request failed');
-    res.status(500).json({ error: 'Something went wrong on the server. Please try again.' });
-  };
-  router.use(handleError);
+  router.use(deskErrorHandler(logger));
 
   return { router, store, auth, events, erasure, plots };
 }

@@ -11,12 +11,14 @@ import { pushRoutes } from '../push/index.ts';
 import { reportRoutes } from '../reports/index.ts';
 import { heldRoutes, routingRoutes } from '../routing/index.ts';
 import { sourceRoutes } from '../sources/index.ts';
+import { visitRoutes } from '../visits/index.ts';
 import { openApiRoutes } from './openapi-routes.ts';
 import type { DeskRoute } from '../desk/route.ts';
 
 export const DESK_ROUTES: readonly DeskRoute<never>[] = [
   ...sessionRoutes,
   ...accountRoutes,
+  ...visitRoutes,
   ...buyerRoutes,
   ...reportRoutes,
   ...erasureRoutes,

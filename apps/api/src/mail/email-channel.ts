@@ -19,13 +19,13 @@ import type { Mailer } from './transport.ts';
 import {
   VISIT_REMINDER_KIND,
   visitReminderPayloadSchema,
-  type VisitStore,
-} from '../store/visit-store.ts';
+  type VisitLookup,
+} from '../store/visit-schema.ts';
 import { renderVisitReminderEmail } from './visit-reminder-email.ts';
 
 export interface EmailChannelOptions {
   /** The visits a reminder is about, read when it goes out (its owner may have changed). */
-  visits?: Pick<VisitStore, 'byId'>;
+  visits?: VisitLookup;
   /** The buyers' names a managers' summary lists, read when it goes out (none once erased). */
   leadNames?: (leadIds: readonly number[]) => ReadonlyMap<number, string>;
   /** For the reminders' Date header. */

@@ -1,7 +1,7 @@
 import { formatSlotTime, formatVisitDate, PROJECT_NAME, SITE_ADDRESS_LINE } from '@iconia/shared';
 import type { MailAddress } from '../config.ts';
 import { escapeHtml, oneLine } from '../format/lead-format.ts';
-import type { VisitRow } from '../store/visit-store.ts';
+import type { VisitRow } from '../store/visit-schema.ts';
 import { deskLeadUrl, detailRow, renderEmailPage } from './email-page.ts';
 import type { LeadEmail } from './lead-email.ts';
 

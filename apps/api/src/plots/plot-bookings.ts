@@ -2,7 +2,7 @@ import { DEFAULT_HOLD_HOURS } from '@iconia/shared';
 import { DeskError } from '../desk/desk-error.ts';
 import type { WorkRow } from '../buyers/index.ts';
 import { STAGE_LABELS, STAGE_RANK, type DeskUser } from '../desk/desk-types.ts';
-import { stageFromVisits } from '../visits/visits.ts';
+import { stageFromVisits } from '../visits/index.ts';
 import type { PlotRow } from './plot-rows.ts';
 import {
   assertHolderOrManager,

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { VisitStatusValue } from '../store/visit-store.ts';
+import { createVisitStatuses } from '../visits/index.ts';
 
 /** A buyer's part in the inventory, as a booking's cancellation, an erasure and a merge use it. */
 export function createBuyerPlots(db: Database.Database) {
@@ -9,9 +9,7 @@ export function createBuyerPlots(db: Database.Database) {
   const requestedOfBuyer = db.prepare<[number], { id: number }>(
     `SELECT id FROM plot_bookings WHERE buyer_id = ? AND status = 'requested'`,
   );
-  const visitStatuses = db
-    .prepare<[number], VisitStatusValue>(`SELECT status FROM visits WHERE buyer_id = ?`)
-    .pluck();
+  const visitStatusesOf = createVisitStatuses(db);
   const holdsOfBuyers = db.prepare<[number], { id: number; plot_id: number }>(
     `SELECT id, plot_id FROM plot_holds WHERE buyer_id = ? AND ended_at IS NULL`,
   );
@@ -37,7 +35,7 @@ export function createBuyerPlots(db: Database.Database) {
   return {
     approvedBookingsOf: (buyerId: number) => approvedOfBuyer.all(buyerId),
     requestedBookingsOf: (buyerId: number) => requestedOfBuyer.all(buyerId),
-    visitStatusesOf: (buyerId: number) => visitStatuses.all(buyerId),
+    visitStatusesOf,
     activeHoldsOf: (buyerId: number) => holdsOfBuyers.all(buyerId),
     forgetRefusalReasons: (buyerId: number) => {
       forgetRefusals.run(buyerId);

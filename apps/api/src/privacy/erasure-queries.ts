@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { EMAIL_CHANNEL } from '../store/lead-types.ts';
 import { createOutboxStatements } from '../store/outbox-store.ts';
 import { MANAGER_SUMMARY_KIND } from '../store/routing-alert-payloads.ts';
-import { createVisitStore } from '../store/visit-store.ts';
+import { createVisitStore } from '../visits/index.ts';
 import type { NewEvent } from '../buyers/index.ts';
 import type { Person } from '../desk/desk-types.ts';
 

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import { UnsendableMessageError, type OutboxChannel } from '../outbox/outbox-channel.ts';
 import { retryDelay } from '../outbox/retry-delay.ts';
 import { PUSH_CHANNEL, PUSH_KIND } from '../store/push-schema.ts';
-import type { VisitStore } from '../store/visit-store.ts';
+import type { VisitLookup } from '../store/visit-schema.ts';
 import {
   managerSummaryNotification,
   pushNotificationOf,
@@ -48,7 +48,7 @@ export interface PushChannelOptions {
   clock: Clock;
   timeoutMs?: number;
   /** The visits a reminder is about, read when it goes out (it may have moved or changed hands). */
-  visits?: Pick<VisitStore, 'byId'>;
+  visits?: VisitLookup;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@iconia/shared';
 import type { StoredLead } from '../store/lead-types.ts';
 import type { PushAlert } from './push-store.ts';
-import type { VisitRow } from '../store/visit-store.ts';
+import type { VisitRow } from '../store/visit-schema.ts';
 
 type LeadForPush = Pick<StoredLead, 'id' | 'name' | 'kind' | 'origin' | 'plotRange' | 'message'>;
 /** The alerts made from a lead: a buyer handed to someone, and the managers' alerts. */

@@ -13,7 +13,7 @@ import { createRoutingChannel, type Routing } from '../routing/index.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { createManagerAlertStore } from '../store/manager-alert-store.ts';
 import { createPushChannel, PUSH_WORKER, type PushStore, type VapidKeys } from '../push/index.ts';
-import type { VisitStore } from '../store/visit-store.ts';
+import type { VisitLookup } from '../store/visit-schema.ts';
 import { WEBHOOK_WORKER, type WebhookChannel } from '../webhooks/webhook-channel.ts';
 
 /** What every outbox worker of the server shares. */
@@ -52,7 +52,7 @@ export interface MessageWorkerParts {
   routing: Routing;
   webhookChannels: readonly WebhookChannel[];
   push: { store: PushStore; keys: VapidKeys };
-  visits: VisitStore;
+  visits: VisitLookup;
 }
 
 /** The workers of the messages about leads and buyers: emails, phone alerts, routing, webhooks. */

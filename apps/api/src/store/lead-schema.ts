@@ -18,7 +18,7 @@ import { MOBILE_E164_MIGRATION } from './mobile-e164-migration.ts';
 import { PLOT_BOOKING_CANCEL_MIGRATION, PLOTS_MIGRATION } from './plot-schema.ts';
 import { PUSH_MIGRATION } from './push-schema.ts';
 import { ROUTING_MIGRATION } from './routing-schema.ts';
-import { VISITS_MIGRATION } from './visit-store.ts';
+import { VISITS_MIGRATION } from './visit-schema.ts';
 import { ACCOUNT_PASSWORD_CHANGE_MIGRATION } from './account-schema.ts';
 import { OUTBOX_MESSAGES_MIGRATION } from './outbox-migration.ts';
 

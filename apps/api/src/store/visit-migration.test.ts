@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { createAccount } from '../accounts/index.ts';
 import { PASSWORD, SAME_ORIGIN } from '../desk/desk-test-support.ts';
 import { MIGRATIONS } from './lead-store.ts';
-import { VISITS_MIGRATION } from './visit-store.ts';
+import { VISITS_MIGRATION } from './visit-schema.ts';
 
 describe('site visits, on a database of the schema before them', () => {
   let temp: TempDir;

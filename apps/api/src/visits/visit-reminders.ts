@@ -1,4 +1,7 @@
 import { addDays, indiaDayStart } from '../format/india-day.ts';
+import { EMAIL_CHANNEL } from '../store/lead-types.ts';
+import { VISIT_REMINDER_KIND, type VisitReminderPayload } from '../store/visit-schema.ts';
+import type { VisitContext } from './visit-context.ts';
 
 /** The two reminders of a visit: the evening before at 18:00 India time, and two hours before. */
 export const REMINDERS = ['day_before', 'two_hours'] as const;
@@ -36,4 +39,39 @@ export function reminderMessageId(
   domain: string,
 ): string {
   return `<visit-${visitId}-${revision}-${which.replace('_', '-')}@${domain}>`;
+}
+
+/**
+ * The visit's reminders: an email, and a push to each device of the person it reminds (the
+ * buyer's owner, else who booked it) that turned alerts on. The email finds its person when
+ * it goes out; a push that finds the buyer in other hands by then is not sent.
+ */
+export function queueReminders(
+  { outbox, pushes, deps }: VisitContext,
+  visit: { id: number; revision: number; day: string },
+  remind: number | null,
+  startsAt: number,
+  now: number,
+): void {
+  for (const reminder of planReminders(visit.day, startsAt, now)) {
+    const payload: VisitReminderPayload = {
+      visitId: visit.id,
+      revision: visit.revision,
+      which: reminder.which,
+    };
+    if (remind !== null) {
+      pushes.queueToUser(remind, {
+        alertId: `visit-${visit.id}-${visit.revision}-${reminder.which}`,
+        alert: { kind: 'visit', ...payload },
+        dueAt: reminder.dueAt,
+      });
+    }
+    outbox.queueOnce({
+      messageId: reminderMessageId(visit.id, visit.revision, reminder.which, deps.messageIdDomain),
+      channel: EMAIL_CHANNEL,
+      kind: VISIT_REMINDER_KIND,
+      payload,
+      dueAt: reminder.dueAt,
+    });
+  }
 }

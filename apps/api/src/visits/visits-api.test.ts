@@ -10,7 +10,11 @@ import {
   type LeadView,
   type Visit,
 } from '@iconia/shared';
-import { SAME_ORIGIN, startDeskTestServer, type DeskTestServer } from './desk-test-support.ts';
+import {
+  SAME_ORIGIN,
+  startDeskTestServer,
+  type DeskTestServer,
+} from '../desk/desk-test-support.ts';
 
 // The test clock starts on Saturday 21 November 2026, 3:45 pm in India. Sunday the 22nd has
 // the weekend's slots (four visits each), Monday the 23rd the weekdays' (two each).

@@ -15,7 +15,7 @@ import {
 import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { newLead } from '../../test/new-lead.ts';
 import { createAccount } from '../accounts/index.ts';
-import { PASSWORD, SAME_ORIGIN } from './desk-test-support.ts';
+import { PASSWORD, SAME_ORIGIN } from '../desk/desk-test-support.ts';
 
 const reminders = (inbox: SmtpInbox) =>
   inbox.messages.filter((mail) => mail.parsed.headers.has('x-visit-reminder'));
