@@ -57,7 +57,8 @@ export function readMetaSettings(input: MetaInput): {
   };
 }
 
-function isGraphUrl(value: string): boolean {
+/** An http(s) URL ending with a Graph API version (`…/v27.0`), with no query or credentials. */
+export function isGraphUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (
@@ -71,3 +72,6 @@ function isGraphUrl(value: string): boolean {
     return false;
   }
 }
+
+/** WhatsApp's Cloud API is on the same Graph host and version as the lead reads. */
+export { DEFAULT_META_GRAPH_URL };
