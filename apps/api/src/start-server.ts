@@ -22,7 +22,11 @@ import { createRouting, routingOptionsOf, type Routing } from './routing/index.t
 import { listen, stopListening } from './start/http-server.ts';
 import { createIntakeRouters, createLeadSourceHealth } from './start/intake.ts';
 import { openStore } from './start/open-store.ts';
-import { createWhatsappParts, leadStoredHandlers } from './start/whatsapp.ts';
+import {
+  createWhatsappParts,
+  createWhatsappReceiver,
+  leadStoredHandlers,
+} from './start/whatsapp.ts';
 import {
   createMessageWorkers,
   outboxWorker,
@@ -155,6 +159,7 @@ function createLeadIntake(parts: Parts, messages: MessageWorkers) {
     ingestEnquiry,
     partnerSources,
     wakeMetaGraph: () => metaGraph?.wake(),
+    receiveWhatsapp: parts.whatsapp && createWhatsappReceiver(parts.whatsapp, ingestEnquiry),
   });
   const sourceHealth = createLeadSourceHealth({
     config,

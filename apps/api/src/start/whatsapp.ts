@@ -2,11 +2,14 @@ import type Database from 'better-sqlite3';
 import type { Config } from '../config.ts';
 import type { DeliveryWorker } from '../outbox/outbox-worker.ts';
 import type { StoredLeadFacts } from '../store/lead-store.ts';
+import type { IngestEnquiry } from '../intake/ingest-enquiry.ts';
 import {
+  createReceiveMessages,
   createWelcome,
   createWhatsappChannel,
   createWhatsappStore,
   WHATSAPP_WORKER,
+  type ReceiveMessages,
   type WhatsappStore,
 } from '../whatsapp/index.ts';
 import { outboxWorker, type WorkerContext } from './outbox-workers.ts';
@@ -55,4 +58,15 @@ export function createWhatsappParts(
     siteUrl: config.siteUrl,
   });
   return { store, worker: outboxWorker(context, channel, WHATSAPP_WORKER) };
+}
+
+/**
+ * What `/intake/whatsapp` applies: messages and statuses, with a message from an unknown number
+ * stored through the intake as any channel's enquiry (the same group commit, routing and welcome).
+ */
+export function createWhatsappReceiver(
+  whatsapp: WhatsappParts,
+  ingestEnquiry: IngestEnquiry,
+): ReceiveMessages {
+  return createReceiveMessages({ store: whatsapp.store, ingest: ingestEnquiry });
 }

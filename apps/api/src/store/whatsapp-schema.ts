@@ -10,7 +10,9 @@
  *   button): no template goes to them again. A manager clears it only on the buyer's written
  *   request, recorded in `cleared_note`.
  *
- * Both go with their buyer; an erasure deletes the buyer's messages (their text and media).
+ * Both go with their buyer. Erasing a buyer deletes their messages (text and media) in the
+ * erasure's own transaction, whichever part of the server erases them (the trigger below), and
+ * secure deletion zeroes them on disk.
  */
 export const WHATSAPP_MIGRATION = `
   CREATE TABLE whatsapp_messages (
@@ -41,6 +43,11 @@ export const WHATSAPP_MIGRATION = `
     cleared_by   INTEGER REFERENCES desk_users (id),
     cleared_note TEXT
   ) STRICT;
+  CREATE TRIGGER whatsapp_messages_erased_with_buyer
+    AFTER UPDATE OF erased_at ON buyers WHEN NEW.erased_at IS NOT NULL
+  BEGIN
+    DELETE FROM whatsapp_messages WHERE buyer_id = NEW.id;
+  END;
 `;
 
 /** The outbox channel of WhatsApp sends: one message per row of `whatsapp_messages`. */

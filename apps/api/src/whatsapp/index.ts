@@ -9,3 +9,13 @@
 export { createWhatsappChannel, WHATSAPP_WORKER } from './whatsapp-channel.ts';
 export { createWhatsappStore, type WhatsappStore } from './whatsapp-store.ts';
 export { createWelcome } from './welcome.ts';
+export {
+  createReceiveMessages,
+  type ReceiveMessages,
+  type WhatsappEnquiry,
+} from './receive-messages.ts';
+export {
+  parseWhatsappWebhook,
+  WHATSAPP_INTAKE_PATH,
+  type WhatsappEvent,
+} from './whatsapp-webhook.ts';

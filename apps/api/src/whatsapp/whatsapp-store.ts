@@ -107,6 +107,10 @@ function prepare(db: Database.Database) {
     event: db.prepare<[number, number, string]>(
       `INSERT INTO lead_events (lead_id, at, type, actor_id, text) VALUES (?, ?, 'whatsapp', NULL, ?)`,
     ),
+    buyerOf: db.prepare<[string], { buyerId: number; leadId: number | null }>(
+      `SELECT id AS buyerId, latest_lead_id AS leadId FROM buyers
+       WHERE mobile = ? AND erased_at IS NULL`,
+    ),
     latestLead: db.prepare<[number], { id: number | null }>(
       `SELECT latest_lead_id AS id FROM buyers WHERE id = ?`,
     ),
@@ -180,6 +184,8 @@ export function createWhatsappStore(db: Database.Database) {
     optOut(buyerId: number, at: number): boolean {
       return statements.optOut.run(buyerId, at).changes > 0;
     },
+    /** The buyer of this number (E.164) who is not erased, and their latest enquiry. */
+    buyerOf: (mobile: string) => statements.buyerOf.get(mobile),
     note,
   };
 }

@@ -1,31 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTempDir,
-  startWhatsappCloudApi,
-  type TempDir,
-  type WhatsappCloudApi,
-} from '@iconia/testkit';
+import { createTempDir, type TempDir, type WhatsappCloudApi } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { GOOGLE_ADS_PATH } from '@iconia/shared';
-import { GRAPH_API_VERSION } from '../graph/meta-graph.ts';
+import { startCloudApiPeer, whatsappEnv } from './whatsapp-test-support.ts';
 
-const TOKEN = 'EAAGwelcomeSystemUserToken';
-const PHONE_NUMBER_ID = '106540352242922';
 const GOOGLE_KEY = randomBytes(24).toString('hex');
-
-export function whatsappEnv(api: WhatsappCloudApi): Record<string, string> {
-  return {
-    WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
-    WHATSAPP_ACCESS_TOKEN: TOKEN,
-    WHATSAPP_APP_SECRET: 'whatsapp-app-secret',
-    WHATSAPP_VERIFY_TOKEN: 'whatsapp-verify',
-    WHATSAPP_WELCOME_TEMPLATE: 'brochure_welcome:en',
-    WHATSAPP_GRAPH_URL: api.url,
-    SITE_URL: 'https://www.iconia.test',
-  };
-}
 
 let mobiles = 0;
 const uniqueMobile = () => {
@@ -60,11 +41,7 @@ describe('the WhatsApp welcome to a new buyer', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    api = await startWhatsappCloudApi({
-      version: GRAPH_API_VERSION,
-      phoneNumberId: PHONE_NUMBER_ID,
-      accessToken: TOKEN,
-    });
+    api = await startCloudApiPeer();
   });
   afterAll(() => api.close());
   beforeEach(async () => {
