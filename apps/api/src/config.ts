@@ -29,6 +29,11 @@ import {
   serverConfig,
   type ServerConfig,
 } from './config/server-config.ts';
+import {
+  readWhatsappSettings,
+  WHATSAPP_ENV,
+  type WhatsappConfig,
+} from './config/whatsapp-config.ts';
 
 export type { TrustProxy } from './config/http-config.ts';
 export { parseTrustProxy } from './config/http-config.ts';
@@ -37,7 +42,14 @@ export type { LogLevel } from './config/operations-config.ts';
 
 /** The server's settings, one section per part of it, each read and checked by its own module. */
 export interface Config
-  extends ServerConfig, MailConfig, HttpConfig, OperationsConfig, ChannelsConfig, PushConfig {}
+  extends
+    ServerConfig,
+    MailConfig,
+    HttpConfig,
+    OperationsConfig,
+    ChannelsConfig,
+    PushConfig,
+    WhatsappConfig {}
 
 /** The default of each environment variable that has one; `ENV_ENTRIES` below reads them all. */
 export const ENV_DEFAULTS = {
@@ -57,6 +69,7 @@ const ENV_ENTRIES = {
   ...OPERATIONS_ENV,
   ...CHANNELS_ENV,
   ...PUSH_ENV,
+  ...WHATSAPP_ENV,
 };
 
 /** Every environment variable the server reads. */
@@ -140,7 +153,8 @@ export function loadConfig(
   const { output } = result as { output: Env };
   const dkim = readDkim(output, cwd);
   const channels = readChannelGroups(output);
-  problems.push(...dkim.problems, ...channels.problems);
+  const whatsapp = readWhatsappSettings(output);
+  problems.push(...dkim.problems, ...channels.problems, ...whatsapp.problems);
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
 
   const read = result.output;
@@ -155,5 +169,6 @@ export function loadConfig(
     ...operationsConfig(read),
     ...channelsConfig(read, channels),
     ...pushConfig(read, { siteUrl: server.siteUrl, mailFrom: read.MAIL_FROM }),
+    whatsapp: whatsapp.settings,
   };
 }

@@ -24,6 +24,11 @@ import { listen, stopListening } from './start/http-server.ts';
 import { createIntakeRouters, createLeadSourceHealth } from './start/intake.ts';
 import { openStore } from './start/open-store.ts';
 import {
+  createWhatsappParts,
+  createWhatsappReceiver,
+  leadStoredHandlers,
+} from './start/whatsapp.ts';
+import {
   createMessageWorkers,
   outboxWorker,
   type MessageWorkers,
@@ -68,6 +73,8 @@ export interface RunningServer {
   plots: DeliveryWorker;
   /** Web Push alerts to the desk's phones: one message per device and alert. */
   pushes: DeliveryWorker;
+  /** WhatsApp sends through the Cloud API; undefined when WhatsApp is not set. */
+  whatsapp: DeliveryWorker | undefined;
   /** Every lead source's figures, and the managers' alerts when one goes quiet or fails. */
   sourceHealth: SourceHealth;
   /** Stops taking requests, lets those in flight finish, then stops delivery and closes. */
@@ -93,11 +100,12 @@ function openData(config: Config, { clock, logger }: ServerOptions) {
     config,
     webhookChannels.map((channel) => channel.name),
   );
-  const { store, handler: routing } = openStore(
+  const { store, handler } = openStore(
     config.databaseFile,
     [SALES_EMAIL_ROUTE, ...webhookChannels.map((channel) => channel.route)],
-    (db) => createRouting(db, routingOptions),
+    (db) => leadStoredHandlers(db, createRouting(db, routingOptions), config.whatsapp),
   );
+  const { routing } = handler;
   // The only server on the file takes back what a killed one was sending, at once rather than
   // when its lease lapses; beside another server, a lease may be that server's live send.
   let leasesTakenBack = 0;
@@ -106,6 +114,7 @@ function openData(config: Config, { clock, logger }: ServerOptions) {
   });
   const workerContext: WorkerContext = { store, clock, logger, config };
   return {
+    whatsapp: createWhatsappParts(workerContext, config),
     webhookChannels,
     store,
     routing,
@@ -131,6 +140,7 @@ function createLeadIntake(parts: Parts, messages: MessageWorkers) {
     onPending: () => {
       messages.wake.alerts();
       messages.wake.webhooks();
+      parts.whatsapp?.worker.wake();
     },
   };
   const ingestEnquiry = createIngestEnquiry(leadCapture);
@@ -149,6 +159,7 @@ function createLeadIntake(parts: Parts, messages: MessageWorkers) {
     ingestEnquiry,
     partnerSources,
     wakeMetaGraph: () => metaGraph?.wake(),
+    receiveWhatsapp: parts.whatsapp && createWhatsappReceiver(parts.whatsapp, ingestEnquiry),
   });
   const sourceHealth = createLeadSourceHealth({
     config,
@@ -265,7 +276,8 @@ function buildServer(config: Config, options: ServerOptions) {
   });
   const { delivery, routingSteps, webhooks, pushes } = messages;
   const { metaGraph, sourceHealth } = intake;
-  const outbox = { delivery, webhooks, metaGraph, routingSteps, plots, pushes };
+  const whatsapp = parts.whatsapp?.worker;
+  const outbox = { delivery, webhooks, metaGraph, routingSteps, plots, pushes, whatsapp };
   const workers: Worker[] = [
     delivery,
     routingSteps,
@@ -273,6 +285,7 @@ function buildServer(config: Config, options: ServerOptions) {
     ...(metaGraph ? [metaGraph] : []),
     plots,
     pushes,
+    ...(whatsapp ? [whatsapp] : []),
     ...createScheduledJobs(parts),
     sourceHealth,
   ];
@@ -308,6 +321,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       digest: config.digestHour === undefined ? 'off' : `daily from ${config.digestHour}:00 IST`,
       webhooks: parts.webhookChannels.map((channel) => channel.label),
       metaLeadAds: config.meta ? config.meta.graphUrl : 'off',
+      whatsapp: config.whatsapp ? config.whatsapp.graphUrl : 'off',
       otherServerOnDatabase: !instanceLock.alone,
     },
     'listening',

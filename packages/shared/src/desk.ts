@@ -54,6 +54,7 @@ export const TIMELINE_TYPES = [
   'visit',
   'released',
   'merged',
+  'whatsapp',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

@@ -4,7 +4,7 @@ import { LEAD_SOURCE_LABELS, type LeadSource } from './lead-source.ts';
  * Where a lead entered: the site's own forms, an ad platform's lead form, or a partner's signed
  * push (`partner:<name>`). A lead's `source` keeps its older meaning: which of the site's forms.
  */
-export type LeadOrigin = 'site' | 'google_ads' | 'meta' | `partner:${string}`;
+export type LeadOrigin = 'site' | 'google_ads' | 'meta' | 'whatsapp' | `partner:${string}`;
 
 /** The kind of a lead from any channel but the site's forms. */
 export const ENQUIRY_KIND = 'enquiry';
@@ -15,13 +15,14 @@ export const PARTNER_NAME_PATTERN = /^[a-z0-9-]{2,40}$/;
 const PARTNER_PREFIX = 'partner:';
 
 /** Every origin as text, for schemas that check it: a fixed channel or `partner:<name>`. */
-export const ORIGIN_PATTERN = /^(?:site|google_ads|meta|partner:[a-z0-9-]{2,40})$/;
+export const ORIGIN_PATTERN = /^(?:site|google_ads|meta|whatsapp|partner:[a-z0-9-]{2,40})$/;
 
 /** The fixed origins and how sales staff read them. */
 export const ORIGIN_LABELS = {
   site: 'Website',
   google_ads: 'Google Ads',
   meta: 'Meta lead ads',
+  whatsapp: 'WhatsApp',
 } as const satisfies Record<string, string>;
 
 export function partnerOrigin(name: string): LeadOrigin {

@@ -20,6 +20,12 @@ export const PHONES: { sales: PhoneNumber; office: PhoneNumber } = {
   office: { display: '+91 40 4852 2345', e164: '+914048522345' },
 };
 
+/** The brochure PDF, as the site serves it; the WhatsApp welcome sends its public link. */
+export const BROCHURE = {
+  path: '/Elegant-Iconia-Presentation.pdf',
+  fileName: 'Elegant-Iconia-Presentation.pdf',
+} as const;
+
 /** WhatsApp number in international form without "+", as wa.me expects. */
 export const WHATSAPP_NUMBER = '919848022345';
 

@@ -34,3 +34,19 @@ export {
   type Reply,
   type WebhookReceiver,
 } from './webhook-receiver.ts';
+export {
+  startWhatsappCloudApi,
+  whatsappSendProblem,
+  type WhatsappCloudApi,
+  type WhatsappCloudApiOptions,
+  type WhatsappFailure,
+  type WhatsappSend,
+  type WhatsappSendBody,
+} from './whatsapp-cloud-api.ts';
+export {
+  whatsappMessageEvent,
+  whatsappStatusEvent,
+  type IncomingWhatsappMessage,
+  type WhatsappReferral,
+  type WhatsappStatus,
+} from './whatsapp-events.ts';

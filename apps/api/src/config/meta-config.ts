@@ -5,7 +5,7 @@
  */
 export const GRAPH_API_VERSION = 'v27.0';
 
-/** Where leads are read by default: Graph's host with the pinned version. */
+/** Where leads are read (and WhatsApp's Cloud API is called) by default: Graph's host with the pinned version. */
 export const DEFAULT_META_GRAPH_URL = `https://graph.facebook.com/${GRAPH_API_VERSION}`;
 
 /** What the Meta lead ads channel needs: the app's secret, the handshake token, the Page's token. */
@@ -65,7 +65,8 @@ export function readMetaSettings(input: MetaInput): {
   };
 }
 
-function isGraphUrl(value: string): boolean {
+/** An http(s) URL ending with a Graph API version (`…/v27.0`), with no query or credentials. */
+export function isGraphUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (

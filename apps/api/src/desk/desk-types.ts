@@ -59,4 +59,5 @@ export type DeskEventType = Extract<
   | 'visit'
   | 'released'
   | 'merged'
+  | 'whatsapp'
 >;

@@ -10,7 +10,13 @@ import {
   metaLeadReadId,
   type MetaLeadgenPayload,
 } from '../store/outbox-store.ts';
-import { readExactJsonBody, type IntakeHandler, type IntakeHttp } from './intake-http.ts';
+import {
+  readExactJsonBody,
+  type IntakeAnswer,
+  type IntakeHandler,
+  type IntakeHttp,
+  type IntakeRequest,
+} from './intake-http.ts';
 
 /** The source Meta's requests are counted and refused under. */
 export const META_SOURCE = 'meta';
@@ -40,6 +46,19 @@ function sameText(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Meta's subscription handshake: `hub.challenge` echoed when the verify token matches. */
+export function verifyHandshake(request: IntakeRequest, verifyToken: string): IntakeAnswer {
+  const challenge = request.query['hub.challenge'];
+  if (
+    request.query['hub.mode'] !== 'subscribe' ||
+    challenge === undefined ||
+    !sameText(request.query['hub.verify_token'], verifyToken)
+  ) {
+    return { status: 403, reason: META_REPLIES.handshakeRefused };
+  }
+  return { status: 200, text: challenge };
+}
+
 /**
  * `GET /intake/meta`: Meta's subscription handshake. `POST /intake/meta`: a signed leadgen
  * event, stored (one outbox message per new `leadgen_id`, synced to disk) before `success`; the
@@ -48,18 +67,10 @@ function sameText(given: string | undefined, expected: string): boolean {
 export function createMetaRouter(options: MetaRoutesOptions): Router {
   const { settings, intakeHttp, store, clock } = options;
 
-  const handshake: IntakeHandler = (request) => {
-    if (!settings) return { status: 404, reason: REPLIES.notFound };
-    const challenge = request.query['hub.challenge'];
-    if (
-      request.query['hub.mode'] !== 'subscribe' ||
-      challenge === undefined ||
-      !sameText(request.query['hub.verify_token'], settings.verifyToken)
-    ) {
-      return { status: 403, reason: META_REPLIES.handshakeRefused };
-    }
-    return { status: 200, text: challenge };
-  };
+  const handshake: IntakeHandler = (request) =>
+    settings
+      ? verifyHandshake(request, settings.verifyToken)
+      : { status: 404, reason: REPLIES.notFound };
 
   const receive: IntakeHandler = (request) => {
     if (!settings) return { status: 404, reason: REPLIES.notFound };

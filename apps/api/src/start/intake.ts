@@ -7,6 +7,8 @@ import type { IngestEnquiry } from '../intake/ingest-enquiry.ts';
 import { createIntakeHttp } from '../intake/intake-http.ts';
 import { createMetaRouter } from '../intake/meta-routes.ts';
 import { createPartnerRouter } from '../intake/partner-routes.ts';
+import { createWhatsappRouter } from '../intake/whatsapp-routes.ts';
+import type { ReceiveMessages } from '../whatsapp/index.ts';
 import type { Logger } from '../logger.ts';
 import { createIntakeRefusalStore } from '../store/intake-refusal-store.ts';
 import type { LeadStore } from '../store/lead-store.ts';
@@ -21,7 +23,7 @@ import {
 export interface IntakeParts {
   config: Pick<
     Config,
-    'intakePerSourcePerMinute' | 'requestTimeoutMs' | 'googleAdsWebhookKey' | 'meta'
+    'intakePerSourcePerMinute' | 'requestTimeoutMs' | 'googleAdsWebhookKey' | 'meta' | 'whatsapp'
   >;
   store: LeadStore;
   clock: Clock;
@@ -30,6 +32,8 @@ export interface IntakeParts {
   partnerSources: PartnerSources;
   /** A Meta lead's Graph read was queued. */
   wakeMetaGraph: () => void;
+  /** Applies WhatsApp's messages and statuses; undefined when WhatsApp is off. */
+  receiveWhatsapp: ReceiveMessages | undefined;
 }
 
 /** The doors leads come in by besides the site: Google Ads, Meta and each partner. */
@@ -53,6 +57,12 @@ export function createIntakeRouters(parts: IntakeParts): Router[] {
       onQueued: parts.wakeMetaGraph,
     }),
     createPartnerRouter({ http: intakeHttp, ingestEnquiry, sources: parts.partnerSources, clock }),
+    createWhatsappRouter({
+      settings: config.whatsapp,
+      intakeHttp,
+      receive: parts.receiveWhatsapp,
+      clock,
+    }),
   ];
 }
 

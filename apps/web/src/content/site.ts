@@ -4,6 +4,7 @@
  */
 
 import {
+  BROCHURE,
   MAP_DIRECTIONS_URL,
   MAP_EMBED_URL,
   OFFICE_ADDRESS,
@@ -85,8 +86,8 @@ export const PROJECT_FIGURES = {
   ringRoadDistance: '3 KM',
 } as const;
 
-export const BROCHURE_URL = '/Elegant-Iconia-Presentation.pdf';
-export const BROCHURE_FILE_NAME = 'Elegant-Iconia-Presentation.pdf';
+export const BROCHURE_URL = BROCHURE.path;
+export const BROCHURE_FILE_NAME = BROCHURE.fileName;
 
 /** The brochure modal opens by itself this long after the landing page loads (on `/` only). */
 export const BROCHURE_AUTO_OPEN_DELAY_MS = 1500;

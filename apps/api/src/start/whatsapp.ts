@@ -1,0 +1,72 @@
+import type Database from 'better-sqlite3';
+import type { Config } from '../config.ts';
+import type { DeliveryWorker } from '../outbox/outbox-worker.ts';
+import type { StoredLeadFacts } from '../store/lead-store.ts';
+import type { IngestEnquiry } from '../intake/ingest-enquiry.ts';
+import {
+  createReceiveMessages,
+  createWelcome,
+  createWhatsappChannel,
+  createWhatsappStore,
+  WHATSAPP_WORKER,
+  type ReceiveMessages,
+  type WhatsappStore,
+} from '../whatsapp/index.ts';
+import { outboxWorker, type WorkerContext } from './outbox-workers.ts';
+
+interface LeadStoredHandler {
+  onLeadStored(lead: StoredLeadFacts): void;
+}
+
+/**
+ * What runs in each lead's transaction: routing first, then, with WhatsApp set, the new buyer's
+ * welcome, so the welcome exists exactly when the buyer does.
+ */
+export function leadStoredHandlers<Routing extends LeadStoredHandler>(
+  db: Database.Database,
+  routing: Routing,
+  whatsapp: Config['whatsapp'],
+) {
+  const welcome = whatsapp ? createWelcome(db, createWhatsappStore(db)) : undefined;
+  return {
+    routing,
+    onLeadStored(lead: StoredLeadFacts): void {
+      routing.onLeadStored(lead);
+      welcome?.(lead);
+    },
+  };
+}
+
+export interface WhatsappParts {
+  store: WhatsappStore;
+  /** The Cloud API sends, on their own worker. */
+  worker: DeliveryWorker;
+}
+
+/** WhatsApp's store and sends on the store's connection; undefined when WhatsApp is not set. */
+export function createWhatsappParts(
+  context: WorkerContext,
+  config: Pick<Config, 'whatsapp' | 'siteUrl'>,
+): WhatsappParts | undefined {
+  const settings = config.whatsapp;
+  if (!settings) return undefined;
+  const store = createWhatsappStore(context.store.db);
+  const channel = createWhatsappChannel({
+    settings,
+    store,
+    clock: context.clock,
+    siteUrl: config.siteUrl,
+  });
+  return { store, worker: outboxWorker(context, channel, WHATSAPP_WORKER) };
+}
+
+/**
+ * What `/intake/whatsapp` applies: messages and statuses, with a message from an unknown number
+ * stored through the intake as any channel's enquiry (the same group commit, routing and welcome).
+ */
+export function createWhatsappReceiver(
+  whatsapp: WhatsappParts,
+  ingestEnquiry: IngestEnquiry,
+): ReceiveMessages {
+  return createReceiveMessages({ store: whatsapp.store, ingest: ingestEnquiry });
+}

@@ -1,0 +1,55 @@
+/**
+ * WhatsApp's tables (their queries: `whatsapp/`):
+ *
+ * - `whatsapp_messages`: every message to and from a buyer on the business number, oldest first
+ *   by `created_at`. `wamid` is WhatsApp's id of the message, unique: a webhook delivered again
+ *   adds nothing, and a status names the message it is about. An outgoing message is written
+ *   `queued` in the transaction that queues its send in the outbox, then follows WhatsApp's
+ *   statuses; `status_reason` is Meta's reason in words when it failed. One welcome per buyer.
+ * - `whatsapp_opt_outs`: buyers who asked for no more messages (STOP, or the template's opt-out
+ *   button): no template goes to them again. A manager clears it only on the buyer's written
+ *   request, recorded in `cleared_note`.
+ *
+ * Both go with their buyer. Erasing a buyer deletes their messages (text and media) in the
+ * erasure's own transaction, whichever part of the server erases them (the trigger below), and
+ * secure deletion zeroes them on disk.
+ */
+export const WHATSAPP_MIGRATION = `
+  CREATE TABLE whatsapp_messages (
+    id            INTEGER PRIMARY KEY,
+    buyer_id      INTEGER NOT NULL REFERENCES buyers (id) ON DELETE CASCADE,
+    lead_id       INTEGER REFERENCES leads (id) ON DELETE SET NULL,
+    wamid         TEXT    UNIQUE,
+    direction     TEXT    NOT NULL CHECK (direction IN ('in', 'out')),
+    kind          TEXT    NOT NULL CHECK (kind IN
+                    ('welcome', 'template', 'text', 'image', 'document', 'location', 'button',
+                     'other')),
+    template      TEXT,
+    text          TEXT,
+    media         TEXT,
+    status        TEXT    NOT NULL CHECK (status IN
+                    ('queued', 'sent', 'delivered', 'read', 'failed', 'received')),
+    status_reason TEXT,
+    sent_by       INTEGER REFERENCES desk_users (id),
+    created_at    INTEGER NOT NULL,
+    status_at     INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX whatsapp_messages_by_buyer ON whatsapp_messages (buyer_id, created_at, id);
+  CREATE UNIQUE INDEX whatsapp_one_welcome ON whatsapp_messages (buyer_id) WHERE kind = 'welcome';
+  CREATE TABLE whatsapp_opt_outs (
+    buyer_id     INTEGER PRIMARY KEY REFERENCES buyers (id) ON DELETE CASCADE,
+    at           INTEGER NOT NULL,
+    cleared_at   INTEGER,
+    cleared_by   INTEGER REFERENCES desk_users (id),
+    cleared_note TEXT
+  ) STRICT;
+  CREATE TRIGGER whatsapp_messages_erased_with_buyer
+    AFTER UPDATE OF erased_at ON buyers WHEN NEW.erased_at IS NOT NULL
+  BEGIN
+    DELETE FROM whatsapp_messages WHERE buyer_id = NEW.id;
+  END;
+`;
+
+/** The outbox channel of WhatsApp sends: one message per row of `whatsapp_messages`. */
+export const WHATSAPP_CHANNEL = 'whatsapp';
+export const WHATSAPP_SEND_KIND = 'whatsapp.send';

@@ -1,0 +1,21 @@
+/**
+ * WhatsApp (the Business Platform's Cloud API): every message to and from a buyer on the
+ * business number, each outgoing one's status as WhatsApp reports it, and the buyers who opted
+ * out. It owns the welcome queued with a new buyer, the outbox channel that sends through the
+ * Cloud API, the webhook that brings messages and statuses in (`/intake/whatsapp`), and the
+ * desk's conversation routes. Its tables are `whatsapp_messages` and `whatsapp_opt_outs`
+ * (`store/whatsapp-schema.ts`); other features reach them only through what this module exports.
+ */
+export { createWhatsappChannel, WHATSAPP_WORKER } from './whatsapp-channel.ts';
+export { createWhatsappStore, type WhatsappStore } from './whatsapp-store.ts';
+export { createWelcome } from './welcome.ts';
+export {
+  createReceiveMessages,
+  type ReceiveMessages,
+  type WhatsappEnquiry,
+} from './receive-messages.ts';
+export {
+  parseWhatsappWebhook,
+  WHATSAPP_INTAKE_PATH,
+  type WhatsappEvent,
+} from './whatsapp-webhook.ts';

@@ -1,0 +1,160 @@
+import type { CampaignField } from '@iconia/shared';
+import { reasonInWords } from './whatsapp-reasons.ts';
+import type { MessageKind, WhatsappStore } from './whatsapp-store.ts';
+import type { WebhookMessage, WhatsappEvent, WhatsappReferral } from './whatsapp-webhook.ts';
+
+/**
+ * A WhatsApp enquiry as the intake stores it (the shape of the intake's enquiry, which this
+ * feature may not import; the composition root hands one to the other).
+ */
+export interface WhatsappEnquiry {
+  origin: 'whatsapp';
+  /** The first message's wamid: a webhook delivered again is the same enquiry. */
+  externalId: string;
+  name: string;
+  mobile: string;
+  message?: string;
+  campaign?: Partial<Record<CampaignField, string>>;
+  answers: Record<string, string>;
+  receivedAt: number;
+}
+
+export interface ReceiveOptions {
+  store: WhatsappStore;
+  /** Stores an enquiry from an unknown number as a new lead (routed as any other) on disk. */
+  ingest: (enquiry: WhatsappEnquiry) => Promise<{ lead: { id: number; buyerId: number } }>;
+  /** A buyer's conversation changed: the desk's live view and the CRM hear of it. */
+  onChange?: (buyerId: number, change: { direction: 'in' | 'out'; status: string }) => void;
+}
+
+/** The words a buyer writes, or the button they tap, to stop every message from us. */
+const STOP_WORDS = new Set(['stop', 'unsubscribe', 'stop promotions', 'stop all']);
+
+export function isStopRequest(message: WebhookMessage): boolean {
+  const said = message.text?.body ?? message.button?.text ?? message.button?.payload ?? '';
+  return STOP_WORDS.has(said.trim().toLowerCase());
+}
+
+/** The message as the conversation shows it: its kind and its words (a caption, a place). */
+export function contentOf(message: WebhookMessage): { kind: MessageKind; text: string | null } {
+  switch (message.type) {
+    case 'text':
+      return { kind: 'text', text: message.text?.body ?? '' };
+    case 'button':
+      return { kind: 'button', text: message.button?.text ?? message.button?.payload ?? '' };
+    case 'interactive': {
+      const reply = message.interactive?.button_reply ?? message.interactive?.list_reply;
+      return { kind: 'button', text: reply?.title ?? '' };
+    }
+    case 'image':
+      return { kind: 'image', text: message.image?.caption ?? null };
+    case 'document':
+      return {
+        kind: 'document',
+        text: message.document?.caption ?? message.document?.filename ?? null,
+      };
+    case 'location': {
+      const place = message.location;
+      const words = [place?.name, place?.address].filter(Boolean).join(', ');
+      return {
+        kind: 'location',
+        text: place ? `${words ? `${words} ` : ''}(${place.latitude}, ${place.longitude})` : null,
+      };
+    }
+    default:
+      return { kind: 'other', text: `A ${message.type} message (open WhatsApp to see it)` };
+  }
+}
+
+/**
+ * A Click-to-WhatsApp ad's referral as the enquiry's attribution: the ad's id under source `meta`
+ * and medium `click_to_whatsapp`, its headline as the campaign the reports group by; its link and
+ * click id are kept as answers.
+ */
+export function referralAttribution(referral: WhatsappReferral | undefined) {
+  if (!referral) return { answers: {} };
+  const campaign: Partial<Record<CampaignField, string>> = {
+    utm_source: 'meta',
+    utm_medium: 'click_to_whatsapp',
+  };
+  if (referral.headline) campaign.utm_campaign = referral.headline;
+  if (referral.source_id) campaign.utm_content = referral.source_id;
+  const answers: Record<string, string> = {};
+  if (referral.source_url) answers['Ad link'] = referral.source_url;
+  if (referral.source_type) answers['Ad type'] = referral.source_type;
+  if (referral.ctwa_clid) answers['Click id (ctwa_clid)'] = referral.ctwa_clid;
+  return { campaign, answers };
+}
+
+/**
+ * Applies a webhook's events, each stored before the post is answered: a message lands in its
+ * buyer's conversation (a number we do not know becomes a new buyer of origin `whatsapp`, routed
+ * as any lead, named from their profile, the ad that brought them kept as attribution); STOP opts
+ * them out; a status moves our message on. A message's wamid makes a redelivery add nothing.
+ */
+export function createReceiveMessages(options: ReceiveOptions) {
+  const { store } = options;
+
+  async function buyerFor(event: Extract<WhatsappEvent, { type: 'message' }>) {
+    const mobile = `+${event.message.from}`;
+    const known = store.buyerOf(mobile);
+    if (known) return known;
+    const { kind, text } = contentOf(event.message);
+    const attribution = referralAttribution(event.message.referral);
+    const { lead } = await options.ingest({
+      origin: 'whatsapp',
+      externalId: event.message.id,
+      name: event.name,
+      mobile,
+      ...(kind === 'text' && text ? { message: text } : {}),
+      ...(attribution.campaign ? { campaign: attribution.campaign } : {}),
+      answers: attribution.answers,
+      receivedAt: event.receivedAt,
+    });
+    return { buyerId: lead.buyerId, leadId: lead.id };
+  }
+
+  async function receiveMessage(event: Extract<WhatsappEvent, { type: 'message' }>) {
+    const { buyerId, leadId } = await buyerFor(event);
+    const { kind, text } = contentOf(event.message);
+    const at = Number(event.message.timestamp) * 1000 || event.receivedAt;
+    const stored = store.db.transaction(() => {
+      const added = store.addIncoming({ buyerId, leadId, wamid: event.message.id, kind, text, at });
+      if (!added) return false;
+      store.note(buyerId, leadId, event.receivedAt, 'WhatsApp message from the buyer');
+      if (isStopRequest(event.message) && store.optOut(buyerId, event.receivedAt)) {
+        store.note(
+          buyerId,
+          leadId,
+          event.receivedAt,
+          'Opted out of WhatsApp messages (wrote STOP)',
+        );
+      }
+      return true;
+    })();
+    if (stored) options.onChange?.(buyerId, { direction: 'in', status: 'received' });
+  }
+
+  function receiveStatus(event: Extract<WhatsappEvent, { type: 'status' }>): void {
+    const { status } = event;
+    const error = status.errors?.[0];
+    const reason = status.status === 'failed' ? reasonInWords(error?.code, error?.title) : null;
+    const at = Number(status.timestamp) * 1000 || event.receivedAt;
+    const changed = store.db.transaction(() => {
+      const row = store.applyStatus(status.id, status.status, reason, at);
+      if (row && reason)
+        store.note(row.buyer_id, row.lead_id, event.receivedAt, `WhatsApp message: ${reason}`);
+      return row;
+    })();
+    if (changed) options.onChange?.(changed.buyer_id, { direction: 'out', status: status.status });
+  }
+
+  return async function receive(events: readonly WhatsappEvent[]): Promise<void> {
+    for (const event of events) {
+      if (event.type === 'message') await receiveMessage(event);
+      else receiveStatus(event);
+    }
+  };
+}
+
+export type ReceiveMessages = ReturnType<typeof createReceiveMessages>;

@@ -1,0 +1,82 @@
+import { BROCHURE, OFFICE_ADDRESS, PHONES, PROJECT_NAME } from '@iconia/shared';
+import type { WhatsappSettings } from '../config/whatsapp-config.ts';
+import type { OutgoingContent, TemplateComponent } from './cloud-api.ts';
+
+/**
+ * The approved templates the desk sends, by the key the desk names them with. Each is created
+ * once in WhatsApp Manager with exactly these variables, in the welcome's language
+ * (docs/whatsapp.md): the welcome's name is a setting, the others' names are fixed.
+ */
+export const TEMPLATE_KEYS = ['welcome', 'visit_confirmation', 'follow_up'] as const;
+export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
+
+export const TEMPLATE_LABELS: Record<TemplateKey, string> = {
+  welcome: 'Welcome with the brochure',
+  visit_confirmation: 'Visit confirmation',
+  follow_up: 'Follow-up',
+};
+
+/** The template's name in WhatsApp Manager. */
+export function templateName(
+  key: TemplateKey,
+  settings: Pick<WhatsappSettings, 'welcomeTemplate'>,
+) {
+  return key === 'welcome' ? settings.welcomeTemplate.name : key;
+}
+
+/** The first word of the buyer's name, as a greeting uses it; "there" when we have none. */
+export function firstName(name: string | null): string {
+  return name?.trim().split(/\s+/)[0] || 'there';
+}
+
+const text = (value: string) => ({ type: 'text' as const, text: value });
+
+/**
+ * The template filled in for one buyer. Welcome: the brochure as the header document, then the
+ * buyer's first name, the project and the sales phone. Visit confirmation: the first name, the
+ * project, the visit's time as the desk gave it, the site office and the sales phone. Follow-up:
+ * the first name, the project and the sales phone.
+ */
+export function templateContent(
+  key: TemplateKey,
+  buyer: { name: string | null; detail: string | null },
+  settings: Pick<WhatsappSettings, 'welcomeTemplate'>,
+  siteUrl: string,
+): OutgoingContent {
+  const greeting = text(firstName(buyer.name));
+  const phone = text(PHONES.sales.display);
+  const components: TemplateComponent[] = [];
+  if (key === 'welcome') {
+    components.push(
+      {
+        type: 'header',
+        parameters: [
+          {
+            type: 'document',
+            document: { link: new URL(BROCHURE.path, siteUrl).href, filename: BROCHURE.fileName },
+          },
+        ],
+      },
+      { type: 'body', parameters: [greeting, text(PROJECT_NAME), phone] },
+    );
+  } else if (key === 'visit_confirmation') {
+    components.push({
+      type: 'body',
+      parameters: [
+        greeting,
+        text(PROJECT_NAME),
+        text(buyer.detail ?? 'the time we agreed'),
+        text(OFFICE_ADDRESS.name),
+        phone,
+      ],
+    });
+  } else {
+    components.push({ type: 'body', parameters: [greeting, text(PROJECT_NAME), phone] });
+  }
+  return {
+    type: 'template',
+    name: templateName(key, settings),
+    language: settings.welcomeTemplate.language,
+    components,
+  };
+}

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whatsappMessageEvent, type WhatsappCloudApi } from '@iconia/testkit';
+import { startDeskTestServer, type DeskTestServer } from '@iconia/api/test-server';
+import {
+  postWebhook,
+  startCloudApiPeer,
+  WHATSAPP_PHONE_NUMBER_ID,
+  whatsappEnv,
+} from './whatsapp-test-support.ts';
+
+const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' };
+const MOBILE = '9123456771';
+/** What the buyer wrote, written nowhere else. */
+const WORDS = 'Budget forty two lakh, plot seventeen please';
+
+describe('an erased buyer’s WhatsApp messages', () => {
+  let api: WhatsappCloudApi;
+  let server: DeskTestServer;
+
+  beforeAll(async () => {
+    api = await startCloudApiPeer();
+    server = await startDeskTestServer({ env: whatsappEnv(api) });
+  });
+  afterAll(async () => {
+    await server.remove();
+    await api.close();
+  });
+
+  it('when a manager erases the buyer, then no database file holds what they wrote once the server stops', async () => {
+    await server.addUser('manager@iconia.test', 'manager');
+    const manager = await server.signIn('manager@iconia.test');
+    await request(server.url)
+      .post('/send-email')
+      .type('form')
+      .send({ name: 'Vasudha', mobile: MOBILE, plotRange: '200 - 300 Sq. Yds' })
+      .expect(200);
+    await postWebhook(
+      server.url,
+      whatsappMessageEvent(WHATSAPP_PHONE_NUMBER_ID, {
+        from: `91${MOBILE}`,
+        name: 'Vasudha',
+        text: WORDS,
+      }),
+    ).expect(200);
+
+    const erasure = await manager
+      .post('/desk/api/erasures')
+      .set(SAME_ORIGIN)
+      .send({ mobile: MOBILE });
+    await server.close();
+
+    expect(erasure.body).toEqual({ erased: 1 });
+    const dataDir = server.config.dataDir;
+    const holding = readdirSync(dataDir)
+      .filter((name) => name.startsWith('leads.sqlite'))
+      .filter((name) => readFileSync(path.join(dataDir, name)).includes(WORDS));
+    expect(holding).toEqual([]);
+  });
+});

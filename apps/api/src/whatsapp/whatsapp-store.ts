@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { createOutboxStatements } from '../store/outbox-store.ts';
+import { WHATSAPP_CHANNEL, WHATSAPP_SEND_KIND } from '../store/whatsapp-schema.ts';
+
+export type MessageKind =
+  'welcome' | 'template' | 'text' | 'image' | 'document' | 'location' | 'button' | 'other';
+export type MessageStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'received';
+
+export interface MessageRow {
+  id: number;
+  buyer_id: number;
+  lead_id: number | null;
+  wamid: string | null;
+  direction: 'in' | 'out';
+  kind: MessageKind;
+  template: string | null;
+  text: string | null;
+  status: MessageStatus;
+  status_reason: string | null;
+  sent_by: number | null;
+  sent_by_name: string | null;
+  created_at: number;
+  status_at: number;
+}
+
+/** A queued message as its send needs it: the buyer's number and name, and whether it may go. */
+export interface MessageToSend extends MessageRow {
+  mobile: string | null;
+  erased: boolean;
+  opted_out: boolean;
+  /** The name on the buyer's latest enquiry. */
+  name: string | null;
+}
+
+export interface NewOutgoing {
+  buyerId: number;
+  leadId: number | null;
+  kind: 'welcome' | 'template' | 'text';
+  template?: string | undefined;
+  text?: string | undefined;
+  sentBy?: number | undefined;
+  at: number;
+}
+
+export interface NewIncoming {
+  buyerId: number;
+  leadId: number | null;
+  wamid: string;
+  kind: MessageKind;
+  text: string | null;
+  at: number;
+}
+
+/** A status later than the one stored moves it on; `failed` always does. */
+const STATUS_ORDER: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 };
+
+const ROW = `m.id, m.buyer_id, m.lead_id, m.wamid, m.direction, m.kind, m.template, m.text,
+  m.status, m.status_reason, m.sent_by, u.name AS sent_by_name, m.created_at, m.status_at`;
+
+function prepare(db: Database.Database) {
+  return {
+    insertOut: db.prepare<Record<string, unknown>, { id: number }>(`
+      INSERT INTO whatsapp_messages (buyer_id, lead_id, direction, kind, template, text, status,
+        sent_by, created_at, status_at)
+      VALUES (@buyerId, @leadId, 'out', @kind, @template, @text, 'queued', @sentBy, @at, @at)
+      ON CONFLICT DO NOTHING RETURNING id`),
+    insertIn: db.prepare<Record<string, unknown>, { id: number }>(`
+      INSERT INTO whatsapp_messages (buyer_id, lead_id, wamid, direction, kind, text, status,
+        created_at, status_at)
+      VALUES (@buyerId, @leadId, @wamid, 'in', @kind, @text, 'received', @at, @at)
+      ON CONFLICT DO NOTHING RETURNING id`),
+    forSend: db.prepare<[number], MessageToSend>(`
+      SELECT ${ROW}, b.mobile, b.erased_at IS NOT NULL AS erased,
+        EXISTS (SELECT 1 FROM whatsapp_opt_outs o WHERE o.buyer_id = m.buyer_id
+          AND o.cleared_at IS NULL) AS opted_out,
+        (SELECT name FROM leads WHERE id = b.latest_lead_id) AS name
+      FROM whatsapp_messages m JOIN buyers b ON b.id = m.buyer_id
+      LEFT JOIN desk_users u ON u.id = m.sent_by WHERE m.id = ?`),
+    sent: db.prepare<[string, number, number]>(`
+      UPDATE whatsapp_messages SET wamid = ?, status = 'sent', status_at = ?, status_reason = NULL
+      WHERE id = ? AND status = 'queued'`),
+    failed: db.prepare<[string, number, number]>(`
+      UPDATE whatsapp_messages SET status = 'failed', status_reason = ?, status_at = ?
+      WHERE id = ?`),
+    byWamid: db.prepare<[string], MessageRow>(
+      `SELECT ${ROW} FROM whatsapp_messages m LEFT JOIN desk_users u ON u.id = m.sent_by
+       WHERE m.wamid = ?`,
+    ),
+    status: db.prepare<[string, string | null, number, number]>(`
+      UPDATE whatsapp_messages SET status = ?, status_reason = ?, status_at = ? WHERE id = ?`),
+    conversation: db.prepare<[number], MessageRow>(
+      `SELECT ${ROW} FROM whatsapp_messages m LEFT JOIN desk_users u ON u.id = m.sent_by
+       WHERE m.buyer_id = ? ORDER BY m.created_at, m.id`,
+    ),
+    lastIncomingAt: db.prepare<[number], { at: number | null }>(
+      `SELECT max(created_at) AS at FROM whatsapp_messages WHERE buyer_id = ? AND direction = 'in'`,
+    ),
+    optedOut: db.prepare<[number], { at: number }>(
+      `SELECT at FROM whatsapp_opt_outs WHERE buyer_id = ? AND cleared_at IS NULL`,
+    ),
+    optOut: db.prepare<[number, number]>(`
+      INSERT INTO whatsapp_opt_outs (buyer_id, at) VALUES (?, ?)
+      ON CONFLICT (buyer_id) DO UPDATE SET at = excluded.at, cleared_at = NULL,
+        cleared_by = NULL, cleared_note = NULL
+      WHERE whatsapp_opt_outs.cleared_at IS NOT NULL`),
+    event: db.prepare<[number, number, string]>(
+      `INSERT INTO lead_events (lead_id, at, type, actor_id, text) VALUES (?, ?, 'whatsapp', NULL, ?)`,
+    ),
+    buyerOf: db.prepare<[string], { buyerId: number; leadId: number | null }>(
+      `SELECT id AS buyerId, latest_lead_id AS leadId FROM buyers
+       WHERE mobile = ? AND erased_at IS NULL`,
+    ),
+    latestLead: db.prepare<[number], { id: number | null }>(
+      `SELECT latest_lead_id AS id FROM buyers WHERE id = ?`,
+    ),
+  };
+}
+
+/**
+ * WhatsApp's rows (`store/whatsapp-schema.ts`): the messages of each buyer and the opt-outs. Each
+ * write joins the caller's transaction; `queueOutgoing` writes the message and its outbox send
+ * together.
+ */
+export function createWhatsappStore(db: Database.Database) {
+  const statements = prepare(db);
+  const outbox = createOutboxStatements(db);
+
+  /** An entry on the buyer's timeline, on the enquiry named or else their latest one. */
+  function note(buyerId: number, leadId: number | null, at: number, text: string): void {
+    const lead = leadId ?? statements.latestLead.get(buyerId)?.id ?? null;
+    if (lead !== null) statements.event.run(lead, at, text);
+  }
+
+  return {
+    db,
+    /** The message and its send, or undefined when the buyer already has their one welcome. */
+    queueOutgoing(message: NewOutgoing): number | undefined {
+      const row = statements.insertOut.get({
+        buyerId: message.buyerId,
+        leadId: message.leadId,
+        kind: message.kind,
+        template: message.template ?? null,
+        text: message.text ?? null,
+        sentBy: message.sentBy ?? null,
+        at: message.at,
+      });
+      if (!row) return undefined;
+      outbox.queue({
+        messageId: `whatsapp:${randomUUID()}`,
+        channel: WHATSAPP_CHANNEL,
+        kind: WHATSAPP_SEND_KIND,
+        leadId: message.leadId ?? undefined,
+        payload: { message: row.id },
+        dueAt: message.at,
+      });
+      return row.id;
+    },
+    /** Stores a message from a buyer; false when its wamid was stored before. */
+    addIncoming: (message: NewIncoming): boolean =>
+      statements.insertIn.get({ ...message }) !== undefined,
+    forSend: (id: number) => statements.forSend.get(id),
+    markSent(id: number, wamid: string, at: number): void {
+      statements.sent.run(wamid, at, id);
+    },
+    markFailed(id: number, reason: string, at: number): void {
+      statements.failed.run(reason, at, id);
+    },
+    /** A status WhatsApp reported for a message we sent; the message, or undefined if unknown. */
+    applyStatus(wamid: string, status: MessageStatus, reason: string | null, at: number) {
+      const row = statements.byWamid.get(wamid);
+      if (!row || row.direction !== 'out') return undefined;
+      const moves =
+        status === 'failed'
+          ? row.status !== 'failed'
+          : (STATUS_ORDER[status] ?? 0) > (STATUS_ORDER[row.status] ?? 4);
+      if (!moves) return undefined;
+      statements.status.run(status, reason, at, row.id);
+      return { ...row, status, status_reason: reason };
+    },
+    conversation: (buyerId: number) => statements.conversation.all(buyerId),
+    lastIncomingAt: (buyerId: number) => statements.lastIncomingAt.get(buyerId)?.at ?? undefined,
+    optedOutAt: (buyerId: number) => statements.optedOut.get(buyerId)?.at,
+    optOut(buyerId: number, at: number): boolean {
+      return statements.optOut.run(buyerId, at).changes > 0;
+    },
+    /** The buyer of this number (E.164) who is not erased, and their latest enquiry. */
+    buyerOf: (mobile: string) => statements.buyerOf.get(mobile),
+    note,
+  };
+}
+
+export type WhatsappStore = ReturnType<typeof createWhatsappStore>;
