@@ -204,6 +204,7 @@ function createSalesDesk(
     calendarOrganizer: salesOrganizer(config.mailTo),
     pushPublicKey: more.pushPublicKey,
     pushServices: config.pushServices,
+    ...(parts.whatsapp && { wakeWhatsapp: () => parts.whatsapp?.worker.wake() }),
   });
   // A hold's expiry is a row due when it runs out, so it frees the plot across restarts.
   const plots = outboxWorker(

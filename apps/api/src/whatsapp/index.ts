@@ -19,3 +19,5 @@ export {
   WHATSAPP_INTAKE_PATH,
   type WhatsappEvent,
 } from './whatsapp-webhook.ts';
+export { conversationRoutes, type ConversationRouteDeps } from './conversation-routes.ts';
+export { createConversation, type Conversation } from './conversation.ts';

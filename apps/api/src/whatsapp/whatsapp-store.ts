@@ -1,11 +1,11 @@
+import type { WHATSAPP_MESSAGE_KINDS, WHATSAPP_MESSAGE_STATUSES } from '@iconia/shared';
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { createOutboxStatements } from '../store/outbox-store.ts';
 import { WHATSAPP_CHANNEL, WHATSAPP_SEND_KIND } from '../store/whatsapp-schema.ts';
 
-export type MessageKind =
-  'welcome' | 'template' | 'text' | 'image' | 'document' | 'location' | 'button' | 'other';
-export type MessageStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'received';
+export type MessageKind = (typeof WHATSAPP_MESSAGE_KINDS)[number];
+export type MessageStatus = (typeof WHATSAPP_MESSAGE_STATUSES)[number];
 
 export interface MessageRow {
   id: number;
@@ -111,6 +111,13 @@ function prepare(db: Database.Database) {
       `SELECT id AS buyerId, latest_lead_id AS leadId FROM buyers
        WHERE mobile = ? AND erased_at IS NULL`,
     ),
+    clearOptOut: db.prepare<[number, number, string, number]>(`
+      UPDATE whatsapp_opt_outs SET cleared_at = ?, cleared_by = ?, cleared_note = ?
+      WHERE buyer_id = ? AND cleared_at IS NULL`),
+    byId: db.prepare<[number], MessageRow>(
+      `SELECT ${ROW} FROM whatsapp_messages m LEFT JOIN desk_users u ON u.id = m.sent_by
+       WHERE m.id = ?`,
+    ),
     latestLead: db.prepare<[number], { id: number | null }>(
       `SELECT latest_lead_id AS id FROM buyers WHERE id = ?`,
     ),
@@ -184,6 +191,11 @@ export function createWhatsappStore(db: Database.Database) {
     optOut(buyerId: number, at: number): boolean {
       return statements.optOut.run(buyerId, at).changes > 0;
     },
+    /** A manager cleared the opt-out on the buyer's written request; false when none stood. */
+    clearOptOut(buyerId: number, at: number, userId: number, note: string): boolean {
+      return statements.clearOptOut.run(at, userId, note, buyerId).changes > 0;
+    },
+    message: (id: number) => statements.byId.get(id),
     /** The buyer of this number (E.164) who is not erased, and their latest enquiry. */
     buyerOf: (mobile: string) => statements.buyerOf.get(mobile),
     note,
