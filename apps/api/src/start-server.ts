@@ -100,10 +100,16 @@ function openData(config: Config, { clock, logger }: ServerOptions) {
     config,
     webhookChannels.map((channel) => channel.name),
   );
+  // The CRM endpoints hear of every WhatsApp message, its text only when the setting says so.
+  const announcements = {
+    channels: webhookChannels.map((channel) => channel.name),
+    includeText: config.webhooks?.includeMessages ?? false,
+  };
   const { store, handler } = openStore(
     config.databaseFile,
     [SALES_EMAIL_ROUTE, ...webhookChannels.map((channel) => channel.route)],
-    (db) => leadStoredHandlers(db, createRouting(db, routingOptions), config.whatsapp),
+    (db) =>
+      leadStoredHandlers(db, createRouting(db, routingOptions), config.whatsapp, announcements),
   );
   const { routing } = handler;
   // The only server on the file takes back what a killed one was sending, at once rather than
@@ -114,7 +120,8 @@ function openData(config: Config, { clock, logger }: ServerOptions) {
   });
   const workerContext: WorkerContext = { store, clock, logger, config };
   return {
-    whatsapp: createWhatsappParts(workerContext, config),
+    whatsapp: createWhatsappParts(workerContext, config, announcements),
+    whatsappAnnouncements: announcements,
     webhookChannels,
     store,
     routing,
@@ -205,6 +212,7 @@ function createSalesDesk(
     pushPublicKey: more.pushPublicKey,
     pushServices: config.pushServices,
     ...(parts.whatsapp && { wakeWhatsapp: () => parts.whatsapp?.worker.wake() }),
+    whatsappAnnouncements: parts.whatsappAnnouncements,
   });
   // A hold's expiry is a row due when it runs out, so it frees the plot across restarts.
   const plots = outboxWorker(

@@ -34,7 +34,12 @@ import {
   visitRoutes,
   type CalendarPublisher,
 } from '../visits/index.ts';
-import { conversationRoutes, createConversation, createWhatsappStore } from '../whatsapp/index.ts';
+import {
+  conversationRoutes,
+  createConversation,
+  createWhatsappStore,
+  type MessageAnnouncements,
+} from '../whatsapp/index.ts';
 import { createAuth, type Auth } from '../desk/auth.ts';
 import { DeskError } from '../desk/desk-error.ts';
 import { createDeskOpenApiDocument } from './desk-openapi.ts';
@@ -75,6 +80,8 @@ export interface DeskRouterDeps {
   pushServices: readonly string[];
   /** Wakes WhatsApp's sends; undefined when WhatsApp is not set up (the desk's sends say so). */
   wakeWhatsapp?: () => void;
+  /** The CRM endpoints told of each WhatsApp message the desk sends. */
+  whatsappAnnouncements?: MessageAnnouncements;
 }
 
 export interface DeskApi {
@@ -179,7 +186,7 @@ function mountBuyerContacts(router: Router, deps: DeskRouterDeps, store: DeskSto
     conversationRoutes,
     {
       conversation: createConversation({
-        store: createWhatsappStore(db),
+        store: createWhatsappStore(db, deps.whatsappAnnouncements),
         buyers: store,
         routing: deps.routing,
         wake: deps.wakeWhatsapp,

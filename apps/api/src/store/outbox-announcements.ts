@@ -4,10 +4,13 @@ import {
   LEAD_CREATED_KIND,
   LEAD_ERASED_KIND,
   LEAD_UPDATED_KIND,
+  WHATSAPP_MESSAGE_KIND,
   META_LEAD_READ_PREFIX,
   type BuyerUpdate,
   type LeadErasedPayload,
   type LeadUpdatedPayload,
+  type WhatsappMessagePayload,
+  type WhatsappMessageUpdate,
 } from './outbox-messages.ts';
 
 /**
@@ -36,6 +39,11 @@ export interface OutboxLeadStatements {
    * the change.
    */
   announceBuyerUpdate(update: BuyerUpdate, channels: readonly string[]): void;
+  /**
+   * Queues one `whatsapp.message` message on each of `channels` that was sent one of the buyer's
+   * leads. Call in the transaction that stores the message or its status.
+   */
+  announceWhatsappMessage(message: WhatsappMessageUpdate, channels: readonly string[]): void;
 
   /** Deletes the webhook event an intake channel stored for the lead (Meta's leadgen event). */
   deleteIntakeEvent(leadId: number): void;
@@ -83,6 +91,26 @@ export function createOutboxLeadStatements(db: Database.Database): OutboxLeadSta
     DELETE FROM deliveries WHERE lead_id IS NULL AND message_id = (
       SELECT '${META_LEAD_READ_PREFIX}' || external_id FROM leads WHERE id = ? AND origin = 'meta')`);
 
+  /** One message of `kind` on each channel that knows the buyer, naming their leads there. */
+  function announce(
+    update: (BuyerUpdate | WhatsappMessageUpdate) & { buyerId: number; at: number },
+    channels: readonly string[],
+    kind: string,
+  ): void {
+    for (const channel of channels) {
+      const ids = sentToChannel.all(update.buyerId, channel);
+      if (ids.length === 0) continue;
+      const payload: LeadUpdatedPayload | WhatsappMessagePayload = { ...update, ids };
+      insert.run({
+        messageId: announcementId(),
+        channel,
+        kind,
+        payload: JSON.stringify(payload),
+        dueAt: update.at,
+      });
+    }
+  }
+
   return {
     announceErasure(leadIds, now) {
       const byChannel = new Map<string, string[]>();
@@ -108,18 +136,10 @@ export function createOutboxLeadStatements(db: Database.Database): OutboxLeadSta
       scrubSettled.run(leadId);
     },
     announceBuyerUpdate(update, channels) {
-      for (const channel of channels) {
-        const ids = sentToChannel.all(update.buyerId, channel);
-        if (ids.length === 0) continue;
-        const payload: LeadUpdatedPayload = { ...update, ids };
-        insert.run({
-          messageId: announcementId(),
-          channel,
-          kind: LEAD_UPDATED_KIND,
-          payload: JSON.stringify(payload),
-          dueAt: update.at,
-        });
-      }
+      announce(update, channels, LEAD_UPDATED_KIND);
+    },
+    announceWhatsappMessage(message, channels) {
+      announce(message, channels, WHATSAPP_MESSAGE_KIND);
     },
     deleteIntakeEvent(leadId) {
       deleteMetaEvent.run(leadId);

@@ -1,6 +1,7 @@
 import type { WHATSAPP_MESSAGE_KINDS, WHATSAPP_MESSAGE_STATUSES } from '@iconia/shared';
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { createOutboxLeadStatements } from '../store/outbox-announcements.ts';
 import { createOutboxStatements } from '../store/outbox-store.ts';
 import { WHATSAPP_CHANNEL, WHATSAPP_SEND_KIND } from '../store/whatsapp-schema.ts';
 
@@ -124,14 +125,45 @@ function prepare(db: Database.Database) {
   };
 }
 
+/** The CRM endpoints told of each message and status (`whatsapp.message`). */
+export interface MessageAnnouncements {
+  /** The outbox channels of the endpoints. */
+  channels: readonly string[];
+  /** WEBHOOK_INCLUDE_MESSAGES: the events carry the message's text. */
+  includeText: boolean;
+}
+
 /**
  * WhatsApp's rows (`store/whatsapp-schema.ts`): the messages of each buyer and the opt-outs. Each
  * write joins the caller's transaction; `queueOutgoing` writes the message and its outbox send
- * together.
+ * together, and every message stored or status moved queues its `whatsapp.message` event for the
+ * CRM endpoints in the same write.
  */
-export function createWhatsappStore(db: Database.Database) {
+export function createWhatsappStore(
+  db: Database.Database,
+  announcements: MessageAnnouncements = { channels: [], includeText: false },
+) {
   const statements = prepare(db);
   const outbox = createOutboxStatements(db);
+  const leadOutbox = createOutboxLeadStatements(db);
+
+  function announce(id: number): void {
+    if (announcements.channels.length === 0) return;
+    const row = statements.byId.get(id);
+    if (!row) return;
+    leadOutbox.announceWhatsappMessage(
+      {
+        buyerId: row.buyer_id,
+        messageId: row.id,
+        direction: row.direction,
+        kind: row.kind,
+        status: row.status,
+        text: announcements.includeText ? row.text : null,
+        at: row.status_at,
+      },
+      announcements.channels,
+    );
+  }
 
   /** An entry on the buyer's timeline, on the enquiry named or else their latest one. */
   function note(buyerId: number, leadId: number | null, at: number, text: string): void {
@@ -161,17 +193,24 @@ export function createWhatsappStore(db: Database.Database) {
         payload: { message: row.id },
         dueAt: message.at,
       });
+      announce(row.id);
       return row.id;
     },
     /** Stores a message from a buyer; false when its wamid was stored before. */
-    addIncoming: (message: NewIncoming): boolean =>
-      statements.insertIn.get({ ...message }) !== undefined,
+    addIncoming(message: NewIncoming): boolean {
+      const row = statements.insertIn.get({ ...message });
+      if (row) announce(row.id);
+      return row !== undefined;
+    },
     forSend: (id: number) => statements.forSend.get(id),
     markSent(id: number, wamid: string, at: number): void {
-      statements.sent.run(wamid, at, id);
+      db.transaction(() => {
+        if (statements.sent.run(wamid, at, id).changes > 0) announce(id);
+      })();
     },
     markFailed(id: number, reason: string, at: number): void {
       statements.failed.run(reason, at, id);
+      announce(id);
     },
     /** A status WhatsApp reported for a message we sent; the message, or undefined if unknown. */
     applyStatus(wamid: string, status: MessageStatus, reason: string | null, at: number) {
@@ -183,6 +222,7 @@ export function createWhatsappStore(db: Database.Database) {
           : (STATUS_ORDER[status] ?? 0) > (STATUS_ORDER[row.status] ?? 4);
       if (!moves) return undefined;
       statements.status.run(status, reason, at, row.id);
+      announce(row.id);
       return { ...row, status, status_reason: reason };
     },
     conversation: (buyerId: number) => statements.conversation.all(buyerId),
