@@ -8,7 +8,6 @@ import { createDailyDigest } from './digest/daily-digest.ts';
 import { createGraphChannel, GRAPH_BACKOFF, GRAPH_TIMEOUT_MS } from './graph/graph-channel.ts';
 import { createReadinessCheck } from './http/health.ts';
 import { createIngestEnquiry } from './intake/ingest-enquiry.ts';
-import { partnerPaths } from './intake/partner-openapi.ts';
 import { createCaptureLead, DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
@@ -21,7 +20,7 @@ import {
 } from './privacy/index.ts';
 import { createRouting, routingOptionsOf, type Routing } from './routing/index.ts';
 import { listen, stopListening } from './start/http-server.ts';
-import { createIntakeRouters, createLeadSourceHealth } from './start/intake.ts';
+import { createIntakeRouters, createLeadSourceHealth, intakeOpenApiPaths } from './start/intake.ts';
 import { openStore } from './start/open-store.ts';
 import {
   createWhatsappParts,
@@ -281,7 +280,7 @@ function buildServer(config: Config, options: ServerOptions) {
     clock,
     desk: desk.router,
     intake: intake.intake,
-    intakePaths: partnerPaths(),
+    intakePaths: intakeOpenApiPaths(),
   });
   const { delivery, routingSteps, webhooks, pushes } = messages;
   const { metaGraph, sourceHealth } = intake;

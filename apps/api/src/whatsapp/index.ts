@@ -20,6 +20,7 @@ export {
 } from './receive-messages.ts';
 export {
   parseWhatsappWebhook,
+  WhatsappWebhookSchema,
   WHATSAPP_INTAKE_PATH,
   type WhatsappEvent,
 } from './whatsapp-webhook.ts';
