@@ -29,7 +29,8 @@ export interface OutboxLeadStatements {
   /**
    * Keeps nothing personal about the lead: what has not gone out is cancelled (its pending
    * messages go), and what went out or was given up keeps its id, channel, kind and times but
-   * neither its payload (an alert's name, mobile and request) nor its last error. No channel
+   * neither its payload (an alert's name, mobile and request) nor its last error; the same holds
+   * for the CRM's `whatsapp.message` announcements about the lead's buyer. No channel
    * reads a settled message's payload again.
    */
   forgetLead(leadId: number): void;
@@ -86,6 +87,16 @@ export function createOutboxLeadStatements(db: Database.Database): OutboxLeadSta
   const scrubSettled = db.prepare<[number]>(`
     UPDATE deliveries SET payload = NULL, last_error = NULL
     WHERE lead_id = ? AND (payload IS NOT NULL OR last_error IS NOT NULL)`);
+  // A buyer's WhatsApp announcements name no lead; their payload names the buyer (and may hold
+  // what was written): pending ones go, settled ones keep no payload.
+  const cancelBuyerMessages = db.prepare<[number]>(`
+    DELETE FROM deliveries WHERE lead_id IS NULL AND kind = '${WHATSAPP_MESSAGE_KIND}'
+      AND status = 'pending'
+      AND json_extract(payload, '$.buyerId') = (SELECT buyer_id FROM leads WHERE id = ?)`);
+  const scrubBuyerMessages = db.prepare<[number]>(`
+    UPDATE deliveries SET payload = NULL, last_error = NULL
+    WHERE lead_id IS NULL AND kind = '${WHATSAPP_MESSAGE_KIND}' AND payload IS NOT NULL
+      AND json_extract(payload, '$.buyerId') = (SELECT buyer_id FROM leads WHERE id = ?)`);
   // The event's read is a message about no lead; the lead names it by its `leadgen_id`.
   const deleteMetaEvent = db.prepare<[number]>(`
     DELETE FROM deliveries WHERE lead_id IS NULL AND message_id = (
@@ -134,6 +145,8 @@ export function createOutboxLeadStatements(db: Database.Database): OutboxLeadSta
     forgetLead(leadId) {
       cancelPending.run(leadId);
       scrubSettled.run(leadId);
+      cancelBuyerMessages.run(leadId);
+      scrubBuyerMessages.run(leadId);
     },
     announceBuyerUpdate(update, channels) {
       announce(update, channels, LEAD_UPDATED_KIND);
