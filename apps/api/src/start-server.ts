@@ -8,7 +8,6 @@ import { createDailyDigest } from './digest/daily-digest.ts';
 import { createGraphChannel, GRAPH_BACKOFF, GRAPH_TIMEOUT_MS } from './graph/graph-channel.ts';
 import { createReadinessCheck } from './http/health.ts';
 import { createIngestEnquiry } from './intake/ingest-enquiry.ts';
-import { partnerPaths } from './intake/partner-openapi.ts';
 import { createCaptureLead, DUPLICATE_WINDOW_MS } from './leads/capture-lead.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
@@ -21,7 +20,7 @@ import {
 } from './privacy/index.ts';
 import { createRouting, routingOptionsOf, type Routing } from './routing/index.ts';
 import { listen, stopListening } from './start/http-server.ts';
-import { createIntakeRouters, createLeadSourceHealth } from './start/intake.ts';
+import { createIntakeRouters, createLeadSourceHealth, intakeOpenApiPaths } from './start/intake.ts';
 import { openStore } from './start/open-store.ts';
 import {
   createWhatsappParts,
@@ -100,10 +99,16 @@ function openData(config: Config, { clock, logger }: ServerOptions) {
     config,
     webhookChannels.map((channel) => channel.name),
   );
+  // The CRM endpoints hear of every WhatsApp message, its text only when the setting says so.
+  const announcements = {
+    channels: webhookChannels.map((channel) => channel.name),
+    includeText: config.webhooks?.includeMessages ?? false,
+  };
   const { store, handler } = openStore(
     config.databaseFile,
     [SALES_EMAIL_ROUTE, ...webhookChannels.map((channel) => channel.route)],
-    (db) => leadStoredHandlers(db, createRouting(db, routingOptions), config.whatsapp),
+    (db) =>
+      leadStoredHandlers(db, createRouting(db, routingOptions), config.whatsapp, announcements),
   );
   const { routing } = handler;
   // The only server on the file takes back what a killed one was sending, at once rather than
@@ -114,7 +119,8 @@ function openData(config: Config, { clock, logger }: ServerOptions) {
   });
   const workerContext: WorkerContext = { store, clock, logger, config };
   return {
-    whatsapp: createWhatsappParts(workerContext, config),
+    whatsapp: createWhatsappParts(workerContext, config, announcements),
+    whatsappAnnouncements: announcements,
     webhookChannels,
     store,
     routing,
@@ -204,6 +210,8 @@ function createSalesDesk(
     calendarOrganizer: salesOrganizer(config.mailTo),
     pushPublicKey: more.pushPublicKey,
     pushServices: config.pushServices,
+    ...(parts.whatsapp && { wakeWhatsapp: () => parts.whatsapp?.worker.wake() }),
+    whatsappAnnouncements: parts.whatsappAnnouncements,
   });
   // A hold's expiry is a row due when it runs out, so it frees the plot across restarts.
   const plots = outboxWorker(
@@ -272,7 +280,7 @@ function buildServer(config: Config, options: ServerOptions) {
     clock,
     desk: desk.router,
     intake: intake.intake,
-    intakePaths: partnerPaths(),
+    intakePaths: intakeOpenApiPaths(),
   });
   const { delivery, routingSteps, webhooks, pushes } = messages;
   const { metaGraph, sourceHealth } = intake;

@@ -25,3 +25,4 @@ export * from './site-manifest.ts';
 export * from './text.ts';
 export * from './webhook-events.ts';
 export * from './visits.ts';
+export * from './whatsapp.ts';

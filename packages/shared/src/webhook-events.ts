@@ -188,6 +188,22 @@ export const leadErasedEventSchema = webhookEventSchema(
 
 export type LeadErasedEvent = v.InferOutput<typeof leadErasedEventSchema>;
 
+/** How an event about a buyer names them and the leads of theirs the endpoint knows. */
+const BUYER_FIELDS = {
+  leadIds: v.pipe(
+    v.array(v.string()),
+    v.minLength(1),
+    v.description(
+      'The buyer’s leads this endpoint was sent, by the id their lead.created carried in data.id, oldest first.',
+    ),
+  ),
+  buyerId: v.pipe(
+    v.number(),
+    v.integer(),
+    v.description('The buyer, as data.buyerId of their lead.created.'),
+  ),
+};
+
 export const LEAD_UPDATED = 'lead.updated';
 
 /** What changed about a buyer in a `lead.updated` post. */
@@ -201,18 +217,7 @@ export const leadUpdatedEventSchema = webhookEventSchema(
   'When the change was made, UTC. The same on every retry.',
   v.pipe(
     v.strictObject({
-      leadIds: v.pipe(
-        v.array(v.string()),
-        v.minLength(1),
-        v.description(
-          'The buyer’s leads this endpoint was sent, by the id their lead.created carried in data.id, oldest first.',
-        ),
-      ),
-      buyerId: v.pipe(
-        v.number(),
-        v.integer(),
-        v.description('The buyer, as data.buyerId of their lead.created.'),
-      ),
+      ...BUYER_FIELDS,
       stage: v.pipe(
         v.picklist(STAGES),
         v.description(
@@ -248,6 +253,57 @@ export const leadUpdatedEventSchema = webhookEventSchema(
 
 export type LeadUpdatedEvent = v.InferOutput<typeof leadUpdatedEventSchema>;
 
+export const WHATSAPP_MESSAGE = 'whatsapp.message';
+
+/** The body of a `whatsapp.message` post: a message to or from a buyer, or its new status. */
+export const whatsappMessageEventSchema = webhookEventSchema(
+  'WhatsappMessageEvent',
+  WHATSAPP_MESSAGE,
+  'When the message was stored or its status changed, UTC. The same on every retry.',
+  v.pipe(
+    v.strictObject({
+      ...BUYER_FIELDS,
+      messageId: v.pipe(
+        v.number(),
+        v.integer(),
+        v.description('The message; each of its statuses is one more post with this id.'),
+      ),
+      direction: v.pipe(
+        v.picklist(['in', 'out']),
+        v.description('in: the buyer wrote; out: we sent it.'),
+      ),
+      kind: v.pipe(
+        v.string(),
+        v.description(
+          'welcome, template, text, image, document, location, button (a button reply) or other.',
+        ),
+      ),
+      status: v.pipe(
+        v.string(),
+        v.description(
+          'received (the buyer’s message), or queued, sent, delivered, read or failed (ours).',
+        ),
+      ),
+      text: nullable(
+        v.string(),
+        'The text or caption, only when the server is set to include it (WEBHOOK_INCLUDE_MESSAGES=true); otherwise null.',
+      ),
+      at: v.pipe(
+        v.string(),
+        v.isoTimestamp(),
+        v.metadata({
+          description:
+            'When the message was stored or its status changed, India time with its offset.',
+          examples: ['2026-11-25T18:40:00+05:30'],
+        }),
+      ),
+    }),
+    v.description('A WhatsApp message of the buyer’s conversation, as it stands now.'),
+  ),
+);
+
+export type WhatsappMessageEvent = v.InferOutput<typeof whatsappMessageEventSchema>;
+
 export interface WebhookEventDescription {
   /** One line for the OpenAPI operation. */
   summary: string;
@@ -274,6 +330,12 @@ export const WEBHOOK_EVENTS = {
     description:
       'Posted, once the change is saved in the sales desk, to every endpoint that was sent one of the buyer’s leads. Its webhook-id is its own; it may arrive before a lead.created that is still being retried.',
     schema: leadUpdatedEventSchema,
+  },
+  [WHATSAPP_MESSAGE]: {
+    summary: 'A WhatsApp message to or from a buyer, or its new status',
+    description:
+      'Posted to every endpoint that was sent one of the buyer’s leads, when a message is stored (the buyer’s, or ours queued) and each time WhatsApp reports a new status of ours.',
+    schema: whatsappMessageEventSchema,
   },
 } as const satisfies Record<string, WebhookEventDescription>;
 

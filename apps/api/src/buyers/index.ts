@@ -44,6 +44,7 @@ export {
   findLead,
   NEW_WORK,
   recordContact,
+  recordOwnerMessage,
   type LeadChange,
   type RoutingOfWork,
 } from './lead-work.ts';

@@ -212,3 +212,27 @@ export function recordContact(
     routing.answered(lead.buyer_id, now);
   });
 }
+
+/**
+ * A message the buyer's owner sent them (on WhatsApp, from the desk) answers their clock as a
+ * call does, and the first one to the buyer is the first contact. Joins the caller's transaction.
+ */
+export function recordOwnerMessage(
+  store: BuyerStore,
+  routing: RoutingOfWork,
+  user: DeskUser,
+  lead: InboxRow,
+  text: string,
+  now: number,
+): void {
+  if (lead.owner_id !== user.id) return;
+  const work = store.workOf(lead.id) ?? NEW_WORK;
+  store.transaction(() => {
+    if (work.first_contact_at === null) {
+      store.saveWork(lead.id, withFirstContact(work, user, now), now, [
+        { type: 'contact', actorId: user.id, text },
+      ]);
+    }
+    routing.answered(lead.buyer_id, now);
+  });
+}

@@ -26,6 +26,7 @@ export const CHANNELS_ENV = {
   // Webhooks are read as a group (all or none); their own module checks the group.
   WEBHOOK_URL: text(),
   WEBHOOK_SECRET: text(),
+  WEBHOOK_INCLUDE_MESSAGES: text(),
   INTAKE_PER_SOURCE_PER_MINUTE: wholeNumber(
     CHANNELS_DEFAULTS.INTAKE_PER_SOURCE_PER_MINUTE,
     0,
@@ -48,7 +49,11 @@ export const CHANNELS_ENV = {
 
 /** The webhook and Meta variables, each group read together by its channel's own reader. */
 export function readChannelGroups(env: Env) {
-  const webhooks = readWebhookSettings({ urls: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET });
+  const webhooks = readWebhookSettings({
+    urls: env.WEBHOOK_URL,
+    secret: env.WEBHOOK_SECRET,
+    includeMessages: env.WEBHOOK_INCLUDE_MESSAGES,
+  });
   const meta = readMetaSettings({
     appSecret: env.META_APP_SECRET,
     verifyToken: env.META_VERIFY_TOKEN,

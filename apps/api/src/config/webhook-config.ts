@@ -6,6 +6,8 @@ export interface WebhookSettings {
   endpoints: string[];
   /** The key bytes of `WEBHOOK_SECRET` (the base64 after `whsec_`). */
   signingKey: Buffer;
+  /** `WEBHOOK_INCLUDE_MESSAGES=true`: a `whatsapp.message` event carries the message's text. */
+  includeMessages: boolean;
 }
 
 export interface WebhookInput {
@@ -13,6 +15,8 @@ export interface WebhookInput {
   urls: string | undefined;
   /** `WEBHOOK_SECRET`: `whsec_` and the base64 of the key. */
   secret: string | undefined;
+  /** `WEBHOOK_INCLUDE_MESSAGES`: `true` or `false` (the default). */
+  includeMessages?: string | undefined;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -50,11 +54,19 @@ export function readWebhookSettings(input: WebhookInput): {
     } else endpoints.push(checked.url);
   });
 
+  const include = input.includeMessages?.trim().toLowerCase() || 'false';
+  if (include !== 'true' && include !== 'false') {
+    problems.push('WEBHOOK_INCLUDE_MESSAGES must be true or false.');
+  }
+
   const key = decodeSecret(secret);
   if ('problem' in key) problems.push(key.problem);
 
   if (problems.length > 0 || !('bytes' in key)) return { problems };
-  return { settings: { endpoints, signingKey: key.bytes }, problems };
+  return {
+    settings: { endpoints, signingKey: key.bytes, includeMessages: include === 'true' },
+    problems,
+  };
 }
 
 function checkEndpoint(entry: string, position: number): { url: string } | { problem: string } {

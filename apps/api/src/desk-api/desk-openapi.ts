@@ -47,6 +47,7 @@ const ERROR_TEXT: Record<number, string> = {
   415: 'The body is not JSON.',
   429: 'Too many at once: wait and try again.',
   500: 'The server failed; nothing more is said.',
+  503: 'A service the request needs is not set up on this server.',
 };
 
 /** The answers named in the document's components; the others are written where they are used. */

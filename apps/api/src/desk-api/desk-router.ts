@@ -34,6 +34,12 @@ import {
   visitRoutes,
   type CalendarPublisher,
 } from '../visits/index.ts';
+import {
+  conversationRoutes,
+  createConversation,
+  createWhatsappStore,
+  type MessageAnnouncements,
+} from '../whatsapp/index.ts';
 import { createAuth, type Auth } from '../desk/auth.ts';
 import { DeskError } from '../desk/desk-error.ts';
 import { createDeskOpenApiDocument } from './desk-openapi.ts';
@@ -72,6 +78,10 @@ export interface DeskRouterDeps {
   pushPublicKey: string;
   /** The origins a device's push endpoint may be at (PUSH_SERVICES). */
   pushServices: readonly string[];
+  /** Wakes WhatsApp's sends; undefined when WhatsApp is not set up (the desk's sends say so). */
+  wakeWhatsapp?: () => void;
+  /** The CRM endpoints told of each WhatsApp message the desk sends. */
+  whatsappAnnouncements?: MessageAnnouncements;
 }
 
 export interface DeskApi {
@@ -147,6 +157,48 @@ function deskErrorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
+/** The routes that reach a buyer outside the desk: site visits and WhatsApp. */
+function mountBuyerContacts(router: Router, deps: DeskRouterDeps, store: DeskStore, auth: Auth) {
+  const { db, clock, logger } = deps;
+  mountRoutes(
+    router,
+    visitRoutes,
+    {
+      visits: createVisits({
+        db,
+        webhookChannels: deps.webhookChannels ?? [],
+        messageIdDomain: deps.messageIdDomain ?? 'localhost',
+        onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
+      }),
+      store,
+      clock,
+      logger,
+      calendar: {
+        uidDomain: deps.messageIdDomain ?? 'localhost',
+        organizer: deps.calendarOrganizer,
+      },
+    },
+    auth,
+  );
+
+  mountRoutes(
+    router,
+    conversationRoutes,
+    {
+      conversation: createConversation({
+        store: createWhatsappStore(db, deps.whatsappAnnouncements),
+        buyers: store,
+        routing: deps.routing,
+        wake: deps.wakeWhatsapp,
+      }),
+      store,
+      clock,
+      logger,
+    },
+    auth,
+  );
+}
+
 /** The sales desk's JSON API. Every route but signing in needs a session; see docs/desk-api.md. */
 export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   const { db, clock, logger } = deps;
@@ -175,26 +227,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
 
   mountRoutes(router, accountRoutes, { store, clock, logger, forgetDevices }, auth);
 
-  mountRoutes(
-    router,
-    visitRoutes,
-    {
-      visits: createVisits({
-        db,
-        webhookChannels: deps.webhookChannels ?? [],
-        messageIdDomain: deps.messageIdDomain ?? 'localhost',
-        onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
-      }),
-      store,
-      clock,
-      logger,
-      calendar: {
-        uidDomain: deps.messageIdDomain ?? 'localhost',
-        organizer: deps.calendarOrganizer,
-      },
-    },
-    auth,
-  );
+  mountBuyerContacts(router, deps, store, auth);
 
   mountRoutes(
     router,

@@ -12,6 +12,7 @@ import { reportRoutes } from '../reports/index.ts';
 import { heldRoutes, routingRoutes } from '../routing/index.ts';
 import { sourceRoutes } from '../sources/index.ts';
 import { visitRoutes } from '../visits/index.ts';
+import { conversationRoutes } from '../whatsapp/index.ts';
 import { openApiRoutes } from './openapi-routes.ts';
 import type { DeskRoute } from '../desk/route.ts';
 
@@ -27,5 +28,6 @@ export const DESK_ROUTES: readonly DeskRoute<never>[] = [
   ...pushRoutes,
   ...sourceRoutes,
   ...plotRoutes,
+  ...conversationRoutes,
   ...openApiRoutes,
 ];

@@ -10,10 +10,19 @@ import {
   metaSignature,
   type SmtpInbox,
   startSmtpInbox,
+  whatsappMessageEvent,
+  type WhatsappCloudApi,
 } from '@iconia/testkit';
 import { startTestServer, type TestServer } from '@iconia/api/test-server';
 import { createPartnerSources } from '../sources/index.ts';
 import { signingKeyOf, signWebhook } from '../standard-webhooks.ts';
+import {
+  startCloudApiPeer,
+  WHATSAPP_APP_SECRET,
+  WHATSAPP_PHONE_NUMBER_ID,
+  WHATSAPP_VERIFY_TOKEN,
+  whatsappEnv,
+} from '../whatsapp/whatsapp-test-support.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -91,10 +100,16 @@ describe('the OpenAPI document, checked against the running API', () => {
   let meta: TestServer;
   let inbox: SmtpInbox;
   let document: Document;
+  /** The Cloud API WhatsApp sends to, on the servers with Meta's channels on. */
+  let cloudApi: WhatsappCloudApi;
+  /** Meta's lead ads and WhatsApp, both on. */
+  let metaEnv: Record<string, string>;
 
   beforeAll(async () => {
     temp = createTempDir();
     inbox = await startSmtpInbox();
+    cloudApi = await startCloudApiPeer();
+    metaEnv = { ...META_ENV, ...whatsappEnv(cloudApi) };
     // Trusting the loopback proxy lets each scenario pose as its own client address.
     t = await startTestServer({
       dataDir: `${temp.dir}/up`,
@@ -111,7 +126,7 @@ describe('the OpenAPI document, checked against the running API', () => {
     });
     meta = await startTestServer({
       dataDir: `${temp.dir}/meta`,
-      env: { ...META_ENV, INTAKE_PER_SOURCE_PER_MINUTE: '0' },
+      env: { ...metaEnv, INTAKE_PER_SOURCE_PER_MINUTE: '0' },
     });
     await meta.metaGraph?.stop();
     down = await startTestServer({
@@ -125,6 +140,7 @@ describe('the OpenAPI document, checked against the running API', () => {
     await down.close();
     await meta.close();
     await inbox.close();
+    await cloudApi.close();
     temp.remove();
   });
 
@@ -265,7 +281,7 @@ describe('the OpenAPI document, checked against the running API', () => {
     ceilings += 1;
     const server = await startTestServer({
       dataDir: `${temp.dir}/ceiling-${ceilings}`,
-      env: { ...META_ENV, INTAKE_PER_SOURCE_PER_MINUTE: '1' },
+      env: { ...metaEnv, INTAKE_PER_SOURCE_PER_MINUTE: '1' },
     });
     try {
       await send(server);
@@ -278,6 +294,37 @@ describe('the OpenAPI document, checked against the running API', () => {
     request(server.url)
       .get('/intake/meta')
       .query({ 'hub.mode': 'subscribe', 'hub.challenge': '1158201444', 'hub.verify_token': token });
+  const whatsappHandshake = (server: TestServer, token = WHATSAPP_VERIFY_TOKEN) =>
+    request(server.url)
+      .get('/intake/whatsapp')
+      .query({ 'hub.mode': 'subscribe', 'hub.challenge': '1158201444', 'hub.verify_token': token });
+  let wamids = 0;
+  const whatsappPost = (server: TestServer, body?: string) => {
+    wamids += 1;
+    const event =
+      body ??
+      whatsappMessageEvent(WHATSAPP_PHONE_NUMBER_ID, {
+        from: '919876500001',
+        name: 'Suresh Kumar',
+        text: 'Is the 200 sq. yd plot available?',
+        id: `wamid.openapi${wamids}`,
+      });
+    return request(server.url)
+      .post('/intake/whatsapp')
+      .set('Content-Type', 'application/json')
+      .set('X-Hub-Signature-256', metaSignature(event, WHATSAPP_APP_SECRET))
+      .send(event);
+  };
+  /** A server with Meta's channels on whose database is gone: nothing can be stored. */
+  const broken = async (name: string, send: (server: TestServer) => Test) => {
+    const server = await startTestServer({ dataDir: `${temp.dir}/${name}`, env: metaEnv });
+    server.store.close();
+    try {
+      return await send(server);
+    } finally {
+      await server.close();
+    }
+  };
   let pushes = 0;
   /** A partner's signed push to `source` on `server`, which adds the source first when asked. */
   const partnerPush = (
@@ -342,18 +389,28 @@ describe('the OpenAPI document, checked against the running API', () => {
         '405': () => request(meta.url).delete('/intake/meta'),
         '413': () => metaPost(meta.app, JSON.stringify({ pad: 'x'.repeat(70_000) })),
         '429': () => overCeiling((server) => metaPost(server.app)),
-        '500': async () => {
-          const broken = await startTestServer({
-            dataDir: `${temp.dir}/broken-meta`,
-            env: META_ENV,
-          });
-          broken.store.close();
-          try {
-            return await metaPost(broken.app);
-          } finally {
-            await broken.close();
-          }
-        },
+        '500': () => broken('broken-meta', (server) => metaPost(server.app)),
+      },
+    },
+    'get /intake/whatsapp': {
+      'text/plain': {
+        '200': () => whatsappHandshake(meta),
+        '403': () => whatsappHandshake(meta, 'guess'),
+        '404': () => whatsappHandshake(down),
+        '405': () => request(meta.url).put('/intake/whatsapp'),
+        '429': () => overCeiling((server) => whatsappHandshake(server)),
+      },
+    },
+    'post /intake/whatsapp': {
+      'text/plain': {
+        '200': () => whatsappPost(meta),
+        '400': () => whatsappPost(meta, JSON.stringify({ object: 'user', entry: [] })),
+        '401': () => request(meta.url).post('/intake/whatsapp').type('json').send('{}'),
+        '404': () => whatsappPost(down),
+        '405': () => request(meta.url).delete('/intake/whatsapp'),
+        '413': () => whatsappPost(meta, JSON.stringify({ pad: 'x'.repeat(70_000) })),
+        '429': () => overCeiling((server) => whatsappPost(server)),
+        '500': () => broken('broken-whatsapp', (server) => whatsappPost(server)),
       },
     },
     'post /intake/partners/{name}': {
@@ -475,6 +532,8 @@ describe('the OpenAPI document, checked against the running API', () => {
       'post /intake/google-ads': [],
       'get /intake/meta': [{ metaVerifyToken: [] }],
       'post /intake/meta': [{ metaSignature: [] }],
+      'get /intake/whatsapp': [{ metaVerifyToken: [] }],
+      'post /intake/whatsapp': [{ metaSignature: [] }],
       'post /intake/partners/{name}': [
         { webhookId: [], webhookTimestamp: [], webhookSignature: [] },
       ],

@@ -1,3 +1,6 @@
+import type { JsonObject } from '../http/openapi-parts.ts';
+import { partnerPaths } from '../intake/partner-openapi.ts';
+import { whatsappPaths } from '../intake/whatsapp-openapi.ts';
 import { partnerOrigin } from '@iconia/shared';
 import type { Router } from 'express';
 import type { Clock } from '../clock.ts';
@@ -97,4 +100,9 @@ export function createLeadSourceHealth(parts: SourceHealthParts): SourceHealth {
     messageIdDomain: parts.messageIdDomain,
     onQueued: parts.wakeEmail,
   });
+}
+
+/** The intake channels' own paths in the lead API's OpenAPI document. */
+export function intakeOpenApiPaths(): JsonObject {
+  return { ...partnerPaths(), ...whatsappPaths() };
 }

@@ -9,6 +9,7 @@ import {
   createWhatsappChannel,
   createWhatsappStore,
   WHATSAPP_WORKER,
+  type MessageAnnouncements,
   type ReceiveMessages,
   type WhatsappStore,
 } from '../whatsapp/index.ts';
@@ -26,8 +27,9 @@ export function leadStoredHandlers<Routing extends LeadStoredHandler>(
   db: Database.Database,
   routing: Routing,
   whatsapp: Config['whatsapp'],
+  announcements: MessageAnnouncements,
 ) {
-  const welcome = whatsapp ? createWelcome(db, createWhatsappStore(db)) : undefined;
+  const welcome = whatsapp ? createWelcome(db, createWhatsappStore(db, announcements)) : undefined;
   return {
     routing,
     onLeadStored(lead: StoredLeadFacts): void {
@@ -47,10 +49,11 @@ export interface WhatsappParts {
 export function createWhatsappParts(
   context: WorkerContext,
   config: Pick<Config, 'whatsapp' | 'siteUrl'>,
+  announcements: MessageAnnouncements,
 ): WhatsappParts | undefined {
   const settings = config.whatsapp;
   if (!settings) return undefined;
-  const store = createWhatsappStore(context.store.db);
+  const store = createWhatsappStore(context.store.db, announcements);
   const channel = createWhatsappChannel({
     settings,
     store,

@@ -4,10 +4,13 @@ import {
   LEAD_CREATED_KIND,
   LEAD_ERASED_KIND,
   LEAD_UPDATED_KIND,
+  WHATSAPP_MESSAGE_KIND,
   META_LEAD_READ_PREFIX,
   type BuyerUpdate,
   type LeadErasedPayload,
   type LeadUpdatedPayload,
+  type WhatsappMessagePayload,
+  type WhatsappMessageUpdate,
 } from './outbox-messages.ts';
 
 /**
@@ -26,7 +29,8 @@ export interface OutboxLeadStatements {
   /**
    * Keeps nothing personal about the lead: what has not gone out is cancelled (its pending
    * messages go), and what went out or was given up keeps its id, channel, kind and times but
-   * neither its payload (an alert's name, mobile and request) nor its last error. No channel
+   * neither its payload (an alert's name, mobile and request) nor its last error; the same holds
+   * for the CRM's `whatsapp.message` announcements about the lead's buyer. No channel
    * reads a settled message's payload again.
    */
   forgetLead(leadId: number): void;
@@ -36,6 +40,11 @@ export interface OutboxLeadStatements {
    * the change.
    */
   announceBuyerUpdate(update: BuyerUpdate, channels: readonly string[]): void;
+  /**
+   * Queues one `whatsapp.message` message on each of `channels` that was sent one of the buyer's
+   * leads. Call in the transaction that stores the message or its status.
+   */
+  announceWhatsappMessage(message: WhatsappMessageUpdate, channels: readonly string[]): void;
 
   /** Deletes the webhook event an intake channel stored for the lead (Meta's leadgen event). */
   deleteIntakeEvent(leadId: number): void;
@@ -78,10 +87,40 @@ export function createOutboxLeadStatements(db: Database.Database): OutboxLeadSta
   const scrubSettled = db.prepare<[number]>(`
     UPDATE deliveries SET payload = NULL, last_error = NULL
     WHERE lead_id = ? AND (payload IS NOT NULL OR last_error IS NOT NULL)`);
+  // A buyer's WhatsApp announcements name no lead; their payload names the buyer (and may hold
+  // what was written): pending ones go, settled ones keep no payload.
+  const cancelBuyerMessages = db.prepare<[number]>(`
+    DELETE FROM deliveries WHERE lead_id IS NULL AND kind = '${WHATSAPP_MESSAGE_KIND}'
+      AND status = 'pending'
+      AND json_extract(payload, '$.buyerId') = (SELECT buyer_id FROM leads WHERE id = ?)`);
+  const scrubBuyerMessages = db.prepare<[number]>(`
+    UPDATE deliveries SET payload = NULL, last_error = NULL
+    WHERE lead_id IS NULL AND kind = '${WHATSAPP_MESSAGE_KIND}' AND payload IS NOT NULL
+      AND json_extract(payload, '$.buyerId') = (SELECT buyer_id FROM leads WHERE id = ?)`);
   // The event's read is a message about no lead; the lead names it by its `leadgen_id`.
   const deleteMetaEvent = db.prepare<[number]>(`
     DELETE FROM deliveries WHERE lead_id IS NULL AND message_id = (
       SELECT '${META_LEAD_READ_PREFIX}' || external_id FROM leads WHERE id = ? AND origin = 'meta')`);
+
+  /** One message of `kind` on each channel that knows the buyer, naming their leads there. */
+  function announce(
+    update: (BuyerUpdate | WhatsappMessageUpdate) & { buyerId: number; at: number },
+    channels: readonly string[],
+    kind: string,
+  ): void {
+    for (const channel of channels) {
+      const ids = sentToChannel.all(update.buyerId, channel);
+      if (ids.length === 0) continue;
+      const payload: LeadUpdatedPayload | WhatsappMessagePayload = { ...update, ids };
+      insert.run({
+        messageId: announcementId(),
+        channel,
+        kind,
+        payload: JSON.stringify(payload),
+        dueAt: update.at,
+      });
+    }
+  }
 
   return {
     announceErasure(leadIds, now) {
@@ -106,20 +145,14 @@ export function createOutboxLeadStatements(db: Database.Database): OutboxLeadSta
     forgetLead(leadId) {
       cancelPending.run(leadId);
       scrubSettled.run(leadId);
+      cancelBuyerMessages.run(leadId);
+      scrubBuyerMessages.run(leadId);
     },
     announceBuyerUpdate(update, channels) {
-      for (const channel of channels) {
-        const ids = sentToChannel.all(update.buyerId, channel);
-        if (ids.length === 0) continue;
-        const payload: LeadUpdatedPayload = { ...update, ids };
-        insert.run({
-          messageId: announcementId(),
-          channel,
-          kind: LEAD_UPDATED_KIND,
-          payload: JSON.stringify(payload),
-          dueAt: update.at,
-        });
-      }
+      announce(update, channels, LEAD_UPDATED_KIND);
+    },
+    announceWhatsappMessage(message, channels) {
+      announce(message, channels, WHATSAPP_MESSAGE_KIND);
     },
     deleteIntakeEvent(leadId) {
       deleteMetaEvent.run(leadId);

@@ -16,6 +16,21 @@ export const LEAD_ERASED_KIND = 'lead.erased';
 
 /** The signed webhook event telling that a buyer's stage or owner changed. */
 export const LEAD_UPDATED_KIND = 'lead.updated';
+export const WHATSAPP_MESSAGE_KIND = 'whatsapp.message';
+
+/** What a `whatsapp.message` message carries beyond the leads it names on its endpoint. */
+export interface WhatsappMessageUpdate {
+  buyerId: number;
+  messageId: number;
+  direction: 'in' | 'out';
+  kind: string;
+  status: string;
+  /** Only when the endpoints are to get the text (WEBHOOK_INCLUDE_MESSAGES). */
+  text: string | null;
+  at: number;
+}
+
+export type WhatsappMessagePayload = WhatsappMessageUpdate & { ids: string[] };
 
 /** What a `lead.updated` message carries beyond the leads it names on its endpoint. */
 export interface BuyerUpdate {

@@ -3,10 +3,16 @@ import type { Clock } from '../clock.ts';
 import { UnsendableMessageError, type OutboxChannel } from '../outbox/outbox-channel.ts';
 import type { ClaimedDelivery, LeadMessageRoute } from '../store/lead-store.ts';
 import { WEBHOOK_CHANNEL_PREFIX } from '../store/lead-types.ts';
-import { LEAD_CREATED_KIND, LEAD_ERASED_KIND, LEAD_UPDATED_KIND } from '../store/outbox-store.ts';
+import {
+  LEAD_CREATED_KIND,
+  LEAD_ERASED_KIND,
+  LEAD_UPDATED_KIND,
+  WHATSAPP_MESSAGE_KIND,
+} from '../store/outbox-store.ts';
 import { leadCreatedEvent, type LeadForWebhook } from './lead-created-event.ts';
 import { leadErasedEvent } from './lead-erased-event.ts';
 import { leadUpdatedEvent } from './lead-updated-event.ts';
+import { whatsappMessageEvent } from './whatsapp-message-event.ts';
 import { nextWebhookAttempt } from './retry-schedule.ts';
 import { sendWebhook } from './send-webhook.ts';
 import { endpointLabel, type WebhookSettings } from '../config/webhook-config.ts';
@@ -82,7 +88,9 @@ function eventBody(channel: string, { kind, lead, payload }: WebhookMessage): st
         ? leadErasedEvent(payload)
         : kind === LEAD_UPDATED_KIND
           ? leadUpdatedEvent(payload)
-          : undefined;
+          : kind === WHATSAPP_MESSAGE_KIND
+            ? whatsappMessageEvent(payload)
+            : undefined;
   if (!event) throw new UnsendableMessageError(channel, kind);
   return JSON.stringify(event);
 }

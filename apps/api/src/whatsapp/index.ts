@@ -7,7 +7,11 @@
  * (`store/whatsapp-schema.ts`); other features reach them only through what this module exports.
  */
 export { createWhatsappChannel, WHATSAPP_WORKER } from './whatsapp-channel.ts';
-export { createWhatsappStore, type WhatsappStore } from './whatsapp-store.ts';
+export {
+  createWhatsappStore,
+  type MessageAnnouncements,
+  type WhatsappStore,
+} from './whatsapp-store.ts';
 export { createWelcome } from './welcome.ts';
 export {
   createReceiveMessages,
@@ -16,6 +20,9 @@ export {
 } from './receive-messages.ts';
 export {
   parseWhatsappWebhook,
+  WhatsappWebhookSchema,
   WHATSAPP_INTAKE_PATH,
   type WhatsappEvent,
 } from './whatsapp-webhook.ts';
+export { conversationRoutes, type ConversationRouteDeps } from './conversation-routes.ts';
+export { createConversation, type Conversation } from './conversation.ts';

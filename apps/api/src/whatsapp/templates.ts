@@ -1,4 +1,11 @@
-import { BROCHURE, OFFICE_ADDRESS, PHONES, PROJECT_NAME } from '@iconia/shared';
+import {
+  BROCHURE,
+  OFFICE_ADDRESS,
+  PHONES,
+  PROJECT_NAME,
+  WHATSAPP_TEMPLATES,
+  type WhatsappTemplate,
+} from '@iconia/shared';
 import type { WhatsappSettings } from '../config/whatsapp-config.ts';
 import type { OutgoingContent, TemplateComponent } from './cloud-api.ts';
 
@@ -7,8 +14,8 @@ import type { OutgoingContent, TemplateComponent } from './cloud-api.ts';
  * once in WhatsApp Manager with exactly these variables, in the welcome's language
  * (docs/whatsapp.md): the welcome's name is a setting, the others' names are fixed.
  */
-export const TEMPLATE_KEYS = ['welcome', 'visit_confirmation', 'follow_up'] as const;
-export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
+export const TEMPLATE_KEYS = WHATSAPP_TEMPLATES;
+export type TemplateKey = WhatsappTemplate;
 
 export const TEMPLATE_LABELS: Record<TemplateKey, string> = {
   welcome: 'Welcome with the brochure',

@@ -2,7 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsappMessageEvent, type WhatsappCloudApi } from '@iconia/testkit';
+import {
+  answer,
+  startWebhookReceiver,
+  whatsappMessageEvent,
+  type WebhookReceiver,
+  type WhatsappCloudApi,
+} from '@iconia/testkit';
 import { startDeskTestServer, type DeskTestServer } from '@iconia/api/test-server';
 import {
   postWebhook,
@@ -18,18 +24,29 @@ const WORDS = 'Budget forty two lakh, plot seventeen please';
 
 describe('an erased buyer’s WhatsApp messages', () => {
   let api: WhatsappCloudApi;
+  let crm: WebhookReceiver;
   let server: DeskTestServer;
 
   beforeAll(async () => {
     api = await startCloudApiPeer();
-    server = await startDeskTestServer({ env: whatsappEnv(api) });
+    // A CRM that is down and asks for the text: its events wait in the outbox, words and all.
+    crm = await startWebhookReceiver({ reply: answer(503) });
+    server = await startDeskTestServer({
+      env: {
+        ...whatsappEnv(api),
+        WEBHOOK_URL: crm.url,
+        WEBHOOK_SECRET: `whsec_${Buffer.from('erasure-test-signing-key-32bytes').toString('base64')}`,
+        WEBHOOK_INCLUDE_MESSAGES: 'true',
+      },
+    });
   });
   afterAll(async () => {
     await server.remove();
+    await crm.close();
     await api.close();
   });
 
-  it('when a manager erases the buyer, then no database file holds what they wrote once the server stops', async () => {
+  it('when a manager erases the buyer, then no database file holds what they wrote once the server stops, not even the CRM’s waiting events', async () => {
     await server.addUser('manager@iconia.test', 'manager');
     const manager = await server.signIn('manager@iconia.test');
     await request(server.url)

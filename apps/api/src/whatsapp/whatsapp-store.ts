@@ -1,11 +1,12 @@
+import type { WHATSAPP_MESSAGE_KINDS, WHATSAPP_MESSAGE_STATUSES } from '@iconia/shared';
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { createOutboxLeadStatements } from '../store/outbox-announcements.ts';
 import { createOutboxStatements } from '../store/outbox-store.ts';
 import { WHATSAPP_CHANNEL, WHATSAPP_SEND_KIND } from '../store/whatsapp-schema.ts';
 
-export type MessageKind =
-  'welcome' | 'template' | 'text' | 'image' | 'document' | 'location' | 'button' | 'other';
-export type MessageStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'received';
+export type MessageKind = (typeof WHATSAPP_MESSAGE_KINDS)[number];
+export type MessageStatus = (typeof WHATSAPP_MESSAGE_STATUSES)[number];
 
 export interface MessageRow {
   id: number;
@@ -111,20 +112,58 @@ function prepare(db: Database.Database) {
       `SELECT id AS buyerId, latest_lead_id AS leadId FROM buyers
        WHERE mobile = ? AND erased_at IS NULL`,
     ),
+    clearOptOut: db.prepare<[number, number, string, number]>(`
+      UPDATE whatsapp_opt_outs SET cleared_at = ?, cleared_by = ?, cleared_note = ?
+      WHERE buyer_id = ? AND cleared_at IS NULL`),
+    byId: db.prepare<[number], MessageRow>(
+      `SELECT ${ROW} FROM whatsapp_messages m LEFT JOIN desk_users u ON u.id = m.sent_by
+       WHERE m.id = ?`,
+    ),
     latestLead: db.prepare<[number], { id: number | null }>(
       `SELECT latest_lead_id AS id FROM buyers WHERE id = ?`,
     ),
   };
 }
 
+/** The CRM endpoints told of each message and status (`whatsapp.message`). */
+export interface MessageAnnouncements {
+  /** The outbox channels of the endpoints. */
+  channels: readonly string[];
+  /** WEBHOOK_INCLUDE_MESSAGES: the events carry the message's text. */
+  includeText: boolean;
+}
+
 /**
  * WhatsApp's rows (`store/whatsapp-schema.ts`): the messages of each buyer and the opt-outs. Each
  * write joins the caller's transaction; `queueOutgoing` writes the message and its outbox send
- * together.
+ * together, and every message stored or status moved queues its `whatsapp.message` event for the
+ * CRM endpoints in the same write.
  */
-export function createWhatsappStore(db: Database.Database) {
+export function createWhatsappStore(
+  db: Database.Database,
+  announcements: MessageAnnouncements = { channels: [], includeText: false },
+) {
   const statements = prepare(db);
   const outbox = createOutboxStatements(db);
+  const leadOutbox = createOutboxLeadStatements(db);
+
+  function announce(id: number): void {
+    if (announcements.channels.length === 0) return;
+    const row = statements.byId.get(id);
+    if (!row) return;
+    leadOutbox.announceWhatsappMessage(
+      {
+        buyerId: row.buyer_id,
+        messageId: row.id,
+        direction: row.direction,
+        kind: row.kind,
+        status: row.status,
+        text: announcements.includeText ? row.text : null,
+        at: row.status_at,
+      },
+      announcements.channels,
+    );
+  }
 
   /** An entry on the buyer's timeline, on the enquiry named or else their latest one. */
   function note(buyerId: number, leadId: number | null, at: number, text: string): void {
@@ -154,17 +193,24 @@ export function createWhatsappStore(db: Database.Database) {
         payload: { message: row.id },
         dueAt: message.at,
       });
+      announce(row.id);
       return row.id;
     },
     /** Stores a message from a buyer; false when its wamid was stored before. */
-    addIncoming: (message: NewIncoming): boolean =>
-      statements.insertIn.get({ ...message }) !== undefined,
+    addIncoming(message: NewIncoming): boolean {
+      const row = statements.insertIn.get({ ...message });
+      if (row) announce(row.id);
+      return row !== undefined;
+    },
     forSend: (id: number) => statements.forSend.get(id),
     markSent(id: number, wamid: string, at: number): void {
-      statements.sent.run(wamid, at, id);
+      db.transaction(() => {
+        if (statements.sent.run(wamid, at, id).changes > 0) announce(id);
+      })();
     },
     markFailed(id: number, reason: string, at: number): void {
       statements.failed.run(reason, at, id);
+      announce(id);
     },
     /** A status WhatsApp reported for a message we sent; the message, or undefined if unknown. */
     applyStatus(wamid: string, status: MessageStatus, reason: string | null, at: number) {
@@ -176,6 +222,7 @@ export function createWhatsappStore(db: Database.Database) {
           : (STATUS_ORDER[status] ?? 0) > (STATUS_ORDER[row.status] ?? 4);
       if (!moves) return undefined;
       statements.status.run(status, reason, at, row.id);
+      announce(row.id);
       return { ...row, status, status_reason: reason };
     },
     conversation: (buyerId: number) => statements.conversation.all(buyerId),
@@ -184,6 +231,11 @@ export function createWhatsappStore(db: Database.Database) {
     optOut(buyerId: number, at: number): boolean {
       return statements.optOut.run(buyerId, at).changes > 0;
     },
+    /** A manager cleared the opt-out on the buyer's written request; false when none stood. */
+    clearOptOut(buyerId: number, at: number, userId: number, note: string): boolean {
+      return statements.clearOptOut.run(at, userId, note, buyerId).changes > 0;
+    },
+    message: (id: number) => statements.byId.get(id),
     /** The buyer of this number (E.164) who is not erased, and their latest enquiry. */
     buyerOf: (mobile: string) => statements.buyerOf.get(mobile),
     note,

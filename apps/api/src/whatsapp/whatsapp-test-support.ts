@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { metaSignature, startWhatsappCloudApi, type WhatsappCloudApi } from '@iconia/testkit';
-import { GRAPH_API_VERSION } from '../graph/meta-graph.ts';
+import { GRAPH_API_VERSION } from '../config/meta-config.ts';
 
 export const WHATSAPP_TOKEN = 'EAAGwhatsappSystemUserToken';
 export const WHATSAPP_PHONE_NUMBER_ID = '106540352242922';

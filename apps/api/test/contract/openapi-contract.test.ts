@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createDeskOpenApiDocument } from '../../src/desk-api/desk-openapi.ts';
 import { createOpenApiDocument } from '../../src/http/openapi.ts';
-import { partnerPaths } from '../../src/intake/partner-openapi.ts';
+import { intakeOpenApiPaths } from '../../src/start/intake.ts';
 
 /** The document with every object's keys in order, so only what it says is compared. */
 function canonical(value: unknown): unknown {
@@ -22,7 +22,7 @@ function canonical(value: unknown): unknown {
 }
 
 const documents = {
-  'lead-api.openapi.json': () => createOpenApiDocument(partnerPaths()),
+  'lead-api.openapi.json': () => createOpenApiDocument(intakeOpenApiPaths()),
   'desk-api.openapi.json': () => createDeskOpenApiDocument(),
 };
 

@@ -1,0 +1,162 @@
+import type { WhatsappConversation, WhatsappMessage, WhatsappTemplate } from '@iconia/shared';
+import {
+  assertMayWork,
+  recordOwnerMessage,
+  type BuyerStore,
+  type InboxRow,
+} from '../buyers/index.ts';
+import type { RoutingOfWork } from '../buyers/index.ts';
+import { DeskError } from '../desk/desk-error.ts';
+import type { DeskUser } from '../desk/desk-types.ts';
+import { indiaTimestamp } from '../format/india-day.ts';
+import { TEMPLATE_LABELS } from './templates.ts';
+import type { MessageRow, WhatsappStore } from './whatsapp-store.ts';
+
+/** WhatsApp's customer service window: free text may go this long after the buyer last wrote. */
+export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export const WINDOW_CLOSED =
+  'More than 24 hours since the buyer last wrote: send a template instead.';
+export const OPTED_OUT =
+  'The buyer asked for no more WhatsApp messages; a manager can clear that only on their written request.';
+export const NOT_SET_UP = 'WhatsApp is not set up on this server.';
+const NOT_OPTED_OUT = 'The buyer has not opted out of WhatsApp messages.';
+const ERASED = "This lead's personal data was erased; it can no longer be worked.";
+
+const WHAT: Record<MessageRow['kind'], string> = {
+  welcome: 'Template',
+  template: 'Template',
+  text: 'Text',
+  image: 'Image',
+  document: 'Document',
+  location: 'Location',
+  button: 'Button reply',
+  other: 'A message the desk cannot show',
+};
+
+function toMessageJson(row: MessageRow): WhatsappMessage {
+  const template = row.kind === 'welcome' ? 'welcome' : row.template;
+  return {
+    id: row.id,
+    direction: row.direction,
+    kind: row.kind,
+    text: row.text,
+    what:
+      template !== null && template in TEMPLATE_LABELS
+        ? `Template: ${TEMPLATE_LABELS[template as WhatsappTemplate]}`
+        : WHAT[row.kind],
+    template,
+    status: row.status,
+    failure: row.status === 'failed' ? row.status_reason : null,
+    sentBy: row.sent_by_name,
+    at: indiaTimestamp(row.created_at),
+    statusAt: indiaTimestamp(row.status_at),
+  };
+}
+
+export interface ConversationOptions {
+  store: WhatsappStore;
+  buyers: BuyerStore;
+  routing: RoutingOfWork;
+  /** Wakes the sends' worker; undefined when WhatsApp is not set up. */
+  wake: (() => void) | undefined;
+}
+
+/**
+ * The desk's side of a buyer's WhatsApp: reading the conversation, a reply inside the 24-hour
+ * window, an approved template at any time, and a manager clearing an opt-out. Each send is
+ * stored with its outbox row in one transaction, and the owner's send answers their clock there.
+ */
+export function createConversation(options: ConversationOptions) {
+  const { store, buyers, routing, wake } = options;
+
+  function windowOf(buyerId: number, now: number) {
+    const last = store.lastIncomingAt(buyerId);
+    const until = last === undefined ? undefined : last + SERVICE_WINDOW_MS;
+    return { open: until !== undefined && now < until, until };
+  }
+
+  function mayQueue(user: DeskUser, lead: InboxRow): () => void {
+    assertMayWork(user, lead);
+    if (!wake) throw new DeskError(503, NOT_SET_UP);
+    if (lead.erased_at !== null) throw new DeskError(409, ERASED);
+    if (store.optedOutAt(lead.buyer_id) !== undefined) throw new DeskError(409, OPTED_OUT);
+    return wake;
+  }
+
+  function queue(
+    user: DeskUser,
+    lead: InboxRow,
+    message: { kind: 'text' | 'template'; text?: string; template?: string },
+    now: number,
+  ): WhatsappMessage {
+    const id = store.db.transaction(() => {
+      const queued = store.queueOutgoing({
+        buyerId: lead.buyer_id,
+        leadId: lead.id,
+        ...message,
+        sentBy: user.id,
+        at: now,
+      });
+      recordOwnerMessage(buyers, routing, user, lead, 'Wrote on WhatsApp', now);
+      return queued!;
+    })();
+    return toMessageJson(store.message(id)!);
+  }
+
+  return {
+    view(user: DeskUser, lead: InboxRow, now: number): WhatsappConversation {
+      assertMayWork(user, lead);
+      const optedOutAt = store.optedOutAt(lead.buyer_id);
+      const window = windowOf(lead.buyer_id, now);
+      return {
+        configured: wake !== undefined,
+        optedOutAt: optedOutAt === undefined ? null : indiaTimestamp(optedOutAt),
+        window: {
+          open: window.open,
+          until: window.until === undefined ? null : indiaTimestamp(window.until),
+        },
+        messages: store.conversation(lead.buyer_id).map(toMessageJson),
+      };
+    },
+    reply(user: DeskUser, lead: InboxRow, text: string, now: number): WhatsappMessage {
+      const wakeSends = mayQueue(user, lead);
+      if (!windowOf(lead.buyer_id, now).open) throw new DeskError(409, WINDOW_CLOSED);
+      const message = queue(user, lead, { kind: 'text', text }, now);
+      wakeSends();
+      return message;
+    },
+    sendTemplate(
+      user: DeskUser,
+      lead: InboxRow,
+      template: WhatsappTemplate,
+      detail: string | undefined,
+      now: number,
+    ): WhatsappMessage {
+      const wakeSends = mayQueue(user, lead);
+      const message = queue(
+        user,
+        lead,
+        { kind: 'template', template, ...(detail !== undefined && { text: detail }) },
+        now,
+      );
+      wakeSends();
+      return message;
+    },
+    clearOptOut(user: DeskUser, lead: InboxRow, reason: string, now: number): void {
+      store.db.transaction(() => {
+        if (!store.clearOptOut(lead.buyer_id, now, user.id, reason)) {
+          throw new DeskError(409, NOT_OPTED_OUT);
+        }
+        buyers.addEvent(lead.id, now, {
+          type: 'whatsapp',
+          actorId: user.id,
+          text: 'WhatsApp opt-out cleared on the buyer’s written request',
+          detail: reason,
+        });
+      })();
+    },
+  };
+}
+
+export type Conversation = ReturnType<typeof createConversation>;
