@@ -169,6 +169,7 @@ function mountBuyerContacts(router: Router, deps: DeskRouterDeps, store: DeskSto
         webhookChannels: deps.webhookChannels ?? [],
         messageIdDomain: deps.messageIdDomain ?? 'localhost',
         onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
+        whatsapp: deps.wakeWhatsapp !== undefined,
       }),
       store,
       clock,

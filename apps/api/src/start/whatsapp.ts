@@ -3,8 +3,10 @@ import type { Config } from '../config.ts';
 import type { DeliveryWorker } from '../outbox/outbox-worker.ts';
 import type { StoredLeadFacts } from '../store/lead-store.ts';
 import type { IngestEnquiry } from '../intake/ingest-enquiry.ts';
+import { createVisitStore } from '../visits/index.ts';
 import {
   createReceiveMessages,
+  createVisitNews,
   createWelcome,
   createWhatsappChannel,
   createWhatsappStore,
@@ -59,6 +61,7 @@ export function createWhatsappParts(
     store,
     clock: context.clock,
     siteUrl: config.siteUrl,
+    visitNews: createVisitNews(store, createVisitStore(context.store.db)),
   });
   return { store, worker: outboxWorker(context, channel, WHATSAPP_WORKER) };
 }

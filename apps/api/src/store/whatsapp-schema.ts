@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 /**
  * WhatsApp's tables (their queries: `whatsapp/`):
  *
@@ -53,3 +55,25 @@ export const WHATSAPP_MIGRATION = `
 /** The outbox channel of WhatsApp sends: one message per row of `whatsapp_messages`. */
 export const WHATSAPP_CHANNEL = 'whatsapp';
 export const WHATSAPP_SEND_KIND = 'whatsapp.send';
+
+/**
+ * A buyer's site visit to tell them of on WhatsApp (queued by the visits, due at once for a
+ * booking, a move or a cancellation and at its time for a reminder); when it comes due the
+ * WhatsApp channel turns it into the template message, if the visit is still as it was.
+ */
+export const WHATSAPP_VISIT_KIND = 'whatsapp.visit';
+
+export const WHATSAPP_VISIT_NEWS = [
+  'booked',
+  'moved',
+  'cancelled',
+  'day_before',
+  'two_hours',
+] as const;
+
+export const whatsappVisitPayloadSchema = v.object({
+  visitId: v.number(),
+  revision: v.number(),
+  which: v.picklist(WHATSAPP_VISIT_NEWS),
+});
+export type WhatsappVisitPayload = v.InferOutput<typeof whatsappVisitPayloadSchema>;

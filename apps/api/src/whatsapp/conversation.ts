@@ -9,7 +9,7 @@ import type { RoutingOfWork } from '../buyers/index.ts';
 import { DeskError } from '../desk/desk-error.ts';
 import type { DeskUser } from '../desk/desk-types.ts';
 import { indiaTimestamp } from '../format/india-day.ts';
-import { TEMPLATE_LABELS } from './templates.ts';
+import { isTemplateKey, TEMPLATE_LABELS } from './templates.ts';
 import type { MessageRow, WhatsappStore } from './whatsapp-store.ts';
 
 /** WhatsApp's customer service window: free text may go this long after the buyer last wrote. */
@@ -41,10 +41,7 @@ function toMessageJson(row: MessageRow): WhatsappMessage {
     direction: row.direction,
     kind: row.kind,
     text: row.text,
-    what:
-      template !== null && template in TEMPLATE_LABELS
-        ? `Template: ${TEMPLATE_LABELS[template as WhatsappTemplate]}`
-        : WHAT[row.kind],
+    what: isTemplateKey(template) ? `Template: ${TEMPLATE_LABELS[template]}` : WHAT[row.kind],
     template,
     status: row.status,
     failure: row.status === 'failed' ? row.status_reason : null,

@@ -13,6 +13,7 @@ export {
   type WhatsappStore,
 } from './whatsapp-store.ts';
 export { createWelcome } from './welcome.ts';
+export { createVisitNews } from './visit-news.ts';
 export {
   createReceiveMessages,
   type ReceiveMessages,

@@ -133,6 +133,41 @@ export interface MessageAnnouncements {
   includeText: boolean;
 }
 
+/** Thrown to undo a message whose send was queued before: the send id is in the outbox. */
+class AlreadyQueued extends Error {}
+
+/** The message and its send of id `sendId`, in one transaction that the send's id makes once. */
+function queueMessageOnce(
+  db: Database.Database,
+  statements: ReturnType<typeof prepare>,
+  outbox: ReturnType<typeof createOutboxStatements>,
+  announce: (id: number) => void,
+) {
+  return db.transaction((message: NewOutgoing, sendId: string): number | undefined => {
+    const row = statements.insertOut.get({
+      buyerId: message.buyerId,
+      leadId: message.leadId,
+      kind: message.kind,
+      template: message.template ?? null,
+      text: message.text ?? null,
+      sentBy: message.sentBy ?? null,
+      at: message.at,
+    });
+    if (!row) return undefined;
+    const queued = outbox.queueOnce({
+      messageId: sendId,
+      channel: WHATSAPP_CHANNEL,
+      kind: WHATSAPP_SEND_KIND,
+      leadId: message.leadId ?? undefined,
+      payload: { message: row.id },
+      dueAt: message.at,
+    });
+    if (!queued) throw new AlreadyQueued();
+    announce(row.id);
+    return row.id;
+  });
+}
+
 /**
  * WhatsApp's rows (`store/whatsapp-schema.ts`): the messages of each buyer and the opt-outs. Each
  * write joins the caller's transaction; `queueOutgoing` writes the message and its outbox send
@@ -171,30 +206,22 @@ export function createWhatsappStore(
     if (lead !== null) statements.event.run(lead, at, text);
   }
 
+  const queueOnce = queueMessageOnce(db, statements, outbox, announce);
+
   return {
     db,
-    /** The message and its send, or undefined when the buyer already has their one welcome. */
-    queueOutgoing(message: NewOutgoing): number | undefined {
-      const row = statements.insertOut.get({
-        buyerId: message.buyerId,
-        leadId: message.leadId,
-        kind: message.kind,
-        template: message.template ?? null,
-        text: message.text ?? null,
-        sentBy: message.sentBy ?? null,
-        at: message.at,
-      });
-      if (!row) return undefined;
-      outbox.queue({
-        messageId: `whatsapp:${randomUUID()}`,
-        channel: WHATSAPP_CHANNEL,
-        kind: WHATSAPP_SEND_KIND,
-        leadId: message.leadId ?? undefined,
-        payload: { message: row.id },
-        dueAt: message.at,
-      });
-      announce(row.id);
-      return row.id;
+    /**
+     * The message and its send, or undefined when the buyer already has their one welcome, or
+     * when a send of `sendId` was queued before (a message made from an outbox message that is
+     * delivered again after a crash: it is made once).
+     */
+    queueOutgoing(message: NewOutgoing, sendId = `whatsapp:${randomUUID()}`): number | undefined {
+      try {
+        return queueOnce(message, sendId);
+      } catch (error) {
+        if (error instanceof AlreadyQueued) return undefined;
+        throw error;
+      }
     },
     /** Stores a message from a buyer; false when its wamid was stored before. */
     addIncoming(message: NewIncoming): boolean {
