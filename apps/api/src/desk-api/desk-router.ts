@@ -35,6 +35,7 @@ import {
   type CalendarPublisher,
 } from '../visits/index.ts';
 import {
+  conversationChanges,
   conversationRoutes,
   createConversation,
   createWhatsappStore,
@@ -119,6 +120,7 @@ function createDeskParts(deps: DeskRouterDeps) {
     store,
     logger,
     isSignedIn: (token) => auth.sessionUser(token, { extend: false }) !== undefined,
+    more: conversationChanges(createWhatsappStore(db)),
   });
   const visitStore = createVisitStore(db);
   const merge = createBuyerMerge(db, store, {

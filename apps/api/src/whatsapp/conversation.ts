@@ -4,6 +4,7 @@ import {
   recordOwnerMessage,
   type BuyerStore,
   type InboxRow,
+  type LiveChanges,
 } from '../buyers/index.ts';
 import type { RoutingOfWork } from '../buyers/index.ts';
 import { DeskError } from '../desk/desk-error.ts';
@@ -160,3 +161,16 @@ export function createConversation(options: ConversationOptions) {
 }
 
 export type Conversation = ReturnType<typeof createConversation>;
+
+/**
+ * The desk's live stream tells of each conversation that changed as a `whatsapp` event, naming
+ * the buyer's latest enquiry like `lead-changed`: `{ id, buyerId }`.
+ */
+export function conversationChanges(store: WhatsappStore): LiveChanges {
+  return {
+    event: 'whatsapp',
+    latest: store.latestChange,
+    after: (changeId) =>
+      store.changedAfter(changeId).map(({ leadId, buyerId }) => ({ id: leadId, buyerId })),
+  };
+}

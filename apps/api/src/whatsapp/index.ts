@@ -25,4 +25,4 @@ export {
   type WhatsappEvent,
 } from './whatsapp-webhook.ts';
 export { conversationRoutes, type ConversationRouteDeps } from './conversation-routes.ts';
-export { createConversation, type Conversation } from './conversation.ts';
+export { conversationChanges, createConversation, type Conversation } from './conversation.ts';
