@@ -162,16 +162,17 @@ function deskErrorHandler(logger: Logger): ErrorRequestHandler {
 /** The routes that reach a buyer outside the desk: site visits and WhatsApp. */
 function mountBuyerContacts(router: Router, deps: DeskRouterDeps, store: DeskStore, auth: Auth) {
   const { db, clock, logger } = deps;
+  const visits = createVisits({
+    db,
+    webhookChannels: deps.webhookChannels ?? [],
+    messageIdDomain: deps.messageIdDomain ?? 'localhost',
+    onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
+  });
   mountRoutes(
     router,
     visitRoutes,
     {
-      visits: createVisits({
-        db,
-        webhookChannels: deps.webhookChannels ?? [],
-        messageIdDomain: deps.messageIdDomain ?? 'localhost',
-        onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
-      }),
+      visits,
       store,
       clock,
       logger,
@@ -192,6 +193,7 @@ function mountBuyerContacts(router: Router, deps: DeskRouterDeps, store: DeskSto
         buyers: store,
         routing: deps.routing,
         wake: deps.wakeWhatsapp,
+        availability: (day, now) => visits.availability(day, now),
       }),
       store,
       clock,

@@ -1,4 +1,9 @@
-import type { WhatsappConversation, WhatsappMessage, WhatsappTemplate } from '@iconia/shared';
+import type {
+  WhatsappConversation,
+  WhatsappMessage,
+  WhatsappQuickReply,
+  WhatsappTemplate,
+} from '@iconia/shared';
 import {
   assertMayWork,
   recordOwnerMessage,
@@ -10,6 +15,7 @@ import type { RoutingOfWork } from '../buyers/index.ts';
 import { DeskError } from '../desk/desk-error.ts';
 import type { DeskUser } from '../desk/desk-types.ts';
 import { indiaTimestamp } from '../format/india-day.ts';
+import { nextFreeSlots, quickReplyMessage, type SlotAvailability } from './quick-replies.ts';
 import { TEMPLATE_LABELS } from './templates.ts';
 import type { MessageRow, WhatsappStore } from './whatsapp-store.ts';
 
@@ -61,6 +67,8 @@ export interface ConversationOptions {
   routing: RoutingOfWork;
   /** Wakes the sends' worker; undefined when WhatsApp is not set up. */
   wake: (() => void) | undefined;
+  /** The site visits' slots and their room, for the free slots a quick reply offers. */
+  availability: SlotAvailability;
 }
 
 /**
@@ -69,7 +77,7 @@ export interface ConversationOptions {
  * stored with its outbox row in one transaction, and the owner's send answers their clock there.
  */
 export function createConversation(options: ConversationOptions) {
-  const { store, buyers, routing, wake } = options;
+  const { store, buyers, routing, wake, availability } = options;
 
   function windowOf(buyerId: number, now: number) {
     const last = store.lastIncomingAt(buyerId);
@@ -88,7 +96,11 @@ export function createConversation(options: ConversationOptions) {
   function queue(
     user: DeskUser,
     lead: InboxRow,
-    message: { kind: 'text' | 'template'; text?: string; template?: string },
+    message: {
+      kind: 'text' | 'template' | 'document' | 'location';
+      text?: string;
+      template?: string;
+    },
     now: number,
   ): WhatsappMessage {
     const id = store.db.transaction(() => {
@@ -124,6 +136,20 @@ export function createConversation(options: ConversationOptions) {
       const wakeSends = mayQueue(user, lead);
       if (!windowOf(lead.buyer_id, now).open) throw new DeskError(409, WINDOW_CLOSED);
       const message = queue(user, lead, { kind: 'text', text }, now);
+      wakeSends();
+      return message;
+    },
+    /** The brochure, the site's pin or the next free slots: inside the window, as a reply is. */
+    quickReply(
+      user: DeskUser,
+      lead: InboxRow,
+      reply: WhatsappQuickReply,
+      now: number,
+    ): WhatsappMessage {
+      const wakeSends = mayQueue(user, lead);
+      if (!windowOf(lead.buyer_id, now).open) throw new DeskError(409, WINDOW_CLOSED);
+      const content = quickReplyMessage(reply, () => nextFreeSlots(availability, now));
+      const message = queue(user, lead, content, now);
       wakeSends();
       return message;
     },

@@ -6,6 +6,7 @@ import { retryDelay } from '../outbox/retry-delay.ts';
 import type { ClaimedDelivery } from '../store/lead-store.ts';
 import { WHATSAPP_CHANNEL, WHATSAPP_SEND_KIND } from '../store/whatsapp-schema.ts';
 import { sendWhatsapp, type OutgoingContent } from './cloud-api.ts';
+import { quickReplyContent } from './quick-replies.ts';
 import { TEMPLATE_KEYS, TEMPLATE_LABELS, templateContent, type TemplateKey } from './templates.ts';
 import { WhatsappSendError } from './whatsapp-reasons.ts';
 import type { MessageToSend, WhatsappStore } from './whatsapp-store.ts';
@@ -58,6 +59,9 @@ export function createWhatsappChannel(options: WhatsappChannelOptions): OutboxCh
 
   function contentOf(message: MessageToSend): OutgoingContent {
     if (message.kind === 'text') return { type: 'text', body: message.text ?? '' };
+    if (message.kind === 'document' || message.kind === 'location') {
+      return quickReplyContent(message.kind, siteUrl);
+    }
     const key = message.kind === 'welcome' ? 'welcome' : message.template;
     if (!isTemplateKey(key)) throw new UnsendableMessageError(WHATSAPP_CHANNEL, `${key}`);
     return templateContent(key, { name: message.name, detail: message.text }, settings, siteUrl);
@@ -68,7 +72,7 @@ export function createWhatsappChannel(options: WhatsappChannelOptions): OutboxCh
     store.db.transaction(() => {
       store.markFailed(message.id, reason, at);
       const what =
-        message.kind === 'text'
+        message.kind === 'text' || message.kind === 'document' || message.kind === 'location'
           ? 'message'
           : (TEMPLATE_LABELS[message.template as TemplateKey] ?? 'template');
       store.note(

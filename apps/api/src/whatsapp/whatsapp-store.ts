@@ -37,7 +37,7 @@ export interface MessageToSend extends MessageRow {
 export interface NewOutgoing {
   buyerId: number;
   leadId: number | null;
-  kind: 'welcome' | 'template' | 'text';
+  kind: 'welcome' | 'template' | 'text' | 'document' | 'location';
   template?: string | undefined;
   text?: string | undefined;
   sentBy?: number | undefined;
