@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../lib/format.ts';
 import type { WhatsappMessage } from '../../lib/types.ts';
 import styles from './whatsapp.module.css';
@@ -17,11 +18,23 @@ export function statusInWords(message: WhatsappMessage): string {
   return message.status === 'failed' && message.failure ? `${words}: ${message.failure}` : words;
 }
 
-/** The conversation, oldest first so the newest is at the bottom, each side styled apart. */
+/**
+ * The conversation, oldest first so the newest is at the bottom, each side styled apart. A long
+ * one scrolls in its own box, kept at the newest message and reachable by keyboard.
+ */
 export function MessageList({ messages }: { messages: readonly WhatsappMessage[] }) {
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight });
+  }, [messages.length]);
   if (messages.length === 0) return <p className={styles.empty}>No WhatsApp messages yet.</p>;
   return (
-    <ol className={styles.messages} aria-label="WhatsApp messages, newest last">
+    <ol
+      ref={list}
+      className={styles.messages}
+      aria-label="WhatsApp messages, newest last"
+      tabIndex={0}
+    >
       {messages.map((message) => (
         <li
           key={message.id}
