@@ -71,13 +71,42 @@ export interface ConversationOptions {
   availability: SlotAvailability;
 }
 
+/** What the desk sends: its kind, and its text, template or both. */
+interface Outgoing {
+  kind: 'text' | 'template' | 'document' | 'location';
+  text?: string;
+  template?: string;
+}
+
+/** Stores the message with its send, and the owner's message answering their clock, at once. */
+function queueMessage(
+  { store, buyers, routing }: ConversationOptions,
+  user: DeskUser,
+  lead: InboxRow,
+  message: Outgoing,
+  now: number,
+): WhatsappMessage {
+  const id = store.db.transaction(() => {
+    const queued = store.queueOutgoing({
+      buyerId: lead.buyer_id,
+      leadId: lead.id,
+      ...message,
+      sentBy: user.id,
+      at: now,
+    });
+    recordOwnerMessage(buyers, routing, user, lead, 'Wrote on WhatsApp', now);
+    return queued!;
+  })();
+  return toMessageJson(store.message(id)!);
+}
+
 /**
  * The desk's side of a buyer's WhatsApp: reading the conversation, a reply inside the 24-hour
  * window, an approved template at any time, and a manager clearing an opt-out. Each send is
  * stored with its outbox row in one transaction, and the owner's send answers their clock there.
  */
 export function createConversation(options: ConversationOptions) {
-  const { store, buyers, routing, wake, availability } = options;
+  const { store, buyers, wake, availability } = options;
 
   function windowOf(buyerId: number, now: number) {
     const last = store.lastIncomingAt(buyerId);
@@ -93,28 +122,21 @@ export function createConversation(options: ConversationOptions) {
     return wake;
   }
 
-  function queue(
+  const queue = (user: DeskUser, lead: InboxRow, message: Outgoing, now: number) =>
+    queueMessage(options, user, lead, message, now);
+
+  /** Free text, a document or a pin: only inside the 24-hour window. */
+  function inWindow(
     user: DeskUser,
     lead: InboxRow,
-    message: {
-      kind: 'text' | 'template' | 'document' | 'location';
-      text?: string;
-      template?: string;
-    },
+    content: () => Outgoing,
     now: number,
   ): WhatsappMessage {
-    const id = store.db.transaction(() => {
-      const queued = store.queueOutgoing({
-        buyerId: lead.buyer_id,
-        leadId: lead.id,
-        ...message,
-        sentBy: user.id,
-        at: now,
-      });
-      recordOwnerMessage(buyers, routing, user, lead, 'Wrote on WhatsApp', now);
-      return queued!;
-    })();
-    return toMessageJson(store.message(id)!);
+    const wakeSends = mayQueue(user, lead);
+    if (!windowOf(lead.buyer_id, now).open) throw new DeskError(409, WINDOW_CLOSED);
+    const message = queue(user, lead, content(), now);
+    wakeSends();
+    return message;
   }
 
   return {
@@ -132,27 +154,16 @@ export function createConversation(options: ConversationOptions) {
         messages: store.conversation(lead.buyer_id).map(toMessageJson),
       };
     },
-    reply(user: DeskUser, lead: InboxRow, text: string, now: number): WhatsappMessage {
-      const wakeSends = mayQueue(user, lead);
-      if (!windowOf(lead.buyer_id, now).open) throw new DeskError(409, WINDOW_CLOSED);
-      const message = queue(user, lead, { kind: 'text', text }, now);
-      wakeSends();
-      return message;
-    },
+    reply: (user: DeskUser, lead: InboxRow, text: string, now: number): WhatsappMessage =>
+      inWindow(user, lead, () => ({ kind: 'text', text }), now),
     /** The brochure, the site's pin or the next free slots: inside the window, as a reply is. */
-    quickReply(
-      user: DeskUser,
-      lead: InboxRow,
-      reply: WhatsappQuickReply,
-      now: number,
-    ): WhatsappMessage {
-      const wakeSends = mayQueue(user, lead);
-      if (!windowOf(lead.buyer_id, now).open) throw new DeskError(409, WINDOW_CLOSED);
-      const content = quickReplyMessage(reply, () => nextFreeSlots(availability, now));
-      const message = queue(user, lead, content, now);
-      wakeSends();
-      return message;
-    },
+    quickReply: (user: DeskUser, lead: InboxRow, reply: WhatsappQuickReply, now: number) =>
+      inWindow(
+        user,
+        lead,
+        () => quickReplyMessage(reply, () => nextFreeSlots(availability, now)),
+        now,
+      ),
     sendTemplate(
       user: DeskUser,
       lead: InboxRow,

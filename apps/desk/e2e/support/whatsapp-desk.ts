@@ -13,6 +13,8 @@ import { expect, test as clockTest, type ClockDesk } from './clock-desk.ts';
  * the test kit's Cloud API peer, which the test reads and which posts signed webhooks.
  */
 export const test = clockTest.extend<{ cloudApi: WhatsappCloudApi }>({
+  // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+  // eslint-disable-next-line no-empty-pattern
   cloudApi: async ({}, provide) => {
     const api = await startCloudApiPeer();
     try {
