@@ -35,6 +35,7 @@ import {
   type CalendarPublisher,
 } from '../visits/index.ts';
 import {
+  conversationChanges,
   conversationRoutes,
   createConversation,
   createWhatsappStore,
@@ -119,6 +120,7 @@ function createDeskParts(deps: DeskRouterDeps) {
     store,
     logger,
     isSignedIn: (token) => auth.sessionUser(token, { extend: false }) !== undefined,
+    more: conversationChanges(createWhatsappStore(db)),
   });
   const visitStore = createVisitStore(db);
   const merge = createBuyerMerge(db, store, {
@@ -160,17 +162,18 @@ function deskErrorHandler(logger: Logger): ErrorRequestHandler {
 /** The routes that reach a buyer outside the desk: site visits and WhatsApp. */
 function mountBuyerContacts(router: Router, deps: DeskRouterDeps, store: DeskStore, auth: Auth) {
   const { db, clock, logger } = deps;
+  const visits = createVisits({
+    db,
+    webhookChannels: deps.webhookChannels ?? [],
+    messageIdDomain: deps.messageIdDomain ?? 'localhost',
+    onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
+    whatsapp: deps.wakeWhatsapp !== undefined,
+  });
   mountRoutes(
     router,
     visitRoutes,
     {
-      visits: createVisits({
-        db,
-        webhookChannels: deps.webhookChannels ?? [],
-        messageIdDomain: deps.messageIdDomain ?? 'localhost',
-        onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
-        whatsapp: deps.wakeWhatsapp !== undefined,
-      }),
+      visits,
       store,
       clock,
       logger,
@@ -191,6 +194,7 @@ function mountBuyerContacts(router: Router, deps: DeskRouterDeps, store: DeskSto
         buyers: store,
         routing: deps.routing,
         wake: deps.wakeWhatsapp,
+        availability: (day, now) => visits.availability(day, now),
       }),
       store,
       clock,

@@ -77,3 +77,25 @@ export const whatsappVisitPayloadSchema = v.object({
   which: v.picklist(WHATSAPP_VISIT_NEWS),
 });
 export type WhatsappVisitPayload = v.InferOutput<typeof whatsappVisitPayloadSchema>;
+
+/**
+ * `whatsapp_changes`: one row each time a buyer's conversation changes (a message stored, a
+ * status moved), written by triggers whichever part of the server made the change, so the desk's
+ * live stream hears of it by polling as it does for leads. Only the newest thousand are kept.
+ */
+export const WHATSAPP_CHANGES_MIGRATION = `
+  CREATE TABLE whatsapp_changes (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    buyer_id INTEGER NOT NULL
+  ) STRICT;
+  CREATE TRIGGER whatsapp_message_stored AFTER INSERT ON whatsapp_messages
+  BEGIN
+    INSERT INTO whatsapp_changes (buyer_id) VALUES (NEW.buyer_id);
+    DELETE FROM whatsapp_changes WHERE id <= (SELECT max(id) FROM whatsapp_changes) - 1000;
+  END;
+  CREATE TRIGGER whatsapp_status_moved AFTER UPDATE OF status ON whatsapp_messages
+  BEGIN
+    INSERT INTO whatsapp_changes (buyer_id) VALUES (NEW.buyer_id);
+    DELETE FROM whatsapp_changes WHERE id <= (SELECT max(id) FROM whatsapp_changes) - 1000;
+  END;
+`;

@@ -26,4 +26,4 @@ export {
   type WhatsappEvent,
 } from './whatsapp-webhook.ts';
 export { conversationRoutes, type ConversationRouteDeps } from './conversation-routes.ts';
-export { createConversation, type Conversation } from './conversation.ts';
+export { conversationChanges, createConversation, type Conversation } from './conversation.ts';

@@ -11,6 +11,7 @@ import {
   whatsappVisitPayloadSchema,
 } from '../store/whatsapp-schema.ts';
 import { sendWhatsapp, type OutgoingContent } from './cloud-api.ts';
+import { quickReplyContent } from './quick-replies.ts';
 import { isTemplateKey, TEMPLATE_LABELS, templateContent, type TemplateKey } from './templates.ts';
 import type { VisitNews } from './visit-news.ts';
 import { WhatsappSendError } from './whatsapp-reasons.ts';
@@ -63,6 +64,9 @@ export function createWhatsappChannel(options: WhatsappChannelOptions): OutboxCh
 
   function contentOf(message: MessageToSend): OutgoingContent {
     if (message.kind === 'text') return { type: 'text', body: message.text ?? '' };
+    if (message.kind === 'document' || message.kind === 'location') {
+      return quickReplyContent(message.kind, siteUrl);
+    }
     const key = message.kind === 'welcome' ? 'welcome' : message.template;
     if (!isTemplateKey(key)) throw new UnsendableMessageError(WHATSAPP_CHANNEL, `${key}`);
     return templateContent(key, { name: message.name, detail: message.text }, settings, siteUrl);
@@ -73,7 +77,7 @@ export function createWhatsappChannel(options: WhatsappChannelOptions): OutboxCh
     store.db.transaction(() => {
       store.markFailed(message.id, reason, at);
       const what =
-        message.kind === 'text'
+        message.kind === 'text' || message.kind === 'document' || message.kind === 'location'
           ? 'message'
           : (TEMPLATE_LABELS[message.template as TemplateKey] ?? 'template');
       store.note(

@@ -37,7 +37,7 @@ export interface MessageToSend extends MessageRow {
 export interface NewOutgoing {
   buyerId: number;
   leadId: number | null;
-  kind: 'welcome' | 'template' | 'text';
+  kind: 'welcome' | 'template' | 'text' | 'document' | 'location';
   template?: string | undefined;
   text?: string | undefined;
   sentBy?: number | undefined;
@@ -122,6 +122,13 @@ function prepare(db: Database.Database) {
     latestLead: db.prepare<[number], { id: number | null }>(
       `SELECT latest_lead_id AS id FROM buyers WHERE id = ?`,
     ),
+    latestChange: db.prepare<[], { id: number | null }>(
+      `SELECT max(id) AS id FROM whatsapp_changes`,
+    ),
+    changedAfter: db.prepare<[number], { buyerId: number; leadId: number }>(`
+      SELECT DISTINCT c.buyer_id AS buyerId, b.latest_lead_id AS leadId
+      FROM whatsapp_changes c JOIN buyers b ON b.id = c.buyer_id
+      WHERE c.id > ? AND b.latest_lead_id IS NOT NULL`),
   };
 }
 
@@ -266,6 +273,10 @@ export function createWhatsappStore(
     /** The buyer of this number (E.164) who is not erased, and their latest enquiry. */
     buyerOf: (mobile: string) => statements.buyerOf.get(mobile),
     note,
+    /** The newest change to any conversation (`whatsapp_changes`), 0 when none. */
+    latestChange: () => statements.latestChange.get()?.id ?? 0,
+    /** The buyers whose conversations changed after that change, with their latest enquiry. */
+    changedAfter: (changeId: number) => statements.changedAfter.all(changeId),
   };
 }
 
