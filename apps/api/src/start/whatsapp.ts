@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Config } from '../config.ts';
 import type { DeliveryWorker } from '../outbox/outbox-worker.ts';
+import { createWriteBatch } from '../store/group-commit.ts';
 import type { StoredLeadFacts } from '../store/lead-store.ts';
 import type { IngestEnquiry } from '../intake/ingest-enquiry.ts';
 import { createVisitStore } from '../visits/index.ts';
@@ -68,11 +69,16 @@ export function createWhatsappParts(
 
 /**
  * What `/intake/whatsapp` applies: messages and statuses, with a message from an unknown number
- * stored through the intake as any channel's enquiry (the same group commit, routing and welcome).
+ * stored through the intake as any channel's enquiry (the same group commit, routing and welcome);
+ * the messages and statuses of the posts of one moment go to disk in one sync.
  */
 export function createWhatsappReceiver(
   whatsapp: WhatsappParts,
   ingestEnquiry: IngestEnquiry,
 ): ReceiveMessages {
-  return createReceiveMessages({ store: whatsapp.store, ingest: ingestEnquiry });
+  return createReceiveMessages({
+    store: whatsapp.store,
+    ingest: ingestEnquiry,
+    durably: createWriteBatch(whatsapp.store.db),
+  });
 }

@@ -23,6 +23,11 @@ export interface ReceiveOptions {
   store: WhatsappStore;
   /** Stores an enquiry from an unknown number as a new lead (routed as any other) on disk. */
   ingest: (enquiry: WhatsappEnquiry) => Promise<{ lead: { id: number; buyerId: number } }>;
+  /**
+   * Runs a write and resolves once it is on disk, in one sync with the other posts' writes of the
+   * same moment (the store's write batch); the post is answered only after.
+   */
+  durably: <T>(write: () => T) => Promise<T>;
   /** A buyer's conversation changed: the desk's live view and the CRM hear of it. */
   onChange?: (buyerId: number, change: { direction: 'in' | 'out'; status: string }) => void;
 }
@@ -118,7 +123,7 @@ export function createReceiveMessages(options: ReceiveOptions) {
     const { buyerId, leadId } = await buyerFor(event);
     const { kind, text } = contentOf(event.message);
     const at = Number(event.message.timestamp) * 1000 || event.receivedAt;
-    const stored = store.db.transaction(() => {
+    const stored = await options.durably(() => {
       const added = store.addIncoming({ buyerId, leadId, wamid: event.message.id, kind, text, at });
       if (!added) return false;
       store.note(buyerId, leadId, event.receivedAt, 'WhatsApp message from the buyer');
@@ -131,28 +136,28 @@ export function createReceiveMessages(options: ReceiveOptions) {
         );
       }
       return true;
-    })();
+    });
     if (stored) options.onChange?.(buyerId, { direction: 'in', status: 'received' });
   }
 
-  function receiveStatus(event: Extract<WhatsappEvent, { type: 'status' }>): void {
+  async function receiveStatus(event: Extract<WhatsappEvent, { type: 'status' }>) {
     const { status } = event;
     const error = status.errors?.[0];
     const reason = status.status === 'failed' ? reasonInWords(error?.code, error?.title) : null;
     const at = Number(status.timestamp) * 1000 || event.receivedAt;
-    const changed = store.db.transaction(() => {
+    const changed = await options.durably(() => {
       const row = store.applyStatus(status.id, status.status, reason, at);
       if (row && reason)
         store.note(row.buyer_id, row.lead_id, event.receivedAt, `WhatsApp message: ${reason}`);
       return row;
-    })();
+    });
     if (changed) options.onChange?.(changed.buyer_id, { direction: 'out', status: status.status });
   }
 
   return async function receive(events: readonly WhatsappEvent[]): Promise<void> {
     for (const event of events) {
       if (event.type === 'message') await receiveMessage(event);
-      else receiveStatus(event);
+      else await receiveStatus(event);
     }
   };
 }
