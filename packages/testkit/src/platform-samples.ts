@@ -7,7 +7,10 @@ export type PlatformSample =
   | 'google-ads-sample-3.json'
   | 'google-ads-send-test-data.json'
   | 'meta-leadgen-numeric-ids.json'
-  | 'meta-testing-tool-lead.json';
+  | 'meta-testing-tool-lead.json'
+  | 'whatsapp-text-message.json'
+  | 'whatsapp-status-delivered.json'
+  | 'whatsapp-unsupported-message.json';
 
 /** A sample's bytes exactly as kept, to send unchanged. */
 export function platformSample(file: PlatformSample): string {

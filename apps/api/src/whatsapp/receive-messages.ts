@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CampaignField } from '@iconia/shared';
 import { reasonInWords } from './whatsapp-reasons.ts';
 import type { MessageKind, WhatsappStore } from './whatsapp-store.ts';
@@ -17,6 +18,8 @@ export interface WhatsappEnquiry {
   campaign?: Partial<Record<CampaignField, string>>;
   answers: Record<string, string>;
   receivedAt: number;
+  /** What is wrong with the message as WhatsApp sent it, in words; it is kept all the same. */
+  problems?: string[];
 }
 
 export interface ReceiveOptions {
@@ -67,7 +70,12 @@ export function contentOf(message: WebhookMessage): { kind: MessageKind; text: s
       };
     }
     default:
-      return { kind: 'other', text: `A ${message.type} message (open WhatsApp to see it)` };
+      return message.type.startsWith('unreadable')
+        ? { kind: 'other', text: 'A message the desk cannot read (open WhatsApp to see it)' }
+        : {
+            kind: 'other',
+            text: `${/^[aeiou]/.test(message.type) ? 'An' : 'A'} ${message.type} message (open WhatsApp to see it)`,
+          };
   }
 }
 
@@ -127,6 +135,7 @@ export function createReceiveMessages(options: ReceiveOptions) {
       const added = store.addIncoming({ buyerId, leadId, wamid: event.message.id, kind, text, at });
       if (!added) return false;
       store.note(buyerId, leadId, event.receivedAt, 'WhatsApp message from the buyer');
+      if (event.problem) store.note(buyerId, leadId, event.receivedAt, `${event.problem}.`);
       if (isStopRequest(event.message) && store.optOut(buyerId, event.receivedAt)) {
         store.note(
           buyerId,
@@ -154,10 +163,24 @@ export function createReceiveMessages(options: ReceiveOptions) {
     if (changed) options.onChange?.(changed.buyer_id, { direction: 'out', status: status.status });
   }
 
+  /** A message we cannot place in a conversation: an enquiry with the item, for the desk. */
+  async function receiveUnreadable(event: Extract<WhatsappEvent, { type: 'unreadable' }>) {
+    await options.ingest({
+      origin: 'whatsapp',
+      externalId: `unreadable:${createHash('sha256').update(event.item).digest('hex')}`,
+      name: '',
+      mobile: event.from ? `+${event.from}` : '',
+      answers: { 'WhatsApp message as sent': event.item },
+      receivedAt: event.receivedAt,
+      problems: [`${event.problem}.`],
+    });
+  }
+
   return async function receive(events: readonly WhatsappEvent[]): Promise<void> {
     for (const event of events) {
       if (event.type === 'message') await receiveMessage(event);
-      else await receiveStatus(event);
+      else if (event.type === 'status') await receiveStatus(event);
+      else await receiveUnreadable(event);
     }
   };
 }

@@ -68,15 +68,22 @@ const StatusSchema = v.object({
 });
 export type WebhookStatus = v.InferOutput<typeof StatusSchema>;
 
-const ValueSchema = v.object({
-  messaging_product: v.literal('whatsapp'),
-  metadata: v.object({ phone_number_id: v.string() }),
-  contacts: v.optional(
-    v.array(v.object({ wa_id: v.string(), profile: v.optional(v.object({ name: v.string() })) })),
-    [],
-  ),
-  messages: v.optional(v.array(MessageSchema), []),
-  statuses: v.optional(v.array(StatusSchema), []),
+/** What a message needs to be kept in a conversation at all: who sent it and its id. */
+const MessageKeySchema = v.looseObject({
+  from: v.pipe(v.string(), v.regex(/^\d{6,15}$/)),
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+});
+
+const ContactSchema = v.object({
+  wa_id: v.string(),
+  profile: v.optional(v.object({ name: v.string() })),
+});
+
+const ChangeValueSchema = v.looseObject({
+  metadata: v.optional(v.looseObject({ phone_number_id: v.optional(v.unknown()) })),
+  contacts: v.optional(v.array(v.unknown())),
+  messages: v.optional(v.array(v.unknown())),
+  statuses: v.optional(v.array(v.unknown())),
 });
 
 export const WhatsappWebhookSchema = v.object({
@@ -89,48 +96,120 @@ export const WhatsappWebhookSchema = v.object({
   ),
 });
 
+/** How much of an unreadable item is kept for the desk to see. */
+const KEPT_ITEM_LENGTH = 2_000;
+
 /** One event of a post, as the outbox keeps it until it is applied. */
 export type WhatsappEvent =
-  | { type: 'message'; message: WebhookMessage; name: string; receivedAt: number }
-  | { type: 'status'; status: WebhookStatus; receivedAt: number };
+  | {
+      type: 'message';
+      message: WebhookMessage;
+      name: string;
+      receivedAt: number;
+      /** What about the message is not as documented, in words; it is kept all the same. */
+      problem?: string;
+    }
+  | { type: 'status'; status: WebhookStatus; receivedAt: number }
+  | {
+      /** A message with no sender or id we can read: kept as an enquiry for the desk to look at. */
+      type: 'unreadable';
+      /** The item as WhatsApp sent it (its first 2,000 characters). */
+      item: string;
+      /** The sender's number when it could be read. */
+      from: string | undefined;
+      problem: string;
+      receivedAt: number;
+    };
+
+const where = (path: string, issues: readonly v.BaseIssue<unknown>[]) => {
+  const field = v.getDotPath(issues[0] as v.BaseIssue<unknown>);
+  return field ? `${path}.${field}` : path;
+};
+
+/** A message, strictly as documented or else kept with what is wrong with it. */
+function readMessage(
+  item: unknown,
+  path: string,
+  names: Map<string, string>,
+  receivedAt: number,
+): WhatsappEvent {
+  const message = v.safeParse(MessageSchema, item);
+  if (message.success) {
+    const name = names.get(message.output.from) ?? '';
+    return { type: 'message', message: message.output, name, receivedAt };
+  }
+  const problem = `WhatsApp sent a message whose ${where(path, message.issues)} is not as documented`;
+  const key = v.safeParse(MessageKeySchema, item);
+  if (!key.success) {
+    const from = (item as { from?: unknown } | null)?.from;
+    return {
+      type: 'unreadable',
+      item: JSON.stringify(item ?? null).slice(0, KEPT_ITEM_LENGTH),
+      from: typeof from === 'string' && /^\d{6,15}$/.test(from) ? from : undefined,
+      problem,
+      receivedAt,
+    };
+  }
+  const type = (item as { type?: unknown }).type;
+  return {
+    type: 'message',
+    message: {
+      from: key.output.from,
+      id: key.output.id,
+      timestamp: String(Math.floor(receivedAt / 1000)),
+      type: typeof type === 'string' ? `unreadable ${type}` : 'unreadable',
+    },
+    name: names.get(key.output.from) ?? '',
+    receivedAt,
+    problem,
+  };
+}
 
 /**
  * The events of a post for our business number: each message with its sender's profile name, and
- * each status. Undefined when the post is not a WhatsApp Business Account webhook at all (the
- * first field that is not as documented is named); changes of other fields are skipped.
+ * each status. A signed post is never refused for what is inside it: a message not as documented
+ * is kept with what is wrong in words (as an enquiry when even its sender cannot be read), and a
+ * status that cannot be read is skipped and named in `skipped`. Only a body that is not a
+ * WhatsApp Business Account webhook at all is refused (the first field not as documented is
+ * named); changes of other fields and of other business numbers are skipped.
  */
 export function parseWhatsappWebhook(
   body: unknown,
   phoneNumberId: string,
   receivedAt: number,
-): { events: WhatsappEvent[] } | { field: string } {
+): { events: WhatsappEvent[]; skipped: string[] } | { field: string } {
   const post = v.safeParse(WhatsappWebhookSchema, body);
   if (!post.success) return { field: v.getDotPath(post.issues[0]) ?? 'body' };
   const events: WhatsappEvent[] = [];
+  const skipped: string[] = [];
   for (const [e, entry] of post.output.entry.entries()) {
     for (const [c, change] of entry.changes.entries()) {
       if (change.field !== 'messages') continue;
-      const value = v.safeParse(ValueSchema, change.value);
+      const path = `entry.${e}.changes.${c}.value`;
+      const value = v.safeParse(ChangeValueSchema, change.value);
       if (!value.success) {
-        const path = v.getDotPath(value.issues[0]) ?? '';
-        return { field: `entry.${e}.changes.${c}.value${path ? `.${path}` : ''}` };
+        skipped.push(where(path, value.issues));
+        continue;
       }
-      if (value.output.metadata.phone_number_id !== phoneNumberId) continue;
-      const names = new Map(value.output.contacts.map((contact) => [contact.wa_id, contact]));
-      for (const message of value.output.messages) {
-        const name = names.get(message.from)?.profile?.name ?? '';
-        events.push({ type: 'message', message, name, receivedAt });
+      const { metadata, contacts = [], messages = [], statuses = [] } = value.output;
+      if (metadata?.phone_number_id !== undefined && metadata.phone_number_id !== phoneNumberId) {
+        continue;
       }
-      for (const status of value.output.statuses)
-        events.push({ type: 'status', status, receivedAt });
+      const names = new Map<string, string>();
+      for (const contact of contacts) {
+        const read = v.safeParse(ContactSchema, contact);
+        if (read.success && read.output.profile)
+          names.set(read.output.wa_id, read.output.profile.name);
+      }
+      for (const [m, item] of messages.entries()) {
+        events.push(readMessage(item, `${path}.messages.${m}`, names, receivedAt));
+      }
+      for (const [s, item] of statuses.entries()) {
+        const status = v.safeParse(StatusSchema, item);
+        if (status.success) events.push({ type: 'status', status: status.output, receivedAt });
+        else skipped.push(where(`${path}.statuses.${s}`, status.issues));
+      }
     }
   }
-  return { events };
-}
-
-/** The outbox id of an event: a message by its wamid, a status by its message and state. */
-export function eventMessageId(event: WhatsappEvent): string {
-  return event.type === 'message'
-    ? `whatsapp-in:${event.message.id}`
-    : `whatsapp-status:${event.status.id}:${event.status.status}`;
+  return { events, skipped };
 }
