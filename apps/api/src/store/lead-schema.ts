@@ -21,6 +21,7 @@ import { ROUTING_MIGRATION } from './routing-schema.ts';
 import { VISITS_MIGRATION } from './visit-schema.ts';
 import { ACCOUNT_PASSWORD_CHANGE_MIGRATION } from './account-schema.ts';
 import { OUTBOX_MESSAGES_MIGRATION } from './outbox-migration.ts';
+import { CLICK_IDS_MIGRATION } from './click-ids-migration.ts';
 import { WHATSAPP_CHANGES_MIGRATION, WHATSAPP_MIGRATION } from './whatsapp-schema.ts';
 
 const LEAD_COLUMNS = `id, public_id, message_id, kind, name, mobile, plot_range, location, source,
@@ -169,6 +170,7 @@ export const MIGRATIONS: readonly string[] = [
   MANAGER_ALERTS_MIGRATION,
   WHATSAPP_MIGRATION,
   WHATSAPP_CHANGES_MIGRATION,
+  CLICK_IDS_MIGRATION,
 ];
 
 /**
