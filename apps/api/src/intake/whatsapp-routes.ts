@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { META_REPLIES } from '@iconia/shared';
 import type { Clock } from '../clock.ts';
+import type { Logger } from '../logger.ts';
 import { REPLIES } from '../http/replies.ts';
 import {
   parseWhatsappWebhook,
@@ -19,16 +20,18 @@ export interface WhatsappRoutesOptions {
   intakeHttp: IntakeHttp;
   receive: ReceiveMessages | undefined;
   clock: Clock;
+  logger: Logger;
 }
 
 /**
  * `GET /intake/whatsapp`: Meta's subscription handshake, as for lead ads. `POST
  * /intake/whatsapp`: a WhatsApp Business Account webhook, signed with the app's secret, whose
  * messages and statuses are stored (on disk) before the `200`. A bad signature stores nothing; a
- * failure to store answers `500`, and Meta delivers the post again.
+ * failure to store answers `500`, and Meta delivers the post again. A signed post is never
+ * refused for what is inside it: only a body that is not such a webhook at all answers `400`.
  */
 export function createWhatsappRouter(options: WhatsappRoutesOptions): Router {
-  const { settings, intakeHttp, clock } = options;
+  const { settings, intakeHttp, clock, logger } = options;
 
   const handshake: IntakeHandler = (request) =>
     settings
@@ -44,6 +47,9 @@ export function createWhatsappRouter(options: WhatsappRoutesOptions): Router {
     if (!json.ok) return json.answer;
     const parsed = parseWhatsappWebhook(json.value, settings.phoneNumberId, clock.now());
     if ('field' in parsed) return { status: 400, reason: META_REPLIES.invalid(parsed.field) };
+    if (parsed.skipped.length > 0) {
+      logger.warn({ skipped: parsed.skipped }, 'whatsapp webhook parts not as documented; skipped');
+    }
     await options.receive(parsed.events);
     return { status: 200 };
   };

@@ -65,6 +65,7 @@ export function createIntakeRouters(parts: IntakeParts): Router[] {
       intakeHttp,
       receive: parts.receiveWhatsapp,
       clock,
+      logger,
     }),
   ];
 }

@@ -17,6 +17,8 @@ export interface WhatsappEnquiry {
   campaign?: Partial<Record<CampaignField, string>>;
   answers: Record<string, string>;
   receivedAt: number;
+  /** What is not as WhatsApp documents it, in words; the enquiry is kept all the same. */
+  problems?: string[];
 }
 
 export interface ReceiveOptions {
@@ -25,6 +27,25 @@ export interface ReceiveOptions {
   ingest: (enquiry: WhatsappEnquiry) => Promise<{ lead: { id: number; buyerId: number } }>;
   /** A buyer's conversation changed: the desk's live view and the CRM hear of it. */
   onChange?: (buyerId: number, change: { direction: 'in' | 'out'; status: string }) => void;
+}
+
+type MessageEvent = Extract<WhatsappEvent, { type: 'message' }>;
+
+/** The answer an unreadable message's enquiry keeps its JSON under. */
+export const UNREADABLE_ANSWER = 'WhatsApp message as sent';
+
+/** Longest list of a message's problems noted on the timeline. */
+const PROBLEMS_NOTE_MAX_LENGTH = 600;
+
+/** The timeline's note of a message from the buyer, with what was not as documented. */
+function noteOf(problems: readonly string[]): string {
+  if (problems.length === 0) return 'WhatsApp message from the buyer';
+  const words = problems.join('; ');
+  const cut =
+    words.length > PROBLEMS_NOTE_MAX_LENGTH
+      ? `${words.slice(0, PROBLEMS_NOTE_MAX_LENGTH)}…`
+      : words;
+  return `WhatsApp message from the buyer, not as WhatsApp documents it (shown as far as it reads): ${cut}`;
 }
 
 /** The words a buyer writes, or the button they tap, to stop every message from us. */
@@ -39,7 +60,7 @@ export function isStopRequest(message: WebhookMessage): boolean {
 export function contentOf(message: WebhookMessage): { kind: MessageKind; text: string | null } {
   switch (message.type) {
     case 'text':
-      return { kind: 'text', text: message.text?.body ?? '' };
+      return { kind: 'text', text: message.text?.body ?? null };
     case 'button':
       return { kind: 'button', text: message.button?.text ?? message.button?.payload ?? '' };
     case 'interactive': {
@@ -90,12 +111,14 @@ export function referralAttribution(referral: WhatsappReferral | undefined) {
  * Applies a webhook's events, each stored before the post is answered: a message lands in its
  * buyer's conversation (a number we do not know becomes a new buyer of origin `whatsapp`, routed
  * as any lead, named from their profile, the ad that brought them kept as attribution); STOP opts
- * them out; a status moves our message on. A message's wamid makes a redelivery add nothing.
+ * them out; a status moves our message on. A message's wamid makes a redelivery add nothing. A
+ * message not as documented is kept as far as it reads, its problems noted on the timeline; one
+ * with no usable sender or id becomes an enquiry with no number, its JSON kept as an answer.
  */
 export function createReceiveMessages(options: ReceiveOptions) {
   const { store } = options;
 
-  async function buyerFor(event: Extract<WhatsappEvent, { type: 'message' }>) {
+  async function buyerFor(event: MessageEvent) {
     const mobile = `+${event.message.from}`;
     const known = store.buyerOf(mobile);
     if (known) return known;
@@ -110,18 +133,19 @@ export function createReceiveMessages(options: ReceiveOptions) {
       ...(attribution.campaign ? { campaign: attribution.campaign } : {}),
       answers: attribution.answers,
       receivedAt: event.receivedAt,
+      problems: event.problems,
     });
     return { buyerId: lead.buyerId, leadId: lead.id };
   }
 
-  async function receiveMessage(event: Extract<WhatsappEvent, { type: 'message' }>) {
+  async function receiveMessage(event: MessageEvent) {
     const { buyerId, leadId } = await buyerFor(event);
     const { kind, text } = contentOf(event.message);
     const at = Number(event.message.timestamp) * 1000 || event.receivedAt;
     const stored = store.db.transaction(() => {
       const added = store.addIncoming({ buyerId, leadId, wamid: event.message.id, kind, text, at });
       if (!added) return false;
-      store.note(buyerId, leadId, event.receivedAt, 'WhatsApp message from the buyer');
+      store.note(buyerId, leadId, event.receivedAt, noteOf(event.problems));
       if (isStopRequest(event.message) && store.optOut(buyerId, event.receivedAt)) {
         store.note(
           buyerId,
@@ -133,6 +157,19 @@ export function createReceiveMessages(options: ReceiveOptions) {
       return true;
     })();
     if (stored) options.onChange?.(buyerId, { direction: 'in', status: 'received' });
+  }
+
+  /** No sender or id to place it by: an enquiry with no number, for a manager to look at. */
+  async function receiveUnreadable(event: Extract<WhatsappEvent, { type: 'unreadable' }>) {
+    await options.ingest({
+      origin: 'whatsapp',
+      externalId: event.key,
+      name: event.name,
+      mobile: '',
+      answers: { [UNREADABLE_ANSWER]: event.json },
+      receivedAt: event.receivedAt,
+      problems: event.problems,
+    });
   }
 
   function receiveStatus(event: Extract<WhatsappEvent, { type: 'status' }>): void {
@@ -152,6 +189,7 @@ export function createReceiveMessages(options: ReceiveOptions) {
   return async function receive(events: readonly WhatsappEvent[]): Promise<void> {
     for (const event of events) {
       if (event.type === 'message') await receiveMessage(event);
+      else if (event.type === 'unreadable') await receiveUnreadable(event);
       else receiveStatus(event);
     }
   };
