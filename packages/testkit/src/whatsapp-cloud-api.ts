@@ -40,6 +40,8 @@ export interface WhatsappCloudApi {
   sends: WhatsappSend[];
   /** Every request that reached the peer, accepted or not. */
   requests: number;
+  /** The next accepted sends get these wamids, in order (a sample's statuses then name them). */
+  answerWithWamids(...wamids: string[]): void;
   /** Sends to this number are refused with 131026 (not on WhatsApp) from now on. */
   notOnWhatsapp(number: string): void;
   fail(failure: WhatsappFailure): void;
@@ -209,6 +211,29 @@ async function waitUntil(
 
 const wamid = () => `wamid.${randomBytes(24).toString('base64url')}`;
 
+/** A send's body as the peer takes it, or the error Meta answers it with. */
+function readSend(text: string): WhatsappSendBody | CloudError {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return invalid('the body is not JSON');
+  }
+  const problem = whatsappSendProblem(body);
+  return problem ? invalid(problem) : (body as WhatsappSendBody);
+}
+
+/** Meta's answer to an accepted send: the recipient's `wa_id` and the message's `wamid`. */
+function sendAccepted(response: ServerResponse, send: WhatsappSendBody, id: string): void {
+  response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(
+    JSON.stringify({
+      messaging_product: 'whatsapp',
+      contacts: [{ input: send.to, wa_id: send.to.replace(/^\+/, '') }],
+      messages: [{ id, ...(send.type === 'template' ? { message_status: 'accepted' } : {}) }],
+    }),
+  );
+}
+
 /**
  * A real HTTP server on loopback answering as WhatsApp's Cloud API does for sends: it checks the
  * bearer token and the documented JSON of every message, and answers Meta's success or error JSON.
@@ -219,6 +244,7 @@ export async function startWhatsappCloudApi(
   const sends: WhatsappSend[] = [];
   const waiters: Array<() => void> = [];
   const notOnWhatsapp = new Set<string>();
+  const chosenWamids: string[] = [];
   let failure: WhatsappFailure | undefined;
   let requests = 0;
   const held = new Set<ServerResponse>();
@@ -248,28 +274,14 @@ export async function startWhatsappCloudApi(
     ) {
       return sendError(response, ERRORS.token);
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return sendError(response, invalid('the body is not JSON'));
-    }
-    const problem = whatsappSendProblem(body);
-    if (problem) return sendError(response, invalid(problem));
-    const send = body as WhatsappSendBody;
+    const send = readSend(text);
+    if ('code' in send) return sendError(response, send);
     if (notOnWhatsapp.has(send.to.replace(/^\+/, '')))
       return sendError(response, ERRORS.notOnWhatsapp);
-    const id = wamid();
+    const id = chosenWamids.shift() ?? wamid();
     sends.push({ body: send, wamid: id, receivedAt: Date.now() });
     for (const wake of waiters.splice(0)) wake();
-    const waId = send.to.replace(/^\+/, '');
-    response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(
-      JSON.stringify({
-        messaging_product: 'whatsapp',
-        contacts: [{ input: send.to, wa_id: waId }],
-        messages: [{ id, ...(send.type === 'template' ? { message_status: 'accepted' } : {}) }],
-      }),
-    );
+    sendAccepted(response, send, id);
   }
 
   const server = createServer((request, response) => {
@@ -283,6 +295,9 @@ export async function startWhatsappCloudApi(
     sends,
     get requests() {
       return requests;
+    },
+    answerWithWamids(...wamids) {
+      chosenWamids.push(...wamids);
     },
     notOnWhatsapp(number) {
       notOnWhatsapp.add(number.replace(/^\+/, ''));

@@ -31,7 +31,7 @@ const WHAT: Record<MessageRow['kind'], string> = {
   document: 'Document',
   location: 'Location',
   button: 'Button reply',
-  other: 'A message the desk cannot show',
+  other: 'Another kind of message',
 };
 
 function toMessageJson(row: MessageRow): WhatsappMessage {

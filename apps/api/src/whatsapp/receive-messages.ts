@@ -82,6 +82,26 @@ export function contentOf(message: WebhookMessage): { kind: MessageKind; text: s
         text: place ? `${words ? `${words} ` : ''}(${place.latitude}, ${place.longitude})` : null,
       };
     }
+    case 'reaction': {
+      const emoji = message.reaction?.emoji;
+      return {
+        kind: 'other',
+        text: emoji ? `Reacted ${emoji} to a message` : 'Took back a reaction',
+      };
+    }
+    case 'contacts': {
+      const names = (message.contacts ?? []).map((card) => card.name?.formatted_name);
+      const named = names.filter(Boolean).join(', ');
+      return { kind: 'other', text: `Shared a contact card${named ? `: ${named}` : ''}` };
+    }
+    case 'unsupported': {
+      const error = message.errors?.[0];
+      const why = error?.error_data?.details ?? error?.title;
+      return {
+        kind: 'other',
+        text: `A message WhatsApp does not pass on${why ? ` (${why})` : ''}: open WhatsApp to see it`,
+      };
+    }
     default:
       return { kind: 'other', text: `A ${message.type} message (open WhatsApp to see it)` };
   }

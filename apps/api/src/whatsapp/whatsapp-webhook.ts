@@ -49,6 +49,22 @@ const MessageSchema = v.object({
     }),
   ),
   referral: v.optional(ReferralSchema),
+  reaction: v.optional(
+    v.object({ message_id: v.optional(v.string()), emoji: v.optional(v.string()) }),
+  ),
+  contacts: v.optional(
+    v.array(v.object({ name: v.optional(v.object({ formatted_name: v.optional(v.string()) })) })),
+  ),
+  /** Why WhatsApp could not pass the message on (`type: unsupported`). */
+  errors: v.optional(
+    v.array(
+      v.object({
+        code: v.optional(v.number()),
+        title: v.optional(v.string()),
+        error_data: v.optional(v.object({ details: v.optional(v.string()) })),
+      }),
+    ),
+  ),
 });
 export type WebhookMessage = v.InferOutput<typeof MessageSchema>;
 
