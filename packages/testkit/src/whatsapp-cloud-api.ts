@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createMediaShelf, type WhatsappMedia } from './whatsapp-cloud-media.ts';
+
+export type { WhatsappMedia };
 
 /** One message the peer accepted, as the API posted it. */
 export interface WhatsappSend {
@@ -40,6 +43,10 @@ export interface WhatsappCloudApi {
   sends: WhatsappSend[];
   /** Every request that reached the peer, accepted or not. */
   requests: number;
+  /** Holds a file a buyer sent; answers its media id for an incoming message's `image.id`. */
+  addMedia(media: WhatsappMedia): string;
+  /** The paths of every media request (metadata and bytes), in order. */
+  mediaRequests: string[];
   /** The next accepted sends get these wamids, in order (a sample's statuses then name them). */
   answerWithWamids(...wamids: string[]): void;
   /** Sends to this number are refused with 131026 (not on WhatsApp) from now on. */
@@ -237,6 +244,8 @@ function sendAccepted(response: ServerResponse, send: WhatsappSendBody, id: stri
 /**
  * A real HTTP server on loopback answering as WhatsApp's Cloud API does for sends: it checks the
  * bearer token and the documented JSON of every message, and answers Meta's success or error JSON.
+ * It also serves the media buyers send (`addMedia`): metadata by id, then the bytes, each only
+ * with the bearer token.
  */
 export async function startWhatsappCloudApi(
   options: WhatsappCloudApiOptions,
@@ -249,6 +258,8 @@ export async function startWhatsappCloudApi(
   let requests = 0;
   const held = new Set<ServerResponse>();
   const messagesPath = `/${options.version}/${options.phoneNumberId}/messages`;
+  const media = createMediaShelf(options.version, options.accessToken);
+  let origin = '';
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const text = await readBody(request);
@@ -265,6 +276,7 @@ export async function startWhatsappCloudApi(
     }
     if (failure === 'transient-error') return sendError(response, ERRORS.transient);
     if (failure === 'throughput') return sendError(response, ERRORS.throughput);
+    if (media.answer(request, response, origin)) return;
     if (request.method !== 'POST' || request.url !== messagesPath) {
       return sendError(response, invalid(`Unknown path components: ${request.url ?? ''}`));
     }
@@ -289,10 +301,13 @@ export async function startWhatsappCloudApi(
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}/${options.version}`,
+    url: `${origin}/${options.version}`,
     sends,
+    addMedia: (file) => media.add(file),
+    mediaRequests: media.requests,
     get requests() {
       return requests;
     },

@@ -4,11 +4,15 @@ import type { DeliveryWorker } from '../outbox/outbox-worker.ts';
 import type { StoredLeadFacts } from '../store/lead-store.ts';
 import type { IngestEnquiry } from '../intake/ingest-enquiry.ts';
 import {
+  createMediaChannel,
+  createMediaShelf,
   createReceiveMessages,
   createWelcome,
   createWhatsappChannel,
   createWhatsappStore,
+  MEDIA_WORKER,
   WHATSAPP_WORKER,
+  type MediaShelf,
   type MessageAnnouncements,
   type ReceiveMessages,
   type WhatsappStore,
@@ -43,12 +47,14 @@ export interface WhatsappParts {
   store: WhatsappStore;
   /** The Cloud API sends, on their own worker. */
   worker: DeliveryWorker;
+  /** The files buyers send: their folder, and their downloads' worker. */
+  media: { shelf: MediaShelf; worker: DeliveryWorker };
 }
 
 /** WhatsApp's store and sends on the store's connection; undefined when WhatsApp is not set. */
 export function createWhatsappParts(
   context: WorkerContext,
-  config: Pick<Config, 'whatsapp' | 'siteUrl'>,
+  config: Pick<Config, 'whatsapp' | 'siteUrl' | 'dataDir'>,
   announcements: MessageAnnouncements,
 ): WhatsappParts | undefined {
   const settings = config.whatsapp;
@@ -60,7 +66,21 @@ export function createWhatsappParts(
     clock: context.clock,
     siteUrl: config.siteUrl,
   });
-  return { store, worker: outboxWorker(context, channel, WHATSAPP_WORKER) };
+  const shelf = createMediaShelf(config.dataDir);
+  const mediaChannel = createMediaChannel({ settings, store, shelf, clock: context.clock });
+  return {
+    store,
+    worker: outboxWorker(context, channel, WHATSAPP_WORKER),
+    media: { shelf, worker: outboxWorker(context, mediaChannel, MEDIA_WORKER) },
+  };
+}
+
+/**
+ * Deletes the files of buyers no longer in the database (erased, or gone with their leads); run
+ * after each erasure and at the start.
+ */
+export async function forgetWhatsappFiles(whatsapp: WhatsappParts): Promise<number> {
+  return whatsapp.media.shelf.sweep(whatsapp.store.mediaFiles());
 }
 
 /**
@@ -71,5 +91,9 @@ export function createWhatsappReceiver(
   whatsapp: WhatsappParts,
   ingestEnquiry: IngestEnquiry,
 ): ReceiveMessages {
-  return createReceiveMessages({ store: whatsapp.store, ingest: ingestEnquiry });
+  return createReceiveMessages({
+    store: whatsapp.store,
+    ingest: ingestEnquiry,
+    onMediaQueued: () => whatsapp.media.worker.wake(),
+  });
 }

@@ -50,6 +50,14 @@ export const WHATSAPP_MIGRATION = `
   END;
 `;
 
+/**
+ * The outbox channel of the files buyers send: one download per message with `media`, through
+ * the Graph media endpoint. `whatsapp_messages.media` is its JSON: the media id, then the file's
+ * name under DATA_DIR/whatsapp-media with its type and size, or why it was not kept.
+ */
+export const WHATSAPP_MEDIA_CHANNEL = 'whatsapp-media';
+export const WHATSAPP_MEDIA_KIND = 'whatsapp.media';
+
 /** The outbox channel of WhatsApp sends: one message per row of `whatsapp_messages`. */
 export const WHATSAPP_CHANNEL = 'whatsapp';
 export const WHATSAPP_SEND_KIND = 'whatsapp.send';

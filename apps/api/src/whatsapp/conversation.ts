@@ -9,6 +9,9 @@ import type { RoutingOfWork } from '../buyers/index.ts';
 import { DeskError } from '../desk/desk-error.ts';
 import type { DeskUser } from '../desk/desk-types.ts';
 import { indiaTimestamp } from '../format/india-day.ts';
+import { MEDIA_TYPES } from './media-fetch.ts';
+import type { MediaShelf } from './media-shelf.ts';
+import { readMedia } from './media-state.ts';
 import { TEMPLATE_LABELS } from './templates.ts';
 import type { MessageRow, WhatsappStore } from './whatsapp-store.ts';
 
@@ -34,7 +37,23 @@ const WHAT: Record<MessageRow['kind'], string> = {
   other: 'Another kind of message',
 };
 
-function toMessageJson(row: MessageRow): WhatsappMessage {
+const NO_FILE = 'This message has no file the desk keeps.';
+
+/** The file of a message from the buyer, where the desk downloads it, once it is kept. */
+function mediaJson(row: MessageRow, leadId: number): WhatsappMessage['media'] {
+  const media = readMedia(row.media);
+  if (media?.state !== 'kept') return null;
+  const url = `/desk/api/leads/${leadId}/whatsapp/media/${row.id}`;
+  return { type: media.type, size: media.size, url };
+}
+
+function failureOf(row: MessageRow): string | null {
+  if (row.status === 'failed') return row.status_reason;
+  const media = readMedia(row.media);
+  return media?.state === 'refused' ? `File not kept: ${media.reason}` : null;
+}
+
+function toMessageJson(row: MessageRow, leadId: number): WhatsappMessage {
   const template = row.kind === 'welcome' ? 'welcome' : row.template;
   return {
     id: row.id,
@@ -47,7 +66,8 @@ function toMessageJson(row: MessageRow): WhatsappMessage {
         : WHAT[row.kind],
     template,
     status: row.status,
-    failure: row.status === 'failed' ? row.status_reason : null,
+    failure: failureOf(row),
+    media: mediaJson(row, leadId),
     sentBy: row.sent_by_name,
     at: indiaTimestamp(row.created_at),
     statusAt: indiaTimestamp(row.status_at),
@@ -60,6 +80,8 @@ export interface ConversationOptions {
   routing: RoutingOfWork;
   /** Wakes the sends' worker; undefined when WhatsApp is not set up. */
   wake: (() => void) | undefined;
+  /** The files buyers sent; undefined when WhatsApp is not set up. */
+  media?: MediaShelf | undefined;
 }
 
 /**
@@ -101,7 +123,7 @@ export function createConversation(options: ConversationOptions) {
       recordOwnerMessage(buyers, routing, user, lead, 'Wrote on WhatsApp', now);
       return queued!;
     })();
-    return toMessageJson(store.message(id)!);
+    return toMessageJson(store.message(id)!, lead.id);
   }
 
   return {
@@ -116,7 +138,7 @@ export function createConversation(options: ConversationOptions) {
           open: window.open,
           until: window.until === undefined ? null : indiaTimestamp(window.until),
         },
-        messages: store.conversation(lead.buyer_id).map(toMessageJson),
+        messages: store.conversation(lead.buyer_id).map((row) => toMessageJson(row, lead.id)),
       };
     },
     reply(user: DeskUser, lead: InboxRow, text: string, now: number): WhatsappMessage {
@@ -142,6 +164,19 @@ export function createConversation(options: ConversationOptions) {
       );
       wakeSends();
       return message;
+    },
+    /** The file a buyer sent in one of their messages, with its type and a name to save it by. */
+    async mediaFile(user: DeskUser, lead: InboxRow, messageId: number) {
+      assertMayWork(user, lead);
+      const row = store.message(messageId);
+      const media = row && readMedia(row.media);
+      if (!row || row.buyer_id !== lead.buyer_id || media?.state !== 'kept' || !options.media) {
+        throw new DeskError(404, NO_FILE);
+      }
+      const bytes = await options.media.read(media.file).catch(() => undefined);
+      if (!bytes) throw new DeskError(404, NO_FILE);
+      const name = `whatsapp-${row.id}.${MEDIA_TYPES[media.type] ?? 'bin'}`;
+      return { bytes, type: media.type, name };
     },
     clearOptOut(user: DeskUser, lead: InboxRow, reason: string, now: number): void {
       store.db.transaction(() => {

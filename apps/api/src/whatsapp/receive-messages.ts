@@ -27,6 +27,15 @@ export interface ReceiveOptions {
   ingest: (enquiry: WhatsappEnquiry) => Promise<{ lead: { id: number; buyerId: number } }>;
   /** A buyer's conversation changed: the desk's live view and the CRM hear of it. */
   onChange?: (buyerId: number, change: { direction: 'in' | 'out'; status: string }) => void;
+  /** A buyer's file waits in the outbox to be fetched. */
+  onMediaQueued?: () => void;
+}
+
+/** The Cloud API's id of the file an image or document carries. */
+function mediaIdOf(message: WebhookMessage): string | undefined {
+  if (message.type === 'image') return message.image?.id;
+  if (message.type === 'document') return message.document?.id;
+  return undefined;
 }
 
 type MessageEvent = Extract<WhatsappEvent, { type: 'message' }>;
@@ -162,8 +171,20 @@ export function createReceiveMessages(options: ReceiveOptions) {
     const { buyerId, leadId } = await buyerFor(event);
     const { kind, text } = contentOf(event.message);
     const at = Number(event.message.timestamp) * 1000 || event.receivedAt;
+    const mediaId = mediaIdOf(event.message);
     const stored = store.db.transaction(() => {
-      const added = store.addIncoming({ buyerId, leadId, wamid: event.message.id, kind, text, at });
+      const wamid = event.message.id;
+      const { receivedAt } = event;
+      const added = store.addIncoming({
+        buyerId,
+        leadId,
+        wamid,
+        kind,
+        text,
+        mediaId,
+        at,
+        receivedAt,
+      });
       if (!added) return false;
       store.note(buyerId, leadId, event.receivedAt, noteOf(event.problems));
       if (isStopRequest(event.message) && store.optOut(buyerId, event.receivedAt)) {
@@ -176,7 +197,9 @@ export function createReceiveMessages(options: ReceiveOptions) {
       }
       return true;
     })();
-    if (stored) options.onChange?.(buyerId, { direction: 'in', status: 'received' });
+    if (!stored) return;
+    options.onChange?.(buyerId, { direction: 'in', status: 'received' });
+    if (mediaId) options.onMediaQueued?.();
   }
 
   /** No sender or id to place it by: an enquiry with no number, for a manager to look at. */
