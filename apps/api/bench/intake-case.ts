@@ -1,6 +1,6 @@
 /**
  * The bench's intake cases: a channel's posts (a partner's signed pushes, Google's lead form
- * webhook), 50 connections, with every third request a repeat of the one before (the sender
+ * webhook, WhatsApp's signed incoming messages from numbers new to the desk), 50 connections, with every third request a repeat of the one before (the sender
  * retrying), then whether each distinct lead reached the sales inbox and the CRM's endpoint
  * exactly once.
  */
@@ -9,15 +9,23 @@ import autocannon, { type Result } from 'autocannon';
 import Database from 'better-sqlite3';
 import {
   freePort,
+  metaSignature,
   startSmtpInbox,
   startWebhookReceiver,
+  whatsappMessageEvent,
   type SmtpInbox,
   type WebhookReceiver,
+  type WhatsappCloudApi,
 } from '@iconia/testkit';
 import { startServerProcess, type ServerProcess } from '@iconia/api/test-server';
 import { createPartnerSources } from '../src/sources/index.ts';
 import { signingKeyOf, signWebhook } from '../src/standard-webhooks.ts';
 import { drillWebhookSecret } from '../drills/webhooks.ts';
+import {
+  WHATSAPP_APP_SECRET,
+  WHATSAPP_PHONE_NUMBER_ID,
+  whatsappEnv,
+} from '../src/whatsapp/whatsapp-test-support.ts';
 
 export const PARTNER_SOURCE = 'bench-portal';
 const GOOGLE_ADS_KEY = 'bench-google-ads-key';
@@ -90,6 +98,33 @@ export const GOOGLE_ADS_CHANNEL: IntakeChannel = {
   }),
 };
 
+/**
+ * WhatsApp's signed `messages` webhook, each lead a message from a number new to the desk (a new
+ * buyer, routed and welcomed through the Cloud API peer), its wamid the idempotency key.
+ */
+export function whatsappChannel(peer: WhatsappCloudApi): IntakeChannel {
+  return {
+    path: '/intake/whatsapp',
+    origin: 'whatsapp',
+    env: whatsappEnv(peer),
+    prepare: () => (lead) => {
+      const body = whatsappMessageEvent(WHATSAPP_PHONE_NUMBER_ID, {
+        from: `9196${String(lead).padStart(8, '0')}`,
+        name: `WhatsApp Buyer ${lead}`,
+        text: 'Is a 300 Sq. Yds plot available?',
+        id: `wamid.bench${lead}`,
+      });
+      return {
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': metaSignature(body, WHATSAPP_APP_SECRET),
+        },
+        body,
+      };
+    },
+  };
+}
+
 export interface IntakeCaseReport {
   result: Result;
   /** Distinct leads sent (idempotency keys): the leads there should be. */
@@ -98,8 +133,11 @@ export interface IntakeCaseReport {
   leadsStored: number;
   emailsReceived: number;
   uniqueEmailIds: number;
+  /** The CRM's `lead.created` posts. */
   crmPosts: number;
   uniqueCrmIds: number;
+  /** Messages from buyers stored in their WhatsApp conversations. */
+  whatsappMessagesStored: number;
   allDelivered: boolean;
 }
 
@@ -113,13 +151,13 @@ function addSource(databaseFile: string): Buffer {
   }
 }
 
-function countLeads(databaseFile: string, origin: string): number {
+function countOnFile(databaseFile: string, sql: string, ...params: string[]): number {
   const db = new Database(databaseFile, { readonly: true });
   try {
     return db
-      .prepare<[string], number>('SELECT count(*) FROM leads WHERE origin = ?')
+      .prepare<string[], number>(sql)
       .pluck()
-      .get(origin) as number;
+      .get(...params) as number;
   } finally {
     db.close();
   }
@@ -189,15 +227,26 @@ export async function runIntakeCase(options: {
     await options.stop(server);
     server = undefined;
     const idOf = (raw: string) => /^Message-ID: (.+)$/im.exec(raw)?.[1];
+    const created = receiver.posts.filter(
+      (post) => (JSON.parse(post.body) as { type?: string }).type === 'lead.created',
+    );
     return {
       result,
       distinctLeads: distinct,
       requests: sent,
-      leadsStored: countLeads(databaseFile, channel.origin),
+      leadsStored: countOnFile(
+        databaseFile,
+        'SELECT count(*) FROM leads WHERE origin = ?',
+        channel.origin,
+      ),
       emailsReceived: inbox.messages.length,
       uniqueEmailIds: new Set(inbox.messages.map((mail) => idOf(mail.raw))).size,
-      crmPosts: receiver.posts.length,
-      uniqueCrmIds: new Set(receiver.posts.map((post) => post.headers['webhook-id'])).size,
+      crmPosts: created.length,
+      uniqueCrmIds: new Set(created.map((post) => post.headers['webhook-id'])).size,
+      whatsappMessagesStored: countOnFile(
+        databaseFile,
+        `SELECT count(*) FROM whatsapp_messages WHERE direction = 'in'`,
+      ),
       allDelivered,
     };
   } finally {

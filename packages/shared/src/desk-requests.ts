@@ -126,6 +126,7 @@ const leadFilterEntries = {
   due: flag('Only leads whose follow-up is due (at or before now).'),
   spam: flag('Only the leads kept as spam (hidden otherwise).'),
   held: flag('Only the leads held over the per-address limit.'),
+  waiting: flag('Only the buyers whose WhatsApp messages wait for our reply.'),
   test: flag(
     'Managers only: the test leads an ad platform sent (hidden otherwise; never emailed, routed, reported or sent to the CRM).',
   ),

@@ -175,6 +175,16 @@ const leadRowEntries = {
     v.boolean(),
     v.description('Kept over the per-address limit; not delivered until an operator releases it.'),
   ),
+  whatsappWaiting: v.pipe(
+    count,
+    v.description(
+      "The buyer's WhatsApp messages since someone on the desk last wrote to them: waiting for our reply (the automatic welcome and visit messages do not answer them).",
+    ),
+  ),
+  whatsappWaitingSince: v.pipe(
+    v.nullable(time),
+    v.description('When the oldest of those messages came; null when none waits.'),
+  ),
 };
 
 /** A buyer as the inbox lists them: their latest enquiry and their work. */

@@ -110,6 +110,19 @@ export const whatsappTemplateSendSchema = jsonBody({
   ),
 });
 
+/** What the desk sends in one tap inside the window: the brochure, the site's pin, free slots. */
+export const WHATSAPP_QUICK_REPLIES = ['brochure', 'location', 'slots'] as const;
+export type WhatsappQuickReply = (typeof WHATSAPP_QUICK_REPLIES)[number];
+
+export const whatsappQuickReplySchema = jsonBody({
+  reply: v.pipe(
+    v.picklist(WHATSAPP_QUICK_REPLIES, `"reply" must be ${WHATSAPP_QUICK_REPLIES.join(', ')}.`),
+    v.description(
+      '`brochure`: the brochure PDF as a document; `location`: the site office as a location pin; `slots`: the next free site visit slots as text.',
+    ),
+  ),
+});
+
 const OPT_OUT_NOTE_REQUIRED =
   '"reason" must record the buyer\'s written request to get WhatsApp messages again.';
 export const clearOptOutSchema = jsonBody({

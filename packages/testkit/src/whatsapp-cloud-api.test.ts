@@ -73,6 +73,33 @@ describe('the local WhatsApp Cloud API peer', () => {
     });
   });
 
+  it('when a document goes by its link and a location by its degrees, then both are accepted; without them, refused naming the field', async () => {
+    const base = {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '919123456780',
+    };
+    const document = { link: 'https://x.test/b.pdf', filename: 'b.pdf' };
+    const location = { latitude: 17.09, longitude: 78.2, name: 'Site', address: 'Shadnagar' };
+
+    expect((await send({ ...base, type: 'document', document })).status).toBe(200);
+    expect((await send({ ...base, type: 'location', location })).status).toBe(200);
+    const refusals = await Promise.all([
+      send({ ...base, type: 'document', document: { filename: 'b.pdf' } }),
+      send({ ...base, type: 'location', location: { ...location, latitude: '17.09N' } }),
+    ]);
+    expect(await Promise.all(refusals.map((response) => response.json()))).toMatchObject([
+      { error: { code: 100, error_data: { details: 'document.link must be an http(s) URL' } } },
+      {
+        error: {
+          code: 100,
+          error_data: { details: 'location.latitude must be a number of degrees' },
+        },
+      },
+    ]);
+    expect(api.sends.map((sent) => sent.body.type)).toEqual(['document', 'location']);
+  });
+
   it('when the number is not on WhatsApp, then it answers 131026', async () => {
     api.notOnWhatsapp('919123456780');
 

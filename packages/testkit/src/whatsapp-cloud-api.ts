@@ -19,13 +19,15 @@ export interface WhatsappSendBody {
   messaging_product: 'whatsapp';
   recipient_type?: 'individual';
   to: string;
-  type: 'template' | 'text';
+  type: 'template' | 'text' | 'document' | 'location';
   template?: {
     name: string;
     language: { code: string };
     components?: Array<{ type: string; parameters?: Array<Record<string, unknown>> }>;
   };
   text?: { body: string; preview_url?: boolean };
+  document?: { link: string; filename?: string; caption?: string };
+  location?: { latitude: number; longitude: number; name?: string; address?: string };
 }
 
 /**
@@ -166,6 +168,36 @@ function componentsProblem(components: unknown): string | undefined {
   return undefined;
 }
 
+const isOptionalText = (value: unknown) => value === undefined || typeof value === 'string';
+
+/** A document message by its public link (media uploaded beforehand would carry an `id`). */
+function documentProblem(document: unknown): string | undefined {
+  if (!isObject(document)) return 'document is required';
+  if (!isText(document.link) || !/^https?:\/\//.test(document.link)) {
+    return 'document.link must be an http(s) URL';
+  }
+  if (!isOptionalText(document.filename) || !isOptionalText(document.caption)) {
+    return 'document.filename and document.caption must be strings';
+  }
+  return undefined;
+}
+
+/** A location pin: its latitude and longitude as numbers, a name and address if any. */
+function locationProblem(location: unknown): string | undefined {
+  if (!isObject(location)) return 'location is required';
+  const { latitude, longitude } = location;
+  if (typeof latitude !== 'number' || Math.abs(latitude) > 90) {
+    return 'location.latitude must be a number of degrees';
+  }
+  if (typeof longitude !== 'number' || Math.abs(longitude) > 180) {
+    return 'location.longitude must be a number of degrees';
+  }
+  if (!isOptionalText(location.name) || !isOptionalText(location.address)) {
+    return 'location.name and location.address must be strings';
+  }
+  return undefined;
+}
+
 /** The documented JSON of a send: the problem Meta would answer with, or none. */
 export function whatsappSendProblem(body: unknown): string | undefined {
   if (!isObject(body)) return 'the body must be a JSON object';
@@ -180,7 +212,9 @@ export function whatsappSendProblem(body: unknown): string | undefined {
       ? undefined
       : 'text.body is required, at most 4096 characters';
   }
-  if (body.type !== 'template') return 'type must be template or text';
+  if (body.type === 'document') return documentProblem(body.document);
+  if (body.type === 'location') return locationProblem(body.location);
+  if (body.type !== 'template') return 'type must be template, text, document or location';
   const template = body.template;
   if (!isObject(template) || !isText(template.name)) return 'template.name is required';
   if (!isObject(template.language) || !isText(template.language.code)) {

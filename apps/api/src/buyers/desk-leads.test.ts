@@ -122,6 +122,8 @@ describe('the sales desk inbox and a lead', () => {
         followUpAt: null,
         erased: false,
         held: false,
+        whatsappWaiting: 0,
+        whatsappWaitingSince: null,
       },
     ]);
   });

@@ -26,6 +26,9 @@ export type InboxRow = Omit<
    * campaign), newest first, spam and test leads aside but this lead always in.
    */
   buyer_said: string;
+  /** The buyer's WhatsApp messages waiting for our reply, and since when. */
+  whatsapp_waiting: number;
+  whatsapp_waiting_since: number | null;
   /** The table's check keeps it to these. */
   status: LeadStatus;
   /** The email delivery's state; null when the lead was never queued for email. */
@@ -39,6 +42,15 @@ export type InboxRow = Omit<
   first_contact_at: number | null;
   erased_at: number | null;
 };
+
+/**
+ * A buyer's WhatsApp messages waiting for our reply: the ones that came after the last message
+ * someone on the desk wrote them (automatic messages answer nothing). `{buyer}` is the buyer's id.
+ */
+const waitingMessages = (buyer: string) => `
+  FROM whatsapp_messages wm WHERE wm.buyer_id = ${buyer} AND wm.direction = 'in'
+    AND wm.created_at > coalesce((SELECT max(wo.created_at) FROM whatsapp_messages wo
+      WHERE wo.buyer_id = ${buyer} AND wo.direction = 'out' AND wo.sent_by IS NOT NULL), 0)`;
 
 const INBOX_COLUMNS = `
   l.id, l.public_id, l.kind, l.name, l.mobile, l.plot_range, l.location, l.source, l.page,
@@ -54,7 +66,9 @@ const INBOX_COLUMNS = `
       ORDER BY e.received_at DESC, e.id DESC)
     FROM leads e
     WHERE e.buyer_id = l.buyer_id AND (e.status NOT IN ('spam', 'test') OR e.id = l.id))
-    AS buyer_said`;
+    AS buyer_said,
+  (SELECT count(*) ${waitingMessages('l.buyer_id')}) AS whatsapp_waiting,
+  (SELECT min(wm.created_at) ${waitingMessages('l.buyer_id')}) AS whatsapp_waiting_since`;
 // The email's delivery row, found through its (lead_id, channel) key.
 const EMAIL_JOIN = `
   LEFT JOIN deliveries email ON email.lead_id = l.id AND email.channel = '${EMAIL_CHANNEL}'
@@ -141,6 +155,7 @@ function workConditions(filter: LeadFilter, params: Record<string, string | numb
     where.push(`w.follow_up_at <= @dueBy AND w.stage NOT IN ('booked', 'lost')`);
     params.dueBy = filter.dueBy;
   }
+  if (filter.whatsappWaiting) where.push(`EXISTS (SELECT 1 ${waitingMessages('w.id')})`);
   return where;
 }
 

@@ -57,7 +57,7 @@ export const inboxRoutes = [
     summary: 'Live updates',
     who: 'signed in',
     description:
-      'Server-sent events: `lead` (a LeadRow), `lead-changed` (`{"id": 12}`), `signed-out` and `replaced` (the same session opened a fifth stream or the same person a ninth: this, their oldest, closes). 429 when 200 streams are open in all; see docs/desk-api.md.',
+      'Server-sent events: `lead` (a LeadRow), `lead-changed` (`{"id": 12}`), `whatsapp` (a WhatsApp message stored or its status moved: `{"id": 12, "buyerId": 3}`, the buyer’s latest lead), `signed-out` and `replaced` (the same session opened a fifth stream or the same person a ninth: this, their oldest, closes). 429 when 200 streams are open in all; see docs/desk-api.md.',
     answer: {
       status: 200,
       description: 'The stream; it stays open.',

@@ -54,6 +54,7 @@ export {
   MAX_STREAMS_PER_SESSION,
   MAX_STREAMS_PER_USER,
   POLL_INTERVAL_MS,
+  type LiveChanges,
   type LiveEvents,
 } from './live-events.ts';
 export {

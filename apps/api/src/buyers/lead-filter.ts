@@ -20,6 +20,7 @@ export function leadFilterOf(query: LeadFilterQuery, user: DeskUser, now: number
   if (query.from !== undefined) filter.since = indiaDayStart(query.from);
   if (query.to !== undefined) filter.until = indiaDayStart(addDays(query.to, 1));
   if (query.due === true) filter.dueBy = now;
+  if (query.waiting === true) filter.whatsappWaiting = true;
   if (query.q !== undefined && query.q !== '') {
     const digits = mobileSearchDigits(query.q);
     if (digits !== undefined) filter.mobilePart = digits;

@@ -73,6 +73,8 @@ export function toLeadRow(row: InboxRow): DeskLeadRow {
     followUpAt: time(row.follow_up_at),
     erased: row.erased_at !== null,
     held: row.status === 'held',
+    whatsappWaiting: row.whatsapp_waiting,
+    whatsappWaitingSince: time(row.whatsapp_waiting_since),
   };
 }
 

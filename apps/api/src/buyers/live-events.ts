@@ -33,6 +33,15 @@ export interface LiveEvents {
   close(): void;
 }
 
+/** Another feature's changes the stream tells of, read by polling like the leads. */
+export interface LiveChanges {
+  /** The event's name on the stream. */
+  event: string;
+  latest(): number;
+  /** What changed after `id`: each is sent as the event's data. */
+  after(id: number): readonly unknown[];
+}
+
 function send(res: Response, event: string, data: unknown): void {
   res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
@@ -46,10 +55,13 @@ export function createLiveEvents(options: {
   store: BuyerStore;
   logger: Logger;
   isSignedIn: (token: string) => boolean;
+  /** WhatsApp conversations, when the server keeps them. */
+  more?: LiveChanges;
 }): LiveEvents {
-  const { store, logger, isSignedIn } = options;
+  const { store, logger, isSignedIn, more } = options;
   const clients = new Set<Client>();
-  let last = { lead: 0, event: 0 };
+  let last = { lead: 0, event: 0, more: 0 };
+  const latestIds = () => ({ ...store.latestIds(), more: more?.latest() ?? 0 });
   let timer: NodeJS.Timeout | undefined;
   let keepAlive: NodeJS.Timeout | undefined;
 
@@ -74,15 +86,17 @@ export function createLiveEvents(options: {
       }
     }
     if (clients.size === 0) return;
-    const latest = store.latestIds();
+    const latest = latestIds();
     const leads = latest.lead > last.lead ? store.newLeadsAfter(last.lead).map(toLeadRow) : [];
     const changed = latest.event > last.event ? store.changedBuyersAfter(last.event) : [];
+    const others = more && latest.more > last.more ? more.after(last.more) : [];
     last = latest;
     for (const client of clients) {
       for (const lead of leads) send(client.res, 'lead', lead);
       for (const { lead_id: id, buyer_id: buyerId } of changed) {
         send(client.res, 'lead-changed', { id, buyerId });
       }
+      for (const data of others) send(client.res, more!.event, data);
     }
   };
 
@@ -124,7 +138,7 @@ export function createLiveEvents(options: {
       res.write(': connected\n\n');
       const client = { res, token, userId };
       if (clients.size === 0) {
-        last = store.latestIds();
+        last = latestIds();
         timer = setInterval(safeTick, POLL_INTERVAL_MS);
         keepAlive = setInterval(() => {
           for (const each of clients) each.res.write(': keep-alive\n\n');

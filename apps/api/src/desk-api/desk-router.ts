@@ -35,6 +35,7 @@ import {
   type CalendarPublisher,
 } from '../visits/index.ts';
 import {
+  conversationChanges,
   conversationRoutes,
   createConversation,
   createWhatsappStore,
@@ -125,6 +126,7 @@ function createDeskParts(deps: DeskRouterDeps) {
     store,
     logger,
     isSignedIn: (token) => auth.sessionUser(token, { extend: false }) !== undefined,
+    more: conversationChanges(createWhatsappStore(db)),
   });
   const visitStore = createVisitStore(db);
   const merge = createBuyerMerge(db, store, {
@@ -166,16 +168,18 @@ function deskErrorHandler(logger: Logger): ErrorRequestHandler {
 /** The routes that reach a buyer outside the desk: site visits and WhatsApp. */
 function mountBuyerContacts(router: Router, deps: DeskRouterDeps, store: DeskStore, auth: Auth) {
   const { db, clock, logger } = deps;
+  const visits = createVisits({
+    db,
+    webhookChannels: deps.webhookChannels ?? [],
+    messageIdDomain: deps.messageIdDomain ?? 'localhost',
+    onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
+    whatsapp: deps.wakeWhatsapp !== undefined,
+  });
   mountRoutes(
     router,
     visitRoutes,
     {
-      visits: createVisits({
-        db,
-        webhookChannels: deps.webhookChannels ?? [],
-        messageIdDomain: deps.messageIdDomain ?? 'localhost',
-        onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
-      }),
+      visits,
       store,
       clock,
       logger,
@@ -197,6 +201,7 @@ function mountBuyerContacts(router: Router, deps: DeskRouterDeps, store: DeskSto
         routing: deps.routing,
         wake: deps.wakeWhatsapp,
         media: deps.whatsappMedia,
+        availability: (day, now) => visits.availability(day, now),
       }),
       store,
       clock,

@@ -39,6 +39,8 @@ export interface LeadFilter {
   test?: boolean | undefined;
   /** Only the leads held over the address limit, waiting for an operator to release them. */
   held?: boolean | undefined;
+  /** Only the buyers whose WhatsApp messages wait for our reply. */
+  whatsappWaiting?: boolean | undefined;
   /** Any part of the mobile number. */
   mobilePart?: string | undefined;
   /** Any part of the name, case-insensitive. */

@@ -1,12 +1,15 @@
 import type Database from 'better-sqlite3';
 import type { Config } from '../config.ts';
 import type { DeliveryWorker } from '../outbox/outbox-worker.ts';
+import { createWriteBatch } from '../store/group-commit.ts';
 import type { StoredLeadFacts } from '../store/lead-store.ts';
 import type { IngestEnquiry } from '../intake/ingest-enquiry.ts';
+import { createVisitStore } from '../visits/index.ts';
 import {
   createMediaChannel,
   createMediaShelf,
   createReceiveMessages,
+  createVisitNews,
   createWelcome,
   createWhatsappChannel,
   createWhatsappStore,
@@ -65,6 +68,7 @@ export function createWhatsappParts(
     store,
     clock: context.clock,
     siteUrl: config.siteUrl,
+    visitNews: createVisitNews(store, createVisitStore(context.store.db)),
   });
   const shelf = createMediaShelf(config.dataDir);
   const mediaChannel = createMediaChannel({ settings, store, shelf, clock: context.clock });
@@ -85,7 +89,8 @@ export async function forgetWhatsappFiles(whatsapp: WhatsappParts): Promise<numb
 
 /**
  * What `/intake/whatsapp` applies: messages and statuses, with a message from an unknown number
- * stored through the intake as any channel's enquiry (the same group commit, routing and welcome).
+ * stored through the intake as any channel's enquiry (the same group commit, routing and welcome);
+ * the messages and statuses of the posts of one moment go to disk in one sync.
  */
 export function createWhatsappReceiver(
   whatsapp: WhatsappParts,
@@ -95,5 +100,6 @@ export function createWhatsappReceiver(
     store: whatsapp.store,
     ingest: ingestEnquiry,
     onMediaQueued: () => whatsapp.media.worker.wake(),
+    durably: createWriteBatch(whatsapp.store.db),
   });
 }

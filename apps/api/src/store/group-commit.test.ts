@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir } from '@iconia/testkit';
 import { newLead } from '../../test/new-lead.ts';
-import { createGroupCommit } from './group-commit.ts';
+import { createGroupCommit, createWriteBatch } from './group-commit.ts';
 import { openLeadStore, type LeadStore } from './lead-store.ts';
 
 describe('group commit', () => {
@@ -58,5 +58,47 @@ describe('group commit', () => {
       code: 'SQLITE_CONSTRAINT_UNIQUE',
     });
     expect(store.listLeads()).toHaveLength(3);
+  });
+});
+
+describe('a batch of writes', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  let store: LeadStore;
+
+  beforeEach(() => {
+    temp = createTempDir();
+    store = openLeadStore(path.join(temp.dir, 'leads.sqlite'));
+    store.db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)');
+  });
+  afterEach(() => {
+    store.close();
+    temp.remove();
+  });
+
+  const insert = (text: string) => () =>
+    store.db.prepare('INSERT INTO notes (text) VALUES (?) RETURNING id').pluck().get(text);
+
+  it('when writes are asked for together, then each caller gets its own result and one that throws is undone alone', async () => {
+    const write = createWriteBatch(store.db);
+    store.db.prepare('INSERT INTO notes (text) VALUES (?)').run('taken');
+
+    const results = await Promise.allSettled([
+      write(insert('first')),
+      write(() => {
+        insert('half done')();
+        return insert('taken')();
+      }),
+      write(insert('third')),
+    ]);
+
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({
+      code: 'SQLITE_CONSTRAINT_UNIQUE',
+    });
+    expect(store.db.prepare('SELECT text FROM notes ORDER BY id').pluck().all()).toEqual([
+      'taken',
+      'first',
+      'third',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { LeadStore } from './lead-store.ts';
 import type { NewLead, StoredLead } from './lead-types.ts';
 
@@ -52,6 +53,53 @@ export function createGroupCommit(
   return (lead) =>
     new Promise<StoredLead>((resolve, reject) => {
       waiting.push({ lead, resolve, reject });
+      if (waiting.length === 1) setImmediate(flush);
+    });
+}
+
+interface WaitingWrite {
+  write: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for any write (a WhatsApp message, a status): the writes asked for during one turn
+ * of the event loop run in the next, in one transaction and one disk sync. Each runs in its own
+ * savepoint, so a write that throws is undone alone and fails only its caller; each caller learns
+ * only once its write is on disk.
+ */
+export function createWriteBatch(db: Database.Database): <T>(write: () => T) => Promise<T> {
+  let waiting: WaitingWrite[] = [];
+
+  const flush = (): void => {
+    const batch = waiting;
+    waiting = [];
+    const outcomes: Array<{ value: unknown } | { error: unknown }> = [];
+    try {
+      db.transaction(() => {
+        for (const { write } of batch) {
+          try {
+            outcomes.push({ value: db.transaction(write)() });
+          } catch (error) {
+            outcomes.push({ error });
+          }
+        }
+      })();
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    batch.forEach((item, index) => {
+      const outcome = outcomes[index]!;
+      if ('error' in outcome) item.reject(outcome.error);
+      else item.resolve(outcome.value);
+    });
+  };
+
+  return <T>(write: () => T) =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push({ write, resolve: resolve as (value: unknown) => void, reject });
       if (waiting.length === 1) setImmediate(flush);
     });
 }

@@ -21,7 +21,7 @@ import { ROUTING_MIGRATION } from './routing-schema.ts';
 import { VISITS_MIGRATION } from './visit-schema.ts';
 import { ACCOUNT_PASSWORD_CHANGE_MIGRATION } from './account-schema.ts';
 import { OUTBOX_MESSAGES_MIGRATION } from './outbox-migration.ts';
-import { WHATSAPP_MIGRATION } from './whatsapp-schema.ts';
+import { WHATSAPP_CHANGES_MIGRATION, WHATSAPP_MIGRATION } from './whatsapp-schema.ts';
 
 const LEAD_COLUMNS = `id, public_id, message_id, kind, name, mobile, plot_range, location, source,
   page, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, status, received_at,
@@ -168,6 +168,7 @@ export const MIGRATIONS: readonly string[] = [
   LEAD_PROBLEMS_MIGRATION,
   MANAGER_ALERTS_MIGRATION,
   WHATSAPP_MIGRATION,
+  WHATSAPP_CHANGES_MIGRATION,
 ];
 
 /**

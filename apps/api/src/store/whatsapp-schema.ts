@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 /**
  * WhatsApp's tables (their queries: `whatsapp/`):
  *
@@ -61,3 +63,47 @@ export const WHATSAPP_MEDIA_KIND = 'whatsapp.media';
 /** The outbox channel of WhatsApp sends: one message per row of `whatsapp_messages`. */
 export const WHATSAPP_CHANNEL = 'whatsapp';
 export const WHATSAPP_SEND_KIND = 'whatsapp.send';
+
+/**
+ * A buyer's site visit to tell them of on WhatsApp (queued by the visits, due at once for a
+ * booking, a move or a cancellation and at its time for a reminder); when it comes due the
+ * WhatsApp channel turns it into the template message, if the visit is still as it was.
+ */
+export const WHATSAPP_VISIT_KIND = 'whatsapp.visit';
+
+export const WHATSAPP_VISIT_NEWS = [
+  'booked',
+  'moved',
+  'cancelled',
+  'day_before',
+  'two_hours',
+] as const;
+
+export const whatsappVisitPayloadSchema = v.object({
+  visitId: v.number(),
+  revision: v.number(),
+  which: v.picklist(WHATSAPP_VISIT_NEWS),
+});
+export type WhatsappVisitPayload = v.InferOutput<typeof whatsappVisitPayloadSchema>;
+
+/**
+ * `whatsapp_changes`: one row each time a buyer's conversation changes (a message stored, a
+ * status moved), written by triggers whichever part of the server made the change, so the desk's
+ * live stream hears of it by polling as it does for leads. Only the newest thousand are kept.
+ */
+export const WHATSAPP_CHANGES_MIGRATION = `
+  CREATE TABLE whatsapp_changes (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    buyer_id INTEGER NOT NULL
+  ) STRICT;
+  CREATE TRIGGER whatsapp_message_stored AFTER INSERT ON whatsapp_messages
+  BEGIN
+    INSERT INTO whatsapp_changes (buyer_id) VALUES (NEW.buyer_id);
+    DELETE FROM whatsapp_changes WHERE id <= (SELECT max(id) FROM whatsapp_changes) - 1000;
+  END;
+  CREATE TRIGGER whatsapp_status_moved AFTER UPDATE OF status ON whatsapp_messages
+  BEGIN
+    INSERT INTO whatsapp_changes (buyer_id) VALUES (NEW.buyer_id);
+    DELETE FROM whatsapp_changes WHERE id <= (SELECT max(id) FROM whatsapp_changes) - 1000;
+  END;
+`;

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { PUSH_KIND } from '../store/push-schema.ts';
 import { VISIT_REMINDER_KIND } from '../store/visit-schema.ts';
+import { WHATSAPP_VISIT_KIND } from '../store/whatsapp-schema.ts';
 
 /** The visits' reminders in the outbox, and what an erasure leaves of a buyer's visits. */
 export function createReminderQueries(db: Database.Database) {
@@ -22,10 +23,11 @@ export function createReminderQueries(db: Database.Database) {
        ORDER BY id`,
     )
     .pluck();
-  // The reminders are an email and a push to each of the owner's devices.
+  // The reminders are an email and a push to each of the owner's devices; with WhatsApp set, the
+  // buyer's news of the visit not yet written as a message goes with them.
   const dropPendingReminders = db.prepare<{ visitId: number }>(
     `DELETE FROM deliveries WHERE status = 'pending' AND (
-       (kind = '${VISIT_REMINDER_KIND}' AND lead_id IS NULL
+       (kind IN ('${VISIT_REMINDER_KIND}', '${WHATSAPP_VISIT_KIND}') AND lead_id IS NULL
          AND json_extract(payload, '$.visitId') = @visitId)
        OR (kind = '${PUSH_KIND}' AND json_extract(payload, '$.alert.kind') = 'visit'
          AND json_extract(payload, '$.alert.visitId') = @visitId))`,

@@ -2,6 +2,7 @@ import { formatSlotTime, formatVisitDate, type Arrival } from '@iconia/shared';
 import { indiaDay } from '../format/india-day.ts';
 import type { VisitContext } from './visit-context.ts';
 import { queueReminders } from './visit-reminders.ts';
+import { queueVisitNews } from './visit-whatsapp.ts';
 import {
   assertNotErased,
   assertOpen,
@@ -53,6 +54,7 @@ export function bookVisit(
     startsAt,
     now,
   );
+  queueVisitNews(ctx, { visitId: id, revision: 0, which: 'booked' }, now);
   followStage(ctx, { buyerId: lead.buyerId, leadId: lead.id }, actor.id, 'booked', now);
   return id;
 }
@@ -81,6 +83,7 @@ export function rescheduleVisit(
     startsAt,
     now,
   );
+  queueVisitNews(ctx, { visitId: visit.id, revision: visit.revision + 1, which: 'moved' }, now);
   store.addEvent(visit.lead_id, now, {
     type: 'visit',
     actorId: actor.id,
@@ -100,6 +103,7 @@ export function cancelVisit(
   assertOpen(visit, 'cancelled');
   store.cancel(visit.id, reason, now, actor.id);
   store.dropPendingReminders(visit.id);
+  queueVisitNews(ctx, { visitId: visit.id, revision: visit.revision, which: 'cancelled' }, now);
   store.addEvent(visit.lead_id, now, {
     type: 'visit',
     actorId: actor.id,

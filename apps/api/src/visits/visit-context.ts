@@ -14,6 +14,8 @@ export interface VisitsDeps {
    * buyer for routing's first-response clock, as the desk's own changes do.
    */
   onStageChanged?: (buyerId: number, at: number) => void;
+  /** WhatsApp is set: the buyer gets each change of their visit and its reminders there. */
+  whatsapp?: boolean;
 }
 
 /** What a change of a visit works with: its rows, the outbox and the push queue. */

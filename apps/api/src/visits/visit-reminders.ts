@@ -2,6 +2,7 @@ import { addDays, indiaDayStart } from '../format/india-day.ts';
 import { EMAIL_CHANNEL } from '../store/lead-types.ts';
 import { VISIT_REMINDER_KIND, type VisitReminderPayload } from '../store/visit-schema.ts';
 import type { VisitContext } from './visit-context.ts';
+import { queueVisitNews } from './visit-whatsapp.ts';
 
 /** The two reminders of a visit: the evening before at 18:00 India time, and two hours before. */
 export const REMINDERS = ['day_before', 'two_hours'] as const;
@@ -43,16 +44,18 @@ export function reminderMessageId(
 
 /**
  * The visit's reminders: an email, and a push to each device of the person it reminds (the
- * buyer's owner, else who booked it) that turned alerts on. The email finds its person when
- * it goes out; a push that finds the buyer in other hands by then is not sent.
+ * buyer's owner, else who booked it) that turned alerts on, and with WhatsApp set a template to
+ * the buyer. The email finds its person when it goes out; a push that finds the buyer in other
+ * hands by then is not sent.
  */
 export function queueReminders(
-  { outbox, pushes, deps }: VisitContext,
+  ctx: VisitContext,
   visit: { id: number; revision: number; day: string },
   remind: number | null,
   startsAt: number,
   now: number,
 ): void {
+  const { outbox, pushes, deps } = ctx;
   for (const reminder of planReminders(visit.day, startsAt, now)) {
     const payload: VisitReminderPayload = {
       visitId: visit.id,
@@ -73,5 +76,6 @@ export function queueReminders(
       payload,
       dueAt: reminder.dueAt,
     });
+    queueVisitNews(ctx, payload, reminder.dueAt);
   }
 }

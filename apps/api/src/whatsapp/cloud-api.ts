@@ -15,10 +15,23 @@ export interface TemplateComponent {
   parameters: TemplateParameter[];
 }
 
-/** What one send carries: an approved template, or free text inside the 24-hour window. */
+/** A place as the Cloud API's `location` message carries it. */
+export interface Place {
+  latitude: number;
+  longitude: number;
+  name: string;
+  address: string;
+}
+
+/**
+ * What one send carries: an approved template at any time; inside the 24-hour window free text,
+ * a document by its public link, or a location pin.
+ */
 export type OutgoingContent =
   | { type: 'template'; name: string; language: string; components: TemplateComponent[] }
-  | { type: 'text'; body: string };
+  | { type: 'text'; body: string }
+  | { type: 'document'; link: string; filename: string }
+  | { type: 'location'; place: Place };
 
 const SentSchema = v.object({
   messaging_product: v.literal('whatsapp'),
@@ -39,6 +52,14 @@ const CloudErrorSchema = v.object({
 export function sendBody(to: string, content: OutgoingContent): Record<string, unknown> {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
   if (content.type === 'text') return { ...base, type: 'text', text: { body: content.body } };
+  if (content.type === 'document') {
+    return {
+      ...base,
+      type: 'document',
+      document: { link: content.link, filename: content.filename },
+    };
+  }
+  if (content.type === 'location') return { ...base, type: 'location', location: content.place };
   return {
     ...base,
     type: 'template',

@@ -3,6 +3,7 @@ import {
   deskIdSchema,
   whatsappConversationSchema,
   whatsappMessageAnswerSchema,
+  whatsappQuickReplySchema,
   whatsappReplySchema,
   whatsappTemplateSendSchema,
 } from '@iconia/shared';
@@ -90,6 +91,23 @@ export const conversationRoutes = [
       const user = currentUser(res);
       const message = conversation.reply(user, leadOf(req, store), text, clock.now());
       logger.info({ userId: user.id, messageId: message.id }, 'whatsapp reply queued');
+      return { message };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/leads/{id}/whatsapp/quick-replies',
+    summary: 'Send the buyer the brochure, the site’s location or the next free visit slots',
+    who: 'signed in',
+    description:
+      "The brochure PDF as a document (its public link under SITE_URL), the site office as a location pin, or the next three free site visit slots as text. Like a reply: only within 24 hours of the buyer's last message, never to a buyer who opted out (409); 503 when WhatsApp is not set up.",
+    body: whatsappQuickReplySchema,
+    answer: SENT,
+    errors: [409, 503],
+    handle: ({ req, res, body: { reply } }, { conversation, store, clock, logger }) => {
+      const user = currentUser(res);
+      const message = conversation.quickReply(user, leadOf(req, store), reply, clock.now());
+      logger.info({ userId: user.id, messageId: message.id, reply }, 'whatsapp quick reply queued');
       return { message };
     },
   }),

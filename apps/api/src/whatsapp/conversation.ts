@@ -1,9 +1,15 @@
-import type { WhatsappConversation, WhatsappMessage, WhatsappTemplate } from '@iconia/shared';
+import type {
+  WhatsappConversation,
+  WhatsappMessage,
+  WhatsappQuickReply,
+  WhatsappTemplate,
+} from '@iconia/shared';
 import {
   assertMayWork,
   recordOwnerMessage,
   type BuyerStore,
   type InboxRow,
+  type LiveChanges,
 } from '../buyers/index.ts';
 import type { RoutingOfWork } from '../buyers/index.ts';
 import { DeskError } from '../desk/desk-error.ts';
@@ -12,7 +18,8 @@ import { indiaTimestamp } from '../format/india-day.ts';
 import { MEDIA_TYPES } from './media-fetch.ts';
 import type { MediaShelf } from './media-shelf.ts';
 import { readMedia } from './media-state.ts';
-import { TEMPLATE_LABELS } from './templates.ts';
+import { nextFreeSlots, quickReplyMessage, type SlotAvailability } from './quick-replies.ts';
+import { isTemplateKey, TEMPLATE_LABELS } from './templates.ts';
 import type { MessageRow, WhatsappStore } from './whatsapp-store.ts';
 
 /** WhatsApp's customer service window: free text may go this long after the buyer last wrote. */
@@ -60,10 +67,7 @@ function toMessageJson(row: MessageRow, leadId: number): WhatsappMessage {
     direction: row.direction,
     kind: row.kind,
     text: row.text,
-    what:
-      template !== null && template in TEMPLATE_LABELS
-        ? `Template: ${TEMPLATE_LABELS[template as WhatsappTemplate]}`
-        : WHAT[row.kind],
+    what: isTemplateKey(template) ? `Template: ${TEMPLATE_LABELS[template]}` : WHAT[row.kind],
     template,
     status: row.status,
     failure: failureOf(row),
@@ -82,6 +86,37 @@ export interface ConversationOptions {
   wake: (() => void) | undefined;
   /** The files buyers sent; undefined when WhatsApp is not set up. */
   media?: MediaShelf | undefined;
+  /** The site visits' slots and their room, for the free slots a quick reply offers. */
+  availability: SlotAvailability;
+}
+
+/** What the desk sends: its kind, and its text, template or both. */
+interface Outgoing {
+  kind: 'text' | 'template' | 'document' | 'location';
+  text?: string;
+  template?: string;
+}
+
+/** Stores the message with its send, and the owner's message answering their clock, at once. */
+function queueMessage(
+  { store, buyers, routing }: ConversationOptions,
+  user: DeskUser,
+  lead: InboxRow,
+  message: Outgoing,
+  now: number,
+): WhatsappMessage {
+  const id = store.db.transaction(() => {
+    const queued = store.queueOutgoing({
+      buyerId: lead.buyer_id,
+      leadId: lead.id,
+      ...message,
+      sentBy: user.id,
+      at: now,
+    });
+    recordOwnerMessage(buyers, routing, user, lead, 'Wrote on WhatsApp', now);
+    return queued!;
+  })();
+  return toMessageJson(store.message(id)!, lead.id);
 }
 
 /**
@@ -90,7 +125,7 @@ export interface ConversationOptions {
  * stored with its outbox row in one transaction, and the owner's send answers their clock there.
  */
 export function createConversation(options: ConversationOptions) {
-  const { store, buyers, routing, wake } = options;
+  const { store, buyers, wake, availability } = options;
 
   function windowOf(buyerId: number, now: number) {
     const last = store.lastIncomingAt(buyerId);
@@ -106,24 +141,21 @@ export function createConversation(options: ConversationOptions) {
     return wake;
   }
 
-  function queue(
+  const queue = (user: DeskUser, lead: InboxRow, message: Outgoing, now: number) =>
+    queueMessage(options, user, lead, message, now);
+
+  /** Free text, a document or a pin: only inside the 24-hour window. */
+  function inWindow(
     user: DeskUser,
     lead: InboxRow,
-    message: { kind: 'text' | 'template'; text?: string; template?: string },
+    content: () => Outgoing,
     now: number,
   ): WhatsappMessage {
-    const id = store.db.transaction(() => {
-      const queued = store.queueOutgoing({
-        buyerId: lead.buyer_id,
-        leadId: lead.id,
-        ...message,
-        sentBy: user.id,
-        at: now,
-      });
-      recordOwnerMessage(buyers, routing, user, lead, 'Wrote on WhatsApp', now);
-      return queued!;
-    })();
-    return toMessageJson(store.message(id)!, lead.id);
+    const wakeSends = mayQueue(user, lead);
+    if (!windowOf(lead.buyer_id, now).open) throw new DeskError(409, WINDOW_CLOSED);
+    const message = queue(user, lead, content(), now);
+    wakeSends();
+    return message;
   }
 
   return {
@@ -141,13 +173,16 @@ export function createConversation(options: ConversationOptions) {
         messages: store.conversation(lead.buyer_id).map((row) => toMessageJson(row, lead.id)),
       };
     },
-    reply(user: DeskUser, lead: InboxRow, text: string, now: number): WhatsappMessage {
-      const wakeSends = mayQueue(user, lead);
-      if (!windowOf(lead.buyer_id, now).open) throw new DeskError(409, WINDOW_CLOSED);
-      const message = queue(user, lead, { kind: 'text', text }, now);
-      wakeSends();
-      return message;
-    },
+    reply: (user: DeskUser, lead: InboxRow, text: string, now: number): WhatsappMessage =>
+      inWindow(user, lead, () => ({ kind: 'text', text }), now),
+    /** The brochure, the site's pin or the next free slots: inside the window, as a reply is. */
+    quickReply: (user: DeskUser, lead: InboxRow, reply: WhatsappQuickReply, now: number) =>
+      inWindow(
+        user,
+        lead,
+        () => quickReplyMessage(reply, () => nextFreeSlots(availability, now)),
+        now,
+      ),
     sendTemplate(
       user: DeskUser,
       lead: InboxRow,
@@ -195,3 +230,16 @@ export function createConversation(options: ConversationOptions) {
 }
 
 export type Conversation = ReturnType<typeof createConversation>;
+
+/**
+ * The desk's live stream tells of each conversation that changed as a `whatsapp` event, naming
+ * the buyer's latest enquiry like `lead-changed`: `{ id, buyerId }`.
+ */
+export function conversationChanges(store: WhatsappStore): LiveChanges {
+  return {
+    event: 'whatsapp',
+    latest: store.latestChange,
+    after: (changeId) =>
+      store.changedAfter(changeId).map(({ leadId, buyerId }) => ({ id: leadId, buyerId })),
+  };
+}

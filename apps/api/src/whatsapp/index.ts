@@ -16,6 +16,7 @@ export {
   type WhatsappStore,
 } from './whatsapp-store.ts';
 export { createWelcome } from './welcome.ts';
+export { createVisitNews } from './visit-news.ts';
 export {
   createReceiveMessages,
   type ReceiveMessages,
@@ -28,4 +29,4 @@ export {
   type WhatsappEvent,
 } from './whatsapp-webhook.ts';
 export { conversationRoutes, type ConversationRouteDeps } from './conversation-routes.ts';
-export { createConversation, type Conversation } from './conversation.ts';
+export { conversationChanges, createConversation, type Conversation } from './conversation.ts';

@@ -86,7 +86,7 @@ async function metadataOf(settings: Settings, mediaId: string) {
   }
   const { url, mime_type: type, file_size: size } = metadata.output;
   if (!(type in MEDIA_TYPES)) {
-    throw new MediaRefusedError(`a ${type} file is not a type the desk keeps`);
+    throw new MediaRefusedError(`${type} is not a type of file the desk keeps`);
   }
   if (size !== undefined && size > MEDIA_MAX_BYTES) {
     throw new MediaRefusedError(

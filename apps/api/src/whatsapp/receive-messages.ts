@@ -25,6 +25,11 @@ export interface ReceiveOptions {
   store: WhatsappStore;
   /** Stores an enquiry from an unknown number as a new lead (routed as any other) on disk. */
   ingest: (enquiry: WhatsappEnquiry) => Promise<{ lead: { id: number; buyerId: number } }>;
+  /**
+   * Runs a write and resolves once it is on disk, in one sync with the other posts' writes of the
+   * same moment (the store's write batch); the post is answered only after.
+   */
+  durably: <T>(write: () => T) => Promise<T>;
   /** A buyer's conversation changed: the desk's live view and the CRM hear of it. */
   onChange?: (buyerId: number, change: { direction: 'in' | 'out'; status: string }) => void;
   /** A buyer's file waits in the outbox to be fetched. */
@@ -112,7 +117,10 @@ export function contentOf(message: WebhookMessage): { kind: MessageKind; text: s
       };
     }
     default:
-      return { kind: 'other', text: `A ${message.type} message (open WhatsApp to see it)` };
+      return {
+        kind: 'other',
+        text: `${/^[aeiou]/.test(message.type) ? 'An' : 'A'} ${message.type} message (open WhatsApp to see it)`,
+      };
   }
 }
 
@@ -172,7 +180,7 @@ export function createReceiveMessages(options: ReceiveOptions) {
     const { kind, text } = contentOf(event.message);
     const at = Number(event.message.timestamp) * 1000 || event.receivedAt;
     const mediaId = mediaIdOf(event.message);
-    const stored = store.db.transaction(() => {
+    const stored = await options.durably(() => {
       const wamid = event.message.id;
       const { receivedAt } = event;
       const added = store.addIncoming({
@@ -196,7 +204,7 @@ export function createReceiveMessages(options: ReceiveOptions) {
         );
       }
       return true;
-    })();
+    });
     if (!stored) return;
     options.onChange?.(buyerId, { direction: 'in', status: 'received' });
     if (mediaId) options.onMediaQueued?.();
@@ -215,25 +223,25 @@ export function createReceiveMessages(options: ReceiveOptions) {
     });
   }
 
-  function receiveStatus(event: Extract<WhatsappEvent, { type: 'status' }>): void {
+  async function receiveStatus(event: Extract<WhatsappEvent, { type: 'status' }>) {
     const { status } = event;
     const error = status.errors?.[0];
     const reason = status.status === 'failed' ? reasonInWords(error?.code, error?.title) : null;
     const at = Number(status.timestamp) * 1000 || event.receivedAt;
-    const changed = store.db.transaction(() => {
+    const changed = await options.durably(() => {
       const row = store.applyStatus(status.id, status.status, reason, at);
       if (row && reason)
         store.note(row.buyer_id, row.lead_id, event.receivedAt, `WhatsApp message: ${reason}`);
       return row;
-    })();
+    });
     if (changed) options.onChange?.(changed.buyer_id, { direction: 'out', status: status.status });
   }
 
   return async function receive(events: readonly WhatsappEvent[]): Promise<void> {
     for (const event of events) {
       if (event.type === 'message') await receiveMessage(event);
-      else if (event.type === 'unreadable') await receiveUnreadable(event);
-      else receiveStatus(event);
+      else if (event.type === 'status') await receiveStatus(event);
+      else await receiveUnreadable(event);
     }
   };
 }

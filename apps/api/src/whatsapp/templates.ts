@@ -9,19 +9,29 @@ import {
 import type { WhatsappSettings } from '../config/whatsapp-config.ts';
 import type { OutgoingContent, TemplateComponent } from './cloud-api.ts';
 
+/** The templates sent by themselves as a buyer's site visit changes or comes near. */
+export const VISIT_TEMPLATES = ['visit_moved', 'visit_cancelled', 'visit_reminder'] as const;
+
 /**
- * The approved templates the desk sends, by the key the desk names them with. Each is created
- * once in WhatsApp Manager with exactly these variables, in the welcome's language
- * (docs/whatsapp.md): the welcome's name is a setting, the others' names are fixed.
+ * The approved templates, by the key the desk names them with: the ones an agent may send
+ * (`WHATSAPP_TEMPLATES`) and the visits' own. Each is created once in WhatsApp Manager with
+ * exactly these variables, in the welcome's language (docs/whatsapp.md): the welcome's name is a
+ * setting, the others' names are their keys.
  */
-export const TEMPLATE_KEYS = WHATSAPP_TEMPLATES;
-export type TemplateKey = WhatsappTemplate;
+export const TEMPLATE_KEYS = [...WHATSAPP_TEMPLATES, ...VISIT_TEMPLATES] as const;
+export type TemplateKey = WhatsappTemplate | (typeof VISIT_TEMPLATES)[number];
 
 export const TEMPLATE_LABELS: Record<TemplateKey, string> = {
   welcome: 'Welcome with the brochure',
   visit_confirmation: 'Visit confirmation',
   follow_up: 'Follow-up',
+  visit_moved: 'Visit moved',
+  visit_cancelled: 'Visit cancelled',
+  visit_reminder: 'Visit reminder',
 };
+
+export const isTemplateKey = (key: string | null): key is TemplateKey =>
+  TEMPLATE_KEYS.includes(key as TemplateKey);
 
 /** The template's name in WhatsApp Manager. */
 export function templateName(
@@ -40,9 +50,10 @@ const text = (value: string) => ({ type: 'text' as const, text: value });
 
 /**
  * The template filled in for one buyer. Welcome: the brochure as the header document, then the
- * buyer's first name, the project and the sales phone. Visit confirmation: the first name, the
- * project, the visit's time as the desk gave it, the site office and the sales phone. Follow-up:
- * the first name, the project and the sales phone.
+ * buyer's first name, the project and the sales phone. Visit confirmation, moved and reminder:
+ * the first name, the project, the visit's time in words, the site office and the sales phone.
+ * Visit cancelled and follow-up: the first name, the project (then the cancelled visit's time)
+ * and the sales phone.
  */
 export function templateContent(
   key: TemplateKey,
@@ -66,7 +77,7 @@ export function templateContent(
       },
       { type: 'body', parameters: [greeting, text(PROJECT_NAME), phone] },
     );
-  } else if (key === 'visit_confirmation') {
+  } else if (key === 'visit_confirmation' || key === 'visit_moved' || key === 'visit_reminder') {
     components.push({
       type: 'body',
       parameters: [
@@ -76,6 +87,11 @@ export function templateContent(
         text(OFFICE_ADDRESS.name),
         phone,
       ],
+    });
+  } else if (key === 'visit_cancelled') {
+    components.push({
+      type: 'body',
+      parameters: [greeting, text(PROJECT_NAME), text(buyer.detail ?? 'your visit'), phone],
     });
   } else {
     components.push({ type: 'body', parameters: [greeting, text(PROJECT_NAME), phone] });

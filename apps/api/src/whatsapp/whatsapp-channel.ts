@@ -4,9 +4,16 @@ import type { WhatsappSettings } from '../config/whatsapp-config.ts';
 import { UnsendableMessageError, type OutboxChannel } from '../outbox/outbox-channel.ts';
 import { retryDelay } from '../outbox/retry-delay.ts';
 import type { ClaimedDelivery } from '../store/lead-store.ts';
-import { WHATSAPP_CHANNEL, WHATSAPP_SEND_KIND } from '../store/whatsapp-schema.ts';
+import {
+  WHATSAPP_CHANNEL,
+  WHATSAPP_SEND_KIND,
+  WHATSAPP_VISIT_KIND,
+  whatsappVisitPayloadSchema,
+} from '../store/whatsapp-schema.ts';
 import { sendWhatsapp, type OutgoingContent } from './cloud-api.ts';
-import { TEMPLATE_KEYS, TEMPLATE_LABELS, templateContent, type TemplateKey } from './templates.ts';
+import { quickReplyContent } from './quick-replies.ts';
+import { isTemplateKey, TEMPLATE_LABELS, templateContent, type TemplateKey } from './templates.ts';
+import type { VisitNews } from './visit-news.ts';
 import { WhatsappSendError } from './whatsapp-reasons.ts';
 import type { MessageToSend, WhatsappStore } from './whatsapp-store.ts';
 
@@ -32,12 +39,11 @@ export interface WhatsappChannelOptions {
   clock: Clock;
   /** The site's public address: the brochure's link is under it. */
   siteUrl: string;
+  /** Writes a visit's news, come due, as its template message. */
+  visitNews: VisitNews;
   /** A message's status changed: the desk's live view and the CRM hear of it. */
   onStatus?: (buyerId: number) => void;
 }
-
-const isTemplateKey = (key: string | null): key is TemplateKey =>
-  TEMPLATE_KEYS.includes(key as TemplateKey);
 
 /** Why a queued message must not go now, in words for the conversation; undefined: it may. */
 function refusal(message: MessageToSend): string | undefined {
@@ -58,6 +64,9 @@ export function createWhatsappChannel(options: WhatsappChannelOptions): OutboxCh
 
   function contentOf(message: MessageToSend): OutgoingContent {
     if (message.kind === 'text') return { type: 'text', body: message.text ?? '' };
+    if (message.kind === 'document' || message.kind === 'location') {
+      return quickReplyContent(message.kind, siteUrl);
+    }
     const key = message.kind === 'welcome' ? 'welcome' : message.template;
     if (!isTemplateKey(key)) throw new UnsendableMessageError(WHATSAPP_CHANNEL, `${key}`);
     return templateContent(key, { name: message.name, detail: message.text }, settings, siteUrl);
@@ -68,7 +77,7 @@ export function createWhatsappChannel(options: WhatsappChannelOptions): OutboxCh
     store.db.transaction(() => {
       store.markFailed(message.id, reason, at);
       const what =
-        message.kind === 'text'
+        message.kind === 'text' || message.kind === 'document' || message.kind === 'location'
           ? 'message'
           : (TEMPLATE_LABELS[message.template as TemplateKey] ?? 'template');
       store.note(
@@ -91,6 +100,12 @@ export function createWhatsappChannel(options: WhatsappChannelOptions): OutboxCh
       backlog: 'WhatsApp messages wait to be sent',
     },
     async send(delivery: ClaimedDelivery) {
+      if (delivery.kind === WHATSAPP_VISIT_KIND) {
+        const news = v.safeParse(whatsappVisitPayloadSchema, delivery.payload);
+        if (!news.success) throw new UnsendableMessageError(WHATSAPP_CHANNEL, delivery.kind);
+        const sendId = `whatsapp:${delivery.messageId}`;
+        return { outcome: options.visitNews(news.output, sendId, clock.now()) };
+      }
       const payload = v.safeParse(PayloadSchema, delivery.payload);
       if (delivery.kind !== WHATSAPP_SEND_KIND || !payload.success) {
         throw new UnsendableMessageError(WHATSAPP_CHANNEL, delivery.kind);

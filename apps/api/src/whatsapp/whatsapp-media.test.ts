@@ -131,7 +131,7 @@ describe('files buyers send on WhatsApp', () => {
     expect(message).toMatchObject({
       kind: 'document',
       media: null,
-      failure: 'File not kept: a application/x-msdownload file is not a type the desk keeps',
+      failure: 'File not kept: application/x-msdownload is not a type of file the desk keeps',
     });
     expect(api.mediaRequests.slice(requestsBefore)).toEqual([
       expect.stringMatching(/^\/v[\d.]+\/\d+$/) as unknown,

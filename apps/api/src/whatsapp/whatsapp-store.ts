@@ -45,7 +45,7 @@ export interface MessageToSend extends MessageRow {
 export interface NewOutgoing {
   buyerId: number;
   leadId: number | null;
-  kind: 'welcome' | 'template' | 'text';
+  kind: 'welcome' | 'template' | 'text' | 'document' | 'location';
   template?: string | undefined;
   text?: string | undefined;
   sentBy?: number | undefined;
@@ -139,6 +139,13 @@ function prepare(db: Database.Database) {
     latestLead: db.prepare<[number], { id: number | null }>(
       `SELECT latest_lead_id AS id FROM buyers WHERE id = ?`,
     ),
+    latestChange: db.prepare<[], { id: number | null }>(
+      `SELECT max(id) AS id FROM whatsapp_changes`,
+    ),
+    changedAfter: db.prepare<[number], { buyerId: number; leadId: number }>(`
+      SELECT DISTINCT c.buyer_id AS buyerId, b.latest_lead_id AS leadId
+      FROM whatsapp_changes c JOIN buyers b ON b.id = c.buyer_id
+      WHERE c.id > ? AND b.latest_lead_id IS NOT NULL`),
   };
 }
 
@@ -172,6 +179,41 @@ export interface MessageAnnouncements {
   channels: readonly string[];
   /** WEBHOOK_INCLUDE_MESSAGES: the events carry the message's text. */
   includeText: boolean;
+}
+
+/** Thrown to undo a message whose send was queued before: the send id is in the outbox. */
+class AlreadyQueued extends Error {}
+
+/** The message and its send of id `sendId`, in one transaction that the send's id makes once. */
+function queueMessageOnce(
+  db: Database.Database,
+  statements: ReturnType<typeof prepare>,
+  outbox: ReturnType<typeof createOutboxStatements>,
+  announce: (id: number) => void,
+) {
+  return db.transaction((message: NewOutgoing, sendId: string): number | undefined => {
+    const row = statements.insertOut.get({
+      buyerId: message.buyerId,
+      leadId: message.leadId,
+      kind: message.kind,
+      template: message.template ?? null,
+      text: message.text ?? null,
+      sentBy: message.sentBy ?? null,
+      at: message.at,
+    });
+    if (!row) return undefined;
+    const queued = outbox.queueOnce({
+      messageId: sendId,
+      channel: WHATSAPP_CHANNEL,
+      kind: WHATSAPP_SEND_KIND,
+      leadId: message.leadId ?? undefined,
+      payload: { message: row.id },
+      dueAt: message.at,
+    });
+    if (!queued) throw new AlreadyQueued();
+    announce(row.id);
+    return row.id;
+  });
 }
 
 /**
@@ -212,30 +254,22 @@ export function createWhatsappStore(
     if (lead !== null) statements.event.run(lead, at, text);
   }
 
+  const queueOnce = queueMessageOnce(db, statements, outbox, announce);
+
   return {
     db,
-    /** The message and its send, or undefined when the buyer already has their one welcome. */
-    queueOutgoing(message: NewOutgoing): number | undefined {
-      const row = statements.insertOut.get({
-        buyerId: message.buyerId,
-        leadId: message.leadId,
-        kind: message.kind,
-        template: message.template ?? null,
-        text: message.text ?? null,
-        sentBy: message.sentBy ?? null,
-        at: message.at,
-      });
-      if (!row) return undefined;
-      outbox.queue({
-        messageId: `whatsapp:${randomUUID()}`,
-        channel: WHATSAPP_CHANNEL,
-        kind: WHATSAPP_SEND_KIND,
-        leadId: message.leadId ?? undefined,
-        payload: { message: row.id },
-        dueAt: message.at,
-      });
-      announce(row.id);
-      return row.id;
+    /**
+     * The message and its send, or undefined when the buyer already has their one welcome, or
+     * when a send of `sendId` was queued before (a message made from an outbox message that is
+     * delivered again after a crash: it is made once).
+     */
+    queueOutgoing(message: NewOutgoing, sendId = `whatsapp:${randomUUID()}`): number | undefined {
+      try {
+        return queueOnce(message, sendId);
+      } catch (error) {
+        if (error instanceof AlreadyQueued) return undefined;
+        throw error;
+      }
     },
     /**
      * Stores a message from a buyer, and the download of its file through the outbox; false when
@@ -288,6 +322,10 @@ export function createWhatsappStore(
     /** The buyer of this number (E.164) who is not erased, and their latest enquiry. */
     buyerOf: (mobile: string) => statements.buyerOf.get(mobile),
     note,
+    /** The newest change to any conversation (`whatsapp_changes`), 0 when none. */
+    latestChange: () => statements.latestChange.get()?.id ?? 0,
+    /** The buyers whose conversations changed after that change, with their latest enquiry. */
+    changedAfter: (changeId: number) => statements.changedAfter.all(changeId),
   };
 }
 

@@ -5,6 +5,7 @@ import { sendContactForm } from '@iconia/web/e2e/page-helpers';
 import { test as clockTest } from '../support/clock-desk.ts';
 import { addAgent, expect, newPerson, signIn, test } from '../support/desk-fixtures.ts';
 import { bookVisit, openSlots } from '../support/visit-steps.ts';
+import { buyerWrites, openWhatsapp, test as whatsappTest } from '../support/whatsapp-desk.ts';
 
 /** Phone first: nothing may push the page wider than the screen, at 360 px or anywhere. */
 async function expectNoSideways(page: Page, what: string): Promise<void> {
@@ -118,6 +119,10 @@ test.describe('accessibility of the desk @layout', () => {
     await page.getByLabel('Stage', { exact: true }).selectOption({ label: 'Lost' });
     await expect(page.getByLabel('Why was it lost?')).toBeVisible();
     await page.getByText('Account of Meera Manager').click();
+    // WhatsApp is not set on the shared server: the section points at click-to-chat.
+    await expect(page.getByRole('region', { name: 'WhatsApp' })).toContainText(
+      'WhatsApp Business is not set up on this server',
+    );
 
     await expectNoAxeViolations(page, 'Lead');
     await expectNoSideways(page, 'Lead');
@@ -351,3 +356,29 @@ clockTest(
     await check('Held leads after a release');
   },
 );
+
+// WhatsApp is set only on a server of its own, sending to the test kit's Cloud API peer.
+whatsappTest.describe('accessibility of WhatsApp @layout', () => {
+  whatsappTest(
+    "when a buyer's WhatsApp conversation is open with the composer, then axe finds no WCAG A/AA violation and nothing scrolls sideways",
+    async ({ clockDesk, cloudApi, page }) => {
+      const buyer = { name: 'Lakshmi Venkata Subramaniam', mobile: '9876500011' };
+      await clockDesk.server.addUser('meera.manager@iconia.test', 'manager', 'Meera Manager');
+      const leadId = clockDesk.server.storeLead(buyer);
+      await cloudApi.waitForSends(1);
+      await buyerWrites(
+        clockDesk,
+        buyer,
+        'Namaste, I would like to see the east-facing plots near the club house this weekend.',
+      );
+      await clockDesk.signIn(page, 'meera.manager@iconia.test');
+
+      const section = await openWhatsapp(page, leadId);
+      await expect(section.getByRole('textbox', { name: 'Reply on WhatsApp' })).toBeVisible();
+      await expect(section).toContainText('east-facing plots');
+
+      await expectNoAxeViolations(page, 'WhatsApp conversation with the composer');
+      await expectNoSideways(page, 'WhatsApp conversation with the composer');
+    },
+  );
+});

@@ -42,6 +42,16 @@ export function LeadList({ leads, empty, fresh, showFollowUp, label }: LeadListP
                   Held
                 </span>
               ) : null}
+              {lead.whatsappWaiting > 0 ? (
+                <span className={styles.waiting}>
+                  <span aria-hidden="true">WhatsApp {lead.whatsappWaiting}</span>
+                  <span className="visually-hidden">
+                    {lead.whatsappWaiting === 1
+                      ? '1 WhatsApp message waiting for a reply'
+                      : `${lead.whatsappWaiting} WhatsApp messages waiting for a reply`}
+                  </span>
+                </span>
+              ) : null}
               <span className={styles.stage} data-stage={lead.stage}>
                 {STAGE_LABELS[lead.stage]}
               </span>

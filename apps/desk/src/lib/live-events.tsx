@@ -15,7 +15,7 @@ import { signedInUser } from './session.ts';
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'replaced';
 
 /** `open`: the stream (re)connected, and what came before may have been missed. */
-export type LiveEventType = 'open' | 'lead' | 'lead-changed';
+export type LiveEventType = 'open' | 'lead' | 'lead-changed' | 'whatsapp';
 
 type Handler = (data: string) => void;
 
@@ -69,6 +69,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       };
       source.addEventListener('lead', forward('lead'));
       source.addEventListener('lead-changed', forward('lead-changed'));
+      source.addEventListener('whatsapp', forward('whatsapp'));
       // The session ended elsewhere (sign-out everywhere, a disabled account, expiry).
       source.addEventListener('signed-out', () => {
         source?.close();

@@ -85,23 +85,12 @@ export function InboxFilters({ filters, people }: InboxFiltersProps) {
             <label htmlFor="to">Received to</label>
             <input id="to" name="to" type="date" defaultValue={rest.to} />
           </div>
-          <div className={panel.check}>
-            <input id="due" name="due" type="checkbox" value="1" defaultChecked={rest.due} />
-            <label htmlFor="due">Follow-up due</label>
-          </div>
-          <div className={panel.check}>
-            <input id="spam" name="spam" type="checkbox" value="1" defaultChecked={rest.spam} />
-            <label htmlFor="spam">Spam only</label>
-          </div>
-          <div className={panel.check}>
-            <input id="held" name="held" type="checkbox" value="1" defaultChecked={rest.held} />
-            <label htmlFor="held">Held only</label>
-          </div>
+          <Flag name="due" label="Follow-up due" checked={rest.due} />
+          <Flag name="waiting" label="Waiting for our reply" checked={rest.waiting} />
+          <Flag name="spam" label="Spam only" checked={rest.spam} />
+          <Flag name="held" label="Held only" checked={rest.held} />
           {user.role === 'manager' ? (
-            <div className={panel.check}>
-              <input id="test" name="test" type="checkbox" value="1" defaultChecked={rest.test} />
-              <label htmlFor="test">Test leads only</label>
-            </div>
+            <Flag name="test" label="Test leads only" checked={rest.test} />
           ) : null}
         </div>
         <div className={`${ui.actions} ${panel.grid}`}>
@@ -114,5 +103,15 @@ export function InboxFilters({ filters, people }: InboxFiltersProps) {
         </div>
       </details>
     </Form>
+  );
+}
+
+/** A filter that is on or off: its box sends `1` when ticked. */
+function Flag({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  return (
+    <div className={panel.check}>
+      <input id={name} name={name} type="checkbox" value="1" defaultChecked={checked} />
+      <label htmlFor={name}>{label}</label>
+    </div>
   );
 }

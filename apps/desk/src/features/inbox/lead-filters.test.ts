@@ -31,6 +31,8 @@ function lead(overrides: Partial<LeadRow> = {}): LeadRow {
     followUpAt: null,
     erased: false,
     held: false,
+    whatsappWaiting: 0,
+    whatsappWaitingSince: null,
     ...overrides,
   };
 }

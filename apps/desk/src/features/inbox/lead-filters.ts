@@ -26,6 +26,8 @@ export interface LeadFilters {
   held: boolean;
   /** Managers: only the test leads an ad platform sent (hidden otherwise). */
   test: boolean;
+  /** Only the buyers whose WhatsApp messages wait for our reply. */
+  waiting: boolean;
   q: string;
 }
 
@@ -41,6 +43,7 @@ const FILTER_KEYS = [
   'spam',
   'held',
   'test',
+  'waiting',
   'q',
 ] as const satisfies readonly (keyof LeadPageParams)[];
 
@@ -65,6 +68,7 @@ export function parseLeadFilters(params: URLSearchParams): LeadFilters {
     spam: text('spam') === '1',
     held: text('held') === '1',
     test: text('test') === '1',
+    waiting: text('waiting') === '1',
     q: text('q'),
   };
 }
@@ -103,6 +107,7 @@ export function matchesFilters(lead: LeadRow, filters: LeadFilters, myId: number
   // Live events never carry spam or test leads.
   if (filters.spam || filters.test) return false;
   if (filters.held && !lead.held) return false;
+  if (filters.waiting && lead.whatsappWaiting === 0) return false;
   if (filters.q && !matchesSearch(lead, filters.q)) return false;
   return true;
 }

@@ -77,6 +77,21 @@ export function useLiveLeads(first: LeadPage, filters: LeadFilters, myId: number
     }, handleFailure);
   });
 
+  // A WhatsApp message or status changes what waits for our reply: the row is read again, and a
+  // buyer now matching the filters ("Waiting for our reply") joins the top of the list.
+  useLiveEvent('whatsapp', (data) => {
+    const { id, buyerId } = JSON.parse(data) as { id: number; buyerId: number };
+    api<LeadView>(`/leads/${id}`).then(({ lead }) => {
+      setLeads((rows) =>
+        rows.some((row) => row.buyerId === buyerId)
+          ? rows.map((row) => (row.buyerId === buyerId ? lead : row))
+          : matchesFilters(lead, filters, myId)
+            ? [lead, ...rows]
+            : rows,
+      );
+    }, handleFailure);
+  });
+
   async function loadMore() {
     if (!cursor) return;
     setLoadingMore(true);

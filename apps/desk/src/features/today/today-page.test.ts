@@ -24,6 +24,8 @@ function lead(id: number, buyerId: number): LeadRow {
     followUpAt: null,
     erased: false,
     held: false,
+    whatsappWaiting: 0,
+    whatsappWaitingSince: null,
   };
 }
 
