@@ -163,6 +163,14 @@ describe('ad spend in, cost per buyer, visit and booking out', () => {
         },
       ],
     });
+    const unquoted = await importCsv(META.replace('1890.00', '1,890.00'));
+    expect((unquoted.body as { problems: unknown[] }).problems).toEqual([
+      {
+        line: 3,
+        message:
+          'the row has 9 cells and the header 8: a value with a comma, such as "1,890", must be in double quotes.',
+      },
+    ]);
     const notSpend = await importCsv('name,mobile\nAsha,9848000010\n');
     expect(notSpend.status).toBe(400);
     expect(

@@ -147,10 +147,14 @@ export function parseSpendCsv(
   const rows: SpendImportRow[] = [];
   const problems: SpendProblem[] = [];
   const seen = new Map<string, number>();
+  const width = records[headerAt]!.record.length;
   for (const entry of records.slice(headerAt + 1)) {
     if (isTotal(entry.record)) continue;
     const line = lineOf(entry);
-    const row = readRow(entry.record, layout);
+    const row =
+      entry.record.length > width
+        ? `the row has ${entry.record.length} cells and the header ${width}: a value with a comma, such as "1,890", must be in double quotes`
+        : readRow(entry.record, layout);
     if (typeof row === 'string') {
       problems.push({ line, message: `${row}.` });
       continue;
