@@ -266,6 +266,7 @@ function buildServer(config: Config, options: ServerOptions) {
     push: { store: pushStore, keys: vapidKeys },
     visits: createVisitStore(store.db),
   });
+  if (parts.whatsapp) parts.whatsapp.alertsQueued.wake = messages.wake.alerts;
   const intake = createLeadIntake(parts, messages);
   const { desk, plots } = createSalesDesk(parts, messages, {
     sourceHealth: intake.sourceHealth,

@@ -32,6 +32,8 @@ export interface ReceiveOptions {
   durably: <T>(write: () => T) => Promise<T>;
   /** A buyer's conversation changed: the desk's live view and the CRM hear of it. */
   onChange?: (buyerId: number, change: { direction: 'in' | 'out'; status: string }) => void;
+  /** In the write that stored a buyer's message (its row): the waiting alert's clock. */
+  onIncoming?: (buyerId: number, leadId: number | null, messageId: number, at: number) => void;
   /** A buyer's file waits in the outbox to be fetched. */
   onMediaQueued?: () => void;
 }
@@ -193,8 +195,10 @@ export function createReceiveMessages(options: ReceiveOptions) {
         at,
         receivedAt,
       });
-      if (!added) return false;
+      if (added === undefined) return false;
       store.note(buyerId, leadId, event.receivedAt, noteOf(event.problems));
+      // STOP waits for no reply: it ends the conversation.
+      if (!isStopRequest(event.message)) options.onIncoming?.(buyerId, leadId, added, receivedAt);
       if (isStopRequest(event.message) && store.optOut(buyerId, event.receivedAt)) {
         store.note(
           buyerId,

@@ -136,6 +136,15 @@ function prepare(db: Database.Database) {
     mediaFiles: db.prepare<[], { file: string }>(
       `SELECT media ->> '$.file' AS file FROM whatsapp_messages WHERE media ->> '$.file' IS NOT NULL`,
     ),
+    // A buyer's messages since someone on the desk last wrote to them (automatic ones answer
+    // nothing): the first of them, and how many.
+    firstWaiting: db.prepare<{ buyer: number }, WaitingStreak>(
+      `SELECT wm.id, wm.kind, wm.text, wm.created_at AS at, count(*) OVER () AS waiting
+       FROM whatsapp_messages wm WHERE wm.buyer_id = @buyer AND wm.direction = 'in'
+         AND wm.created_at > coalesce((SELECT max(wo.created_at) FROM whatsapp_messages wo
+           WHERE wo.buyer_id = @buyer AND wo.direction = 'out' AND wo.sent_by IS NOT NULL), 0)
+       ORDER BY wm.created_at, wm.id LIMIT 1`,
+    ),
     latestLead: db.prepare<[number], { id: number | null }>(
       `SELECT latest_lead_id AS id FROM buyers WHERE id = ?`,
     ),
@@ -147,6 +156,15 @@ function prepare(db: Database.Database) {
       FROM whatsapp_changes c JOIN buyers b ON b.id = c.buyer_id
       WHERE c.id > ? AND b.latest_lead_id IS NOT NULL`),
   };
+}
+
+/** A buyer's messages waiting for our reply: the first of them, and their number. */
+export interface WaitingStreak {
+  id: number;
+  kind: MessageKind;
+  text: string | null;
+  at: number;
+  waiting: number;
 }
 
 /** The outbox row that fetches a buyer's file, due when its message came. */
@@ -275,14 +293,15 @@ export function createWhatsappStore(
      * Stores a message from a buyer, and the download of its file through the outbox; false when
      * its wamid was stored before.
      */
-    addIncoming(message: NewIncoming): boolean {
+    /** Stores a buyer's message; answers its row, or undefined when its wamid was stored before. */
+    addIncoming(message: NewIncoming): number | undefined {
       const { mediaId, receivedAt, ...fields } = message;
       const media: MessageMedia | null = mediaId ? { id: mediaId, state: 'waiting' } : null;
       const row = statements.insertIn.get({ ...fields, media: media && JSON.stringify(media) });
-      if (!row) return false;
+      if (!row) return undefined;
       if (media) outbox.queue(mediaDownload(row.id, message.wamid, message.leadId, receivedAt));
       announce(row.id);
-      return true;
+      return row.id;
     },
     ...mediaRows(statements),
     forSend: (id: number) => statements.forSend.get(id),
@@ -321,6 +340,9 @@ export function createWhatsappStore(
     message: (id: number) => statements.byId.get(id),
     /** The buyer of this number (E.164) who is not erased, and their latest enquiry. */
     buyerOf: (mobile: string) => statements.buyerOf.get(mobile),
+    /** The first of the buyer's messages that wait for a reply, and how many wait; or none. */
+    firstWaiting: (buyerId: number): WaitingStreak | undefined =>
+      statements.firstWaiting.get({ buyer: buyerId }),
     note,
     /** The newest change to any conversation (`whatsapp_changes`), 0 when none. */
     latestChange: () => statements.latestChange.get()?.id ?? 0,
