@@ -83,9 +83,9 @@ describe('the alert when a buyer waits for our reply on WhatsApp', () => {
   });
 
   /** Ravi Kumar, a buyer; with `owned`, Arjun's, signed in with his phone turned on for alerts. */
-  async function buyer(owned = true) {
+  async function buyer(owned = true, test = false) {
     const leadId = server.store.insertLead(
-      { ...newLead(MOBILE), name: 'Ravi Kumar', receivedAt: clock.now() },
+      { ...newLead(MOBILE), name: 'Ravi Kumar', receivedAt: clock.now(), test },
       0,
     ).id;
     const arjun = await createAccount(
@@ -217,5 +217,13 @@ describe('the alert when a buyer waits for our reply on WhatsApp', () => {
     expect(alerts(inbox).map((mail) => mail.envelopeTo)).toEqual([['meena@iconia.test']]);
     expect(alerts(inbox)[0]?.parsed.text).toContain('The buyer has no owner');
     expect(pushed(phone)).toEqual(['Waiting on WhatsApp: Ravi']);
+  });
+
+  it('when the buyer is a test lead, then their waiting message alerts no one', async () => {
+    const { phone } = await buyer(true, true);
+    await buyerWrites('Testing the WhatsApp number');
+    await after(10);
+    expect(alerts(inbox)).toHaveLength(0);
+    expect(pushed(phone)).toHaveLength(0);
   });
 });
