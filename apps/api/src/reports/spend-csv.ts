@@ -1,5 +1,5 @@
 import { paiseOf, type SpendImportAnswer } from '@iconia/shared';
-import { CsvError, parse } from 'csv-parse/sync';
+import { readCsvRecords } from '../format/csv-records.ts';
 import { isDay } from '../format/india-day.ts';
 
 /**
@@ -114,23 +114,9 @@ const isTotal = (cells: readonly string[]) => /^total\b/i.test((cells[0] ?? '').
 export function parseSpendCsv(
   text: string,
 ): { platform: SpendExport; rows: SpendImportRow[] } | { problems: SpendProblem[] } {
-  let records: Array<{ record: string[]; info: { lines: number }; raw: string }>;
-  try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      raw: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    const line = (error as CsvError & { lines?: number }).lines ?? 1;
-    return { problems: [{ line, message: `the file is not valid CSV (${error.message}).` }] };
-  }
-  // A record's first line: its last one, less the line breaks inside it.
-  const lineOf = (entry: (typeof records)[number]): number =>
-    entry.info.lines - (entry.raw.replace(/\r?\n$/, '').match(/\n/g)?.length ?? 0);
+  const read = readCsvRecords(text);
+  if ('problem' in read) return { problems: [read.problem] };
+  const { records } = read;
   const headerAt = records.findIndex((entry) => layoutOf(entry.record));
   if (headerAt < 0) {
     return {
@@ -150,7 +136,7 @@ export function parseSpendCsv(
   const width = records[headerAt]!.record.length;
   for (const entry of records.slice(headerAt + 1)) {
     if (isTotal(entry.record)) continue;
-    const line = lineOf(entry);
+    const { line } = entry;
     const row =
       entry.record.length > width
         ? `the row has ${entry.record.length} cells and the header ${width}: a value with a comma, such as "1,890", must be in double quotes`
@@ -174,7 +160,7 @@ export function parseSpendCsv(
   if (problems.length > 0) return { problems };
   if (rows.length === 0) {
     return {
-      problems: [{ line: lineOf(records[headerAt]!), message: 'the file has no spend rows.' }],
+      problems: [{ line: records[headerAt]!.line, message: 'the file has no spend rows.' }],
     };
   }
   return { platform: layout.platform, rows };
