@@ -33,7 +33,8 @@ export const NOT_SET_UP = 'WhatsApp is not set up on this server.';
 const NOT_OPTED_OUT = 'The buyer has not opted out of WhatsApp messages.';
 const ERASED = "This lead's personal data was erased; it can no longer be worked.";
 
-const WHAT: Record<MessageRow['kind'], string> = {
+/** What a message is, in words, when it has no text to show. */
+export const MESSAGE_KIND_WORDS: Record<MessageRow['kind'], string> = {
   welcome: 'Template',
   template: 'Template',
   text: 'Text',
@@ -67,7 +68,9 @@ function toMessageJson(row: MessageRow, leadId: number): WhatsappMessage {
     direction: row.direction,
     kind: row.kind,
     text: row.text,
-    what: isTemplateKey(template) ? `Template: ${TEMPLATE_LABELS[template]}` : WHAT[row.kind],
+    what: isTemplateKey(template)
+      ? `Template: ${TEMPLATE_LABELS[template]}`
+      : MESSAGE_KIND_WORDS[row.kind],
     template,
     status: row.status,
     failure: failureOf(row),

@@ -10,6 +10,7 @@ import {
 } from '../store/whatsapp-schema.ts';
 import { createPushStore } from '../push/index.ts';
 import { workingDueAt, type WorkingHours } from '../routing/index.ts';
+import { MESSAGE_KIND_WORDS } from './conversation.ts';
 import type { WhatsappStore } from './whatsapp-store.ts';
 
 /** How long a buyer's WhatsApp message may wait for a reply before its owner is alerted. */
@@ -17,14 +18,6 @@ export const WAITING_ALERT_MINUTES = 5;
 
 /** Longest piece of the buyer's first message an alert email quotes. */
 const SAID_MAX_LENGTH = 160;
-
-const WORDS_OF_KIND: Record<string, string> = {
-  image: 'A picture',
-  document: 'A document',
-  location: 'A location',
-  button: 'A button reply',
-  other: 'A message',
-};
 
 export interface WaitingAlertOptions {
   /** The routing settings' working hours, read when a streak begins. */
@@ -100,7 +93,7 @@ export function createWaitingAlerts(
           : undefined;
       const to = owner ? [{ name: owner.name, address: owner.address }] : managers.all();
       if (to.length === 0) return 'nobody to tell';
-      const words = streak.text ?? WORDS_OF_KIND[streak.kind] ?? 'A message';
+      const words = streak.text ?? MESSAGE_KIND_WORDS[streak.kind];
       const email: WhatsappWaitingEmail = {
         to,
         toManagers: !owner,
