@@ -208,10 +208,11 @@ const apiZones = [
   zone(
     DESK_FEATURES,
     'desk',
-    "A desk feature uses what every desk route shares (sessions and accounts' queries, passwords, input, errors, types, the route declaration), and nothing else of desk/.",
+    "A desk feature uses what every desk route shares (sessions and accounts' queries, passwords, input, CSV files in and out, errors, types, the route declaration), and nothing else of desk/.",
     [
       './account-queries.ts',
       './auth.ts',
+      './csv-body.ts',
       './desk-error.ts',
       './desk-input.ts',
       './desk-types.ts',

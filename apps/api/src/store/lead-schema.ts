@@ -14,6 +14,7 @@ import { MANAGER_ALERTS_MIGRATION } from './manager-alert-store.ts';
 import { PARTNER_SOURCES_MIGRATION } from './partner-source-store.ts';
 import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
 import { SOURCE_HEALTH_MIGRATION } from './source-health-schema.ts';
+import { SPEND_MIGRATION } from './spend-schema.ts';
 import { MOBILE_E164_MIGRATION } from './mobile-e164-migration.ts';
 import { PLOT_BOOKING_CANCEL_MIGRATION, PLOTS_MIGRATION } from './plot-schema.ts';
 import { PUSH_MIGRATION } from './push-schema.ts';
@@ -170,6 +171,7 @@ export const MIGRATIONS: readonly string[] = [
   MANAGER_ALERTS_MIGRATION,
   WHATSAPP_MIGRATION,
   WHATSAPP_CHANGES_MIGRATION,
+  SPEND_MIGRATION,
   CLICK_IDS_MIGRATION,
 ];
 
