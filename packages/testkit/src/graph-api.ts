@@ -64,7 +64,7 @@ export interface GraphApiOptions {
   port?: number;
 }
 
-interface GraphError {
+export interface GraphError {
   status: number;
   message: string;
   type: string;
@@ -74,7 +74,7 @@ interface GraphError {
 }
 
 /** Graph's error envelope, with the `fbtrace_id` every error carries. */
-function sendError(response: ServerResponse, error: GraphError): void {
+export function sendGraphError(response: ServerResponse, error: GraphError): void {
   const { status, ...fields } = error;
   const body = { error: { ...fields, fbtrace_id: randomBytes(8).toString('base64url') } };
   response
@@ -95,7 +95,11 @@ function proofMatches(secret: string, token: string, proof: string): boolean {
  * Answers as the failure mode says: Graph's transient error, a front end's 503, or nothing at all
  * (the response is held until `recover()` or the client gives up).
  */
-function sendFailure(response: ServerResponse, failure: GraphFailure, held: Set<ServerResponse>) {
+export function sendGraphFailure(
+  response: ServerResponse,
+  failure: GraphFailure,
+  held: Set<ServerResponse>,
+) {
   if (failure === 'hang') {
     held.add(response);
     response.on('close', () => held.delete(response));
@@ -105,7 +109,7 @@ function sendFailure(response: ServerResponse, failure: GraphFailure, held: Set<
     response.writeHead(503, { 'content-type': 'text/html' }).end('Service Unavailable');
     return;
   }
-  sendError(response, {
+  sendGraphError(response, {
     status: 500,
     message: 'An unexpected error has occurred. Please retry your request later.',
     type: 'OAuthException',
@@ -207,17 +211,17 @@ export async function startGraphApi(options: GraphApiOptions): Promise<GraphApi>
     for (const wake of waiters.splice(0)) wake();
 
     if (failure) {
-      sendFailure(response, failure, held);
+      sendGraphFailure(response, failure, held);
       return;
     }
     const read = checkRead(request.method, url, options, version);
     if ('error' in read) {
-      sendError(response, read.error);
+      sendGraphError(response, read.error);
       return;
     }
     const lead = leads.get(read.id) ?? options.leadFor?.(read.id);
     if (!lead) {
-      sendError(response, {
+      sendGraphError(response, {
         status: 400,
         message: `Unsupported get request. Object with ID '${read.id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
         type: 'GraphMethodException',

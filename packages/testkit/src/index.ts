@@ -1,6 +1,14 @@
 export { CHROMIUM_ARGS, DEFAULT_CHROME_PATH, resolveChromium } from './chromium.ts';
 export { createTestClock, START_TIME, type TestClock } from './clock.ts';
 export {
+  conversionsEventProblem,
+  startConversionsApi,
+  type ConversionsApi,
+  type ConversionsApiOptions,
+  type ConversionsEvent,
+  type ConversionsRequest,
+} from './conversions-api.ts';
+export {
   startGraphApi,
   type GraphApi,
   type GraphApiOptions,
