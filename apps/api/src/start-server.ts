@@ -5,6 +5,10 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createDesk, type Desk } from './desk-api/desk.ts';
 import { createDailyDigest } from './digest/daily-digest.ts';
+import {
+  createMetaConversionsChannel,
+  META_CONVERSIONS_WORKER,
+} from './conversions/meta-conversions-channel.ts';
 import { createGraphChannel, GRAPH_BACKOFF, GRAPH_TIMEOUT_MS } from './graph/graph-channel.ts';
 import { createReadinessCheck } from './http/health.ts';
 import { createIngestEnquiry } from './intake/ingest-enquiry.ts';
@@ -36,7 +40,7 @@ import {
 import { createGroupCommit } from './store/group-commit.ts';
 import { acquireInstanceLock } from './store/instance-lock.ts';
 import type { LeadStore } from './store/lead-store.ts';
-import { SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
+import { META_CONVERSIONS_CHANNEL, SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
 import { createPushStore, ensureVapidKeys } from './push/index.ts';
 import { createPartnerSources, type SourceHealth } from './sources/index.ts';
 import { createVisitStore, salesOrganizer } from './visits/index.ts';
@@ -62,6 +66,8 @@ export interface RunningServer {
   webhooks: DeliveryWorker[];
   /** The Graph reads of Meta leads; undefined when the Meta channel is off. */
   metaGraph: DeliveryWorker | undefined;
+  /** The buyers' stages sent to Meta's Conversions API; undefined when it is not set. */
+  metaConversions: DeliveryWorker | undefined;
   /** Routing's due steps (reassignments and the managers' alerts), as outbox messages. */
   routingSteps: DeliveryWorker;
   /** Who gets a buyer: duty, settings, assignments (on the store's connection). */
@@ -183,7 +189,11 @@ function createLeadIntake(parts: Parts, messages: MessageWorkers) {
 function createSalesDesk(
   parts: Parts,
   messages: MessageWorkers,
-  more: { sourceHealth: SourceHealth; pushPublicKey: string },
+  more: {
+    sourceHealth: SourceHealth;
+    pushPublicKey: string;
+    metaConversions: DeliveryWorker | undefined;
+  },
 ) {
   const { config, store, clock, logger, mailer, webhookChannels } = parts;
   const ledger = createErasureLedger(config.dataDir);
@@ -199,8 +209,15 @@ function createSalesDesk(
     deskDist: config.deskDist,
     ledger,
     forgetEmails: (messageIds) => mailer.forget(messageIds),
-    webhookChannels: webhookChannels.map((channel) => channel.name),
-    onQueued: messages.wake.webhooks,
+    // A buyer's changes go to the CRM endpoints and, their stages, to Meta's Conversions API.
+    webhookChannels: [
+      ...webhookChannels.map((channel) => channel.name),
+      ...(more.metaConversions ? [META_CONVERSIONS_CHANNEL] : []),
+    ],
+    onQueued: () => {
+      messages.wake.webhooks();
+      more.metaConversions?.wake();
+    },
     onEmailQueued: messages.wake.alerts,
     sourceHealth: more.sourceHealth,
     routing: parts.routing,
@@ -260,9 +277,17 @@ function buildServer(config: Config, options: ServerOptions) {
     visits: createVisitStore(store.db),
   });
   const intake = createLeadIntake(parts, messages);
+  const metaConversions =
+    config.metaConversions &&
+    outboxWorker(
+      parts.workerContext,
+      createMetaConversionsChannel({ settings: config.metaConversions, db: store.db, clock }),
+      META_CONVERSIONS_WORKER,
+    );
   const { desk, plots } = createSalesDesk(parts, messages, {
     sourceHealth: intake.sourceHealth,
     pushPublicKey: vapidKeys.publicKey,
+    metaConversions,
   });
   const readiness = createReadinessCheck({
     store,
@@ -285,12 +310,22 @@ function buildServer(config: Config, options: ServerOptions) {
   const { delivery, routingSteps, webhooks, pushes } = messages;
   const { metaGraph, sourceHealth } = intake;
   const whatsapp = parts.whatsapp?.worker;
-  const outbox = { delivery, webhooks, metaGraph, routingSteps, plots, pushes, whatsapp };
+  const outbox = {
+    delivery,
+    webhooks,
+    metaGraph,
+    metaConversions,
+    routingSteps,
+    plots,
+    pushes,
+    whatsapp,
+  };
   const workers: Worker[] = [
     delivery,
     routingSteps,
     ...webhooks,
     ...(metaGraph ? [metaGraph] : []),
+    ...(metaConversions ? [metaConversions] : []),
     plots,
     pushes,
     ...(whatsapp ? [whatsapp] : []),
@@ -329,6 +364,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       digest: config.digestHour === undefined ? 'off' : `daily from ${config.digestHour}:00 IST`,
       webhooks: parts.webhookChannels.map((channel) => channel.label),
       metaLeadAds: config.meta ? config.meta.graphUrl : 'off',
+      metaConversions: config.metaConversions ? config.metaConversions.datasetId : 'off',
       whatsapp: config.whatsapp ? config.whatsapp.graphUrl : 'off',
       otherServerOnDatabase: !instanceLock.alone,
     },

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { isStage } from '@iconia/shared';
+import { createMetaStageQueue } from './meta-stage-queue.ts';
 import {
   LEAD_CREATED_KIND,
   LEAD_ERASED_KIND,
   LEAD_UPDATED_KIND,
+  META_CONVERSIONS_CHANNEL,
   WHATSAPP_MESSAGE_KIND,
   META_LEAD_READ_PREFIX,
   type BuyerUpdate,
@@ -37,7 +40,8 @@ export interface OutboxLeadStatements {
   /**
    * Queues one `lead.updated` message on each of `channels` that was sent one of the buyer's
    * leads (its `lead.created` was queued there), naming those leads. Call in the transaction of
-   * the change.
+   * the change. On the Meta Conversions channel, a change of stage queues each stage reached for
+   * the buyer's leads Meta can match, once each (`createMetaStageQueue`).
    */
   announceBuyerUpdate(update: BuyerUpdate, channels: readonly string[]): void;
   /**
@@ -98,6 +102,7 @@ export function createOutboxLeadStatements(db: Database.Database): OutboxLeadSta
     WHERE lead_id IS NULL AND kind = '${WHATSAPP_MESSAGE_KIND}' AND payload IS NOT NULL
       AND json_extract(payload, '$.buyerId') = (SELECT buyer_id FROM leads WHERE id = ?)`);
   // The event's read is a message about no lead; the lead names it by its `leadgen_id`.
+  const queueMetaStages = createMetaStageQueue(db);
   const deleteMetaEvent = db.prepare<[number]>(`
     DELETE FROM deliveries WHERE lead_id IS NULL AND message_id = (
       SELECT '${META_LEAD_READ_PREFIX}' || external_id FROM leads WHERE id = ? AND origin = 'meta')`);
@@ -149,7 +154,15 @@ export function createOutboxLeadStatements(db: Database.Database): OutboxLeadSta
       scrubBuyerMessages.run(leadId);
     },
     announceBuyerUpdate(update, channels) {
-      announce(update, channels, LEAD_UPDATED_KIND);
+      const toMeta = channels.includes(META_CONVERSIONS_CHANNEL);
+      if (toMeta && update.changed.includes('stage') && isStage(update.stage)) {
+        queueMetaStages(update.buyerId, update.stage, update.at);
+      }
+      announce(
+        update,
+        channels.filter((channel) => channel !== META_CONVERSIONS_CHANNEL),
+        LEAD_UPDATED_KIND,
+      );
     },
     announceWhatsappMessage(message, channels) {
       announce(message, channels, WHATSAPP_MESSAGE_KIND);
