@@ -5,10 +5,6 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createDesk, type Desk } from './desk-api/desk.ts';
 import { createDailyDigest } from './digest/daily-digest.ts';
-import {
-  createMetaConversionsChannel,
-  META_CONVERSIONS_WORKER,
-} from './conversions/meta-conversions-channel.ts';
 import { createGraphChannel, GRAPH_BACKOFF, GRAPH_TIMEOUT_MS } from './graph/graph-channel.ts';
 import { createReadinessCheck } from './http/health.ts';
 import { createIngestEnquiry } from './intake/ingest-enquiry.ts';
@@ -33,6 +29,7 @@ import {
 } from './start/whatsapp.ts';
 import {
   createMessageWorkers,
+  metaConversionsWorker,
   outboxWorker,
   type MessageWorkers,
   type WorkerContext,
@@ -209,7 +206,6 @@ function createSalesDesk(
     deskDist: config.deskDist,
     ledger,
     forgetEmails: (messageIds) => mailer.forget(messageIds),
-    // A buyer's changes go to the CRM endpoints and, their stages, to Meta's Conversions API.
     webhookChannels: [
       ...webhookChannels.map((channel) => channel.name),
       ...(more.metaConversions ? [META_CONVERSIONS_CHANNEL] : []),
@@ -278,12 +274,7 @@ function buildServer(config: Config, options: ServerOptions) {
   });
   const intake = createLeadIntake(parts, messages);
   const metaConversions =
-    config.metaConversions &&
-    outboxWorker(
-      parts.workerContext,
-      createMetaConversionsChannel({ settings: config.metaConversions, db: store.db, clock }),
-      META_CONVERSIONS_WORKER,
-    );
+    config.metaConversions && metaConversionsWorker(parts.workerContext, config.metaConversions);
   const { desk, plots } = createSalesDesk(parts, messages, {
     sourceHealth: intake.sourceHealth,
     pushPublicKey: vapidKeys.publicKey,

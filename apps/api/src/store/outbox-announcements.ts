@@ -54,6 +54,27 @@ export interface OutboxLeadStatements {
   deleteIntakeEvent(leadId: number): void;
 }
 
+/**
+ * A buyer's update announced on the CRM channels and, a change of stage, queued for Meta's
+ * Conversions API when its channel is among `channels`.
+ */
+function withMetaStages(
+  db: Database.Database,
+  announce: (update: BuyerUpdate, channels: readonly string[]) => void,
+): OutboxLeadStatements['announceBuyerUpdate'] {
+  const queueMetaStages = createMetaStageQueue(db);
+  return (update, channels) => {
+    const toMeta = channels.includes(META_CONVERSIONS_CHANNEL);
+    if (toMeta && update.changed.includes('stage') && isStage(update.stage)) {
+      queueMetaStages(update.buyerId, update.stage, update.at);
+    }
+    announce(
+      update,
+      channels.filter((channel) => channel !== META_CONVERSIONS_CHANNEL),
+    );
+  };
+}
+
 /** Made here and kept on every retry: an announcement is about several leads, named by none. */
 const announcementId = () => `msg_${randomUUID().replaceAll('-', '')}`;
 
@@ -102,7 +123,6 @@ export function createOutboxLeadStatements(db: Database.Database): OutboxLeadSta
     WHERE lead_id IS NULL AND kind = '${WHATSAPP_MESSAGE_KIND}' AND payload IS NOT NULL
       AND json_extract(payload, '$.buyerId') = (SELECT buyer_id FROM leads WHERE id = ?)`);
   // The event's read is a message about no lead; the lead names it by its `leadgen_id`.
-  const queueMetaStages = createMetaStageQueue(db);
   const deleteMetaEvent = db.prepare<[number]>(`
     DELETE FROM deliveries WHERE lead_id IS NULL AND message_id = (
       SELECT '${META_LEAD_READ_PREFIX}' || external_id FROM leads WHERE id = ? AND origin = 'meta')`);
@@ -153,17 +173,9 @@ export function createOutboxLeadStatements(db: Database.Database): OutboxLeadSta
       cancelBuyerMessages.run(leadId);
       scrubBuyerMessages.run(leadId);
     },
-    announceBuyerUpdate(update, channels) {
-      const toMeta = channels.includes(META_CONVERSIONS_CHANNEL);
-      if (toMeta && update.changed.includes('stage') && isStage(update.stage)) {
-        queueMetaStages(update.buyerId, update.stage, update.at);
-      }
-      announce(
-        update,
-        channels.filter((channel) => channel !== META_CONVERSIONS_CHANNEL),
-        LEAD_UPDATED_KIND,
-      );
-    },
+    announceBuyerUpdate: withMetaStages(db, (update, channels) =>
+      announce(update, channels, LEAD_UPDATED_KIND),
+    ),
     announceWhatsappMessage(message, channels) {
       announce(message, channels, WHATSAPP_MESSAGE_KIND);
     },
