@@ -69,10 +69,11 @@ const importZones = [
  * - entry points: http/, the lead routes (leads/*-routes.ts), the desk API (desk-api/: the router
  *   that mounts every feature's routes, their list, the OpenAPI document; and desk/desk-static.ts),
  *   cli/, the intake routes, their OpenAPI parts and their HTTP plumbing (intake/*-routes.ts,
- *   *-openapi.ts, intake-http.ts). They never import one another, except that the HTTP routes
+ *   *-openapi.ts, intake-http.ts), the conversions feeds the ad platforms fetch
+ *   (conversions/*-routes.ts, *-openapi.ts). They never import one another, except that the HTTP routes
  *   build on http/ (parsers, replies, limits, OpenAPI parts).
  * - use cases: the rest of leads/ (capture-lead.ts), the rest of intake/ (ingesting an
- *   enquiry), what every desk route shares (the rest of desk/: sessions, input, errors, the route
+ *   enquiry), the rest of conversions/ (what the feeds read), what every desk route shares (the rest of desk/: sessions, input, errors, the route
  *   declaration), the desk's one store (desk-api/desk-store.ts, every feature's queries on one
  *   connection), routing/, visits/, the desk's features (plots/, push/, accounts/, sources/,
  *   buyers/ (the work on a buyer), privacy/'s erasure and reports/' desk reports and export: the
@@ -111,6 +112,7 @@ const HTTP_ROUTES = {
   'the lead routes': ['leads/*-routes.ts'],
   'the desk API': [`desk-api/!(${DESK_STORE}).ts`, 'desk/desk-static.ts'],
   'intake/': ['intake/*-routes.ts', 'intake/*-openapi.ts', 'intake/intake-http.ts'],
+  'conversions/': ['conversions/*-routes.ts', 'conversions/*-openapi.ts'],
 };
 const ENTRY_POINTS = { 'http/': ['http'], ...HTTP_ROUTES, 'cli/': ['cli'] };
 export const API_LAYERS = [
@@ -121,6 +123,7 @@ export const API_LAYERS = [
     paths: [
       'leads/**/!(*-routes).ts',
       'intake/**/!(*-routes|*-openapi|intake-http).ts',
+      'conversions/**/!(*-routes|*-openapi).ts',
       'desk/**/!(desk-static).ts',
       `desk-api/${DESK_STORE}.ts`,
       ...DESK_FEATURES,
@@ -205,10 +208,11 @@ const apiZones = [
   zone(
     DESK_FEATURES,
     'desk',
-    "A desk feature uses what every desk route shares (sessions and accounts' queries, passwords, input, errors, types, the route declaration), and nothing else of desk/.",
+    "A desk feature uses what every desk route shares (sessions and accounts' queries, passwords, input, CSV files in and out, errors, types, the route declaration), and nothing else of desk/.",
     [
       './account-queries.ts',
       './auth.ts',
+      './csv-body.ts',
       './desk-error.ts',
       './desk-input.ts',
       './desk-types.ts',

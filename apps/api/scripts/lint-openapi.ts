@@ -9,14 +9,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDeskOpenApiDocument } from '../src/desk-api/desk-openapi.ts';
 import { createOpenApiDocument } from '../src/http/openapi.ts';
-import { partnerPaths } from '../src/intake/partner-openapi.ts';
+import { intakeOpenApiPaths } from '../src/start/intake.ts';
 
 /** The repository's root, where redocly.yaml is. */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const documents = {
   // The intake paths the composition root (start-server.ts) hands the lead API's document.
-  'lead-api.openapi.json': createOpenApiDocument(partnerPaths()),
+  'lead-api.openapi.json': createOpenApiDocument(intakeOpenApiPaths()),
   'desk-api.openapi.json': createDeskOpenApiDocument(),
 };
 

@@ -8,6 +8,11 @@ import {
   type ChannelsConfig,
 } from './config/channels-config.ts';
 import type { Env } from './config/env-schema.ts';
+import {
+  GOOGLE_CONVERSIONS_ENV,
+  readGoogleConversionsSettings,
+  type GoogleConversionsConfig,
+} from './config/google-conversions-config.ts';
 import { HTTP_DEFAULTS, HTTP_ENV, httpConfig, type HttpConfig } from './config/http-config.ts';
 import {
   MAIL_DEFAULTS,
@@ -49,7 +54,8 @@ export interface Config
     OperationsConfig,
     ChannelsConfig,
     PushConfig,
-    WhatsappConfig {}
+    WhatsappConfig,
+    GoogleConversionsConfig {}
 
 /** The default of each environment variable that has one; `ENV_ENTRIES` below reads them all. */
 export const ENV_DEFAULTS = {
@@ -70,6 +76,7 @@ const ENV_ENTRIES = {
   ...CHANNELS_ENV,
   ...PUSH_ENV,
   ...WHATSAPP_ENV,
+  ...GOOGLE_CONVERSIONS_ENV,
 };
 
 /** Every environment variable the server reads. */
@@ -154,7 +161,13 @@ export function loadConfig(
   const dkim = readDkim(output, cwd);
   const channels = readChannelGroups(output);
   const whatsapp = readWhatsappSettings(output);
-  problems.push(...dkim.problems, ...channels.problems, ...whatsapp.problems);
+  const googleConversions = readGoogleConversionsSettings(output);
+  problems.push(
+    ...dkim.problems,
+    ...channels.problems,
+    ...whatsapp.problems,
+    ...googleConversions.problems,
+  );
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
 
   const read = result.output;
@@ -170,5 +183,6 @@ export function loadConfig(
     ...channelsConfig(read, channels),
     ...pushConfig(read, { siteUrl: server.siteUrl, mailFrom: read.MAIL_FROM }),
     whatsapp: whatsapp.settings,
+    googleConversions: googleConversions.settings,
   };
 }

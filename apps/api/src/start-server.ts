@@ -25,6 +25,7 @@ import { openStore } from './start/open-store.ts';
 import {
   createWhatsappParts,
   createWhatsappReceiver,
+  forgetWhatsappFiles,
   leadStoredHandlers,
 } from './start/whatsapp.ts';
 import {
@@ -77,6 +78,8 @@ export interface RunningServer {
   pushes: DeliveryWorker;
   /** WhatsApp sends through the Cloud API; undefined when WhatsApp is not set. */
   whatsapp: DeliveryWorker | undefined;
+  /** The downloads of the files buyers send on WhatsApp; undefined when WhatsApp is not set. */
+  whatsappMedia: DeliveryWorker | undefined;
   /** Every lead source's figures, and the managers' alerts when one goes quiet or fails. */
   sourceHealth: SourceHealth;
   /** Stops taking requests, lets those in flight finish, then stops delivery and closes. */
@@ -223,7 +226,11 @@ function createSalesDesk(
     calendarOrganizer: salesOrganizer(config.mailTo),
     pushPublicKey: more.pushPublicKey,
     pushServices: config.pushServices,
-    ...(parts.whatsapp && { wakeWhatsapp: () => parts.whatsapp?.worker.wake() }),
+    ...(parts.whatsapp && {
+      wakeWhatsapp: () => parts.whatsapp?.worker.wake(),
+      whatsappMedia: parts.whatsapp.media.shelf,
+      forgetFiles: () => forgetWhatsappFiles(parts.whatsapp!),
+    }),
     whatsappAnnouncements: parts.whatsappAnnouncements,
   });
   // A hold's expiry is a row due when it runs out, so it frees the plot across restarts.
@@ -272,6 +279,7 @@ function buildServer(config: Config, options: ServerOptions) {
     push: { store: pushStore, keys: vapidKeys },
     visits: createVisitStore(store.db),
   });
+  if (parts.whatsapp) parts.whatsapp.alertsQueued.wake = messages.wake.alerts;
   const intake = createLeadIntake(parts, messages);
   const metaConversions =
     config.metaConversions && metaConversionsWorker(parts.workerContext, config.metaConversions);
@@ -301,6 +309,7 @@ function buildServer(config: Config, options: ServerOptions) {
   const { delivery, routingSteps, webhooks, pushes } = messages;
   const { metaGraph, sourceHealth } = intake;
   const whatsapp = parts.whatsapp?.worker;
+  const whatsappMedia = parts.whatsapp?.media.worker;
   const outbox = {
     delivery,
     webhooks,
@@ -310,6 +319,7 @@ function buildServer(config: Config, options: ServerOptions) {
     plots,
     pushes,
     whatsapp,
+    whatsappMedia,
   };
   const workers: Worker[] = [
     delivery,
@@ -320,6 +330,7 @@ function buildServer(config: Config, options: ServerOptions) {
     plots,
     pushes,
     ...(whatsapp ? [whatsapp] : []),
+    ...(whatsappMedia ? [whatsappMedia] : []),
     ...createScheduledJobs(parts),
     sourceHealth,
   ];

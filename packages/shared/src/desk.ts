@@ -227,6 +227,14 @@ export const deskLeadDetailSchema = v.object({
   utmContent: optionalText,
   gclid: optionalText,
   fbclid: optionalText,
+  gbraid: v.pipe(
+    optionalText,
+    v.description('Google click id (`gbraid`) of a landing from an ad on iOS.'),
+  ),
+  wbraid: v.pipe(
+    optionalText,
+    v.description('Google click id (`wbraid`) of a landing from an ad on iOS.'),
+  ),
   landingPage: v.pipe(
     optionalText,
     v.description(

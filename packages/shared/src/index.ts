@@ -1,3 +1,4 @@
+export * from './ad-spend.ts';
 export * from './accounts.ts';
 export * from './buyer-merge.ts';
 export * from './consent.ts';

@@ -30,10 +30,11 @@ export const CAMPAIGN_FIELDS = [
 export type CampaignField = (typeof CAMPAIGN_FIELDS)[number];
 
 /**
- * The rest of the visitor's landing: Meta's click id (`fbclid` in the link), the path of
- * the page they landed on and the address of the page that sent them there.
+ * The rest of the visitor's landing: Meta's click id (`fbclid` in the link), Google's click ids
+ * for iOS (`gbraid`, `wbraid`, sent where Apple's rules keep `gclid` out), the path of the page
+ * they landed on and the address of the page that sent them there.
  */
-export const VISIT_FIELDS = ['fbclid', 'landingPage', 'referrer'] as const;
+export const VISIT_FIELDS = ['fbclid', 'gbraid', 'wbraid', 'landingPage', 'referrer'] as const;
 
 export type VisitField = (typeof VISIT_FIELDS)[number];
 
@@ -161,6 +162,12 @@ export const attributionSchema = v.object({
   ...campaignEntries,
   fbclid: attributionValue(
     'Meta click id (`fbclid`) of the landing; a longer or multi-line value is dropped.',
+  ),
+  gbraid: attributionValue(
+    'Google click id (`gbraid`) of a landing from an ad on iOS, where Google sends it instead of `gclid`; a longer or multi-line value is dropped.',
+  ),
+  wbraid: attributionValue(
+    'Google click id (`wbraid`) of a landing from an ad on iOS, where Google sends it instead of `gclid`; a longer or multi-line value is dropped.',
   ),
   landingPage: attributionValue(
     "Path of the page the visitor landed on: the visit's first page, or its first page opened through a campaign link (UTM, `gclid` or `fbclid`) when that came later.",

@@ -45,7 +45,24 @@ export const whatsappMessageSchema = v.object({
     v.picklist(WHATSAPP_MESSAGE_STATUSES),
     v.description('`received` for a message from the buyer.'),
   ),
-  failure: v.pipe(optionalText, v.description('Why a failed message did not go, in words.')),
+  failure: v.pipe(
+    optionalText,
+    v.description(
+      "Why a failed message did not go, or why the buyer's file was not kept, in words.",
+    ),
+  ),
+  media: v.pipe(
+    v.nullable(
+      v.object({
+        type: v.pipe(text, v.description('Its content type: image/jpeg, application/pdf …')),
+        size: v.pipe(v.number(), v.integer(), v.minValue(0), v.description('In bytes.')),
+        url: v.pipe(text, v.description('Where the desk downloads it (signed in).')),
+      }),
+    ),
+    v.description(
+      'The file the buyer sent (an image, a document), once kept; null for a message without one, and while it is being fetched.',
+    ),
+  ),
   sentBy: v.pipe(optionalText, v.description('Who on the desk sent it; null for automatic ones.')),
   at: time,
   statusAt: time,

@@ -40,6 +40,7 @@ export {
   type WhatsappCloudApi,
   type WhatsappCloudApiOptions,
   type WhatsappFailure,
+  type WhatsappMedia,
   type WhatsappSend,
   type WhatsappSendBody,
 } from './whatsapp-cloud-api.ts';

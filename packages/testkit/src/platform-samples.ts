@@ -8,9 +8,21 @@ export type PlatformSample =
   | 'google-ads-send-test-data.json'
   | 'meta-leadgen-numeric-ids.json'
   | 'meta-testing-tool-lead.json'
-  | 'whatsapp-text-message.json'
+  | 'whatsapp-contacts.json'
+  | 'whatsapp-document.json'
+  | 'whatsapp-image.json'
+  | 'whatsapp-interactive-button-reply.json'
+  | 'whatsapp-interactive-list-reply.json'
+  | 'whatsapp-location.json'
+  | 'whatsapp-reaction.json'
+  | 'whatsapp-referral.json'
   | 'whatsapp-status-delivered.json'
-  | 'whatsapp-unsupported-message.json';
+  | 'whatsapp-status-failed.json'
+  | 'whatsapp-status-read.json'
+  | 'whatsapp-status-sent.json'
+  | 'whatsapp-template-quick-reply.json'
+  | 'whatsapp-text.json'
+  | 'whatsapp-unsupported.json';
 
 /** A sample's bytes exactly as kept, to send unchanged. */
 export function platformSample(file: PlatformSample): string {

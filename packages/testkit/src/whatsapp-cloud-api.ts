@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createMediaShelf, type WhatsappMedia } from './whatsapp-cloud-media.ts';
+
+export type { WhatsappMedia };
 
 /** One message the peer accepted, as the API posted it. */
 export interface WhatsappSend {
@@ -42,6 +45,12 @@ export interface WhatsappCloudApi {
   sends: WhatsappSend[];
   /** Every request that reached the peer, accepted or not. */
   requests: number;
+  /** Holds a file a buyer sent; answers its media id for an incoming message's `image.id`. */
+  addMedia(media: WhatsappMedia): string;
+  /** The paths of every media request (metadata and bytes), in order. */
+  mediaRequests: string[];
+  /** The next accepted sends get these wamids, in order (a sample's statuses then name them). */
+  answerWithWamids(...wamids: string[]): void;
   /** Sends to this number are refused with 131026 (not on WhatsApp) from now on. */
   notOnWhatsapp(number: string): void;
   fail(failure: WhatsappFailure): void;
@@ -243,9 +252,34 @@ async function waitUntil(
 
 const wamid = () => `wamid.${randomBytes(24).toString('base64url')}`;
 
+/** A send's body as the peer takes it, or the error Meta answers it with. */
+function readSend(text: string): WhatsappSendBody | CloudError {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return invalid('the body is not JSON');
+  }
+  const problem = whatsappSendProblem(body);
+  return problem ? invalid(problem) : (body as WhatsappSendBody);
+}
+
+/** Meta's answer to an accepted send: the recipient's `wa_id` and the message's `wamid`. */
+function sendAccepted(response: ServerResponse, send: WhatsappSendBody, id: string): void {
+  response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(
+    JSON.stringify({
+      messaging_product: 'whatsapp',
+      contacts: [{ input: send.to, wa_id: send.to.replace(/^\+/, '') }],
+      messages: [{ id, ...(send.type === 'template' ? { message_status: 'accepted' } : {}) }],
+    }),
+  );
+}
+
 /**
  * A real HTTP server on loopback answering as WhatsApp's Cloud API does for sends: it checks the
  * bearer token and the documented JSON of every message, and answers Meta's success or error JSON.
+ * It also serves the media buyers send (`addMedia`): metadata by id, then the bytes, each only
+ * with the bearer token.
  */
 export async function startWhatsappCloudApi(
   options: WhatsappCloudApiOptions,
@@ -253,10 +287,13 @@ export async function startWhatsappCloudApi(
   const sends: WhatsappSend[] = [];
   const waiters: Array<() => void> = [];
   const notOnWhatsapp = new Set<string>();
+  const chosenWamids: string[] = [];
   let failure: WhatsappFailure | undefined;
   let requests = 0;
   const held = new Set<ServerResponse>();
   const messagesPath = `/${options.version}/${options.phoneNumberId}/messages`;
+  const media = createMediaShelf(options.version, options.accessToken);
+  let origin = '';
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const text = await readBody(request);
@@ -273,6 +310,7 @@ export async function startWhatsappCloudApi(
     }
     if (failure === 'transient-error') return sendError(response, ERRORS.transient);
     if (failure === 'throughput') return sendError(response, ERRORS.throughput);
+    if (media.answer(request, response, origin)) return;
     if (request.method !== 'POST' || request.url !== messagesPath) {
       return sendError(response, invalid(`Unknown path components: ${request.url ?? ''}`));
     }
@@ -282,28 +320,14 @@ export async function startWhatsappCloudApi(
     ) {
       return sendError(response, ERRORS.token);
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return sendError(response, invalid('the body is not JSON'));
-    }
-    const problem = whatsappSendProblem(body);
-    if (problem) return sendError(response, invalid(problem));
-    const send = body as WhatsappSendBody;
+    const send = readSend(text);
+    if ('code' in send) return sendError(response, send);
     if (notOnWhatsapp.has(send.to.replace(/^\+/, '')))
       return sendError(response, ERRORS.notOnWhatsapp);
-    const id = wamid();
+    const id = chosenWamids.shift() ?? wamid();
     sends.push({ body: send, wamid: id, receivedAt: Date.now() });
     for (const wake of waiters.splice(0)) wake();
-    const waId = send.to.replace(/^\+/, '');
-    response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(
-      JSON.stringify({
-        messaging_product: 'whatsapp',
-        contacts: [{ input: send.to, wa_id: waId }],
-        messages: [{ id, ...(send.type === 'template' ? { message_status: 'accepted' } : {}) }],
-      }),
-    );
+    sendAccepted(response, send, id);
   }
 
   const server = createServer((request, response) => {
@@ -311,12 +335,18 @@ export async function startWhatsappCloudApi(
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}/${options.version}`,
+    url: `${origin}/${options.version}`,
     sends,
+    addMedia: (file) => media.add(file),
+    mediaRequests: media.requests,
     get requests() {
       return requests;
+    },
+    answerWithWamids(...wamids) {
+      chosenWamids.push(...wamids);
     },
     notOnWhatsapp(number) {
       notOnWhatsapp.add(number.replace(/^\+/, ''));

@@ -28,6 +28,18 @@ export interface IncomingWhatsappMessage {
   referral?: WhatsappReferral;
   /** A button reply to a template's quick reply instead of text. */
   button?: { payload: string; text: string };
+  /** An image or a document instead of text: the media id the Cloud API serves it by. */
+  media?: { type: 'image' | 'document'; id: string; mimeType: string; caption?: string };
+}
+
+function contentOf(message: IncomingWhatsappMessage): Record<string, unknown> {
+  if (message.media) {
+    const { type, id, mimeType, caption } = message.media;
+    return { type, [type]: { ...(caption ? { caption } : {}), mime_type: mimeType, id } };
+  }
+  return message.button
+    ? { type: 'button', button: message.button }
+    : { type: 'text', text: { body: message.text } };
 }
 
 const seconds = (at: number | undefined) => String(at ?? Math.floor(Date.now() / 1000));
@@ -56,14 +68,12 @@ function envelope(phoneNumberId: string, value: Record<string, unknown>): string
   });
 }
 
-/** Meta's `messages` webhook for one incoming text (or button reply), with its contact. */
+/** Meta's `messages` webhook for one incoming text (or button reply, image or document). */
 export function whatsappMessageEvent(
   phoneNumberId: string,
   message: IncomingWhatsappMessage,
 ): string {
-  const body = message.button
-    ? { type: 'button', button: message.button }
-    : { type: 'text', text: { body: message.text } };
+  const body = contentOf(message);
   return envelope(phoneNumberId, {
     contacts: [{ profile: { name: message.name }, wa_id: message.from }],
     messages: [

@@ -55,7 +55,7 @@ const waitingMessages = (buyer: string) => `
 const INBOX_COLUMNS = `
   l.id, l.public_id, l.kind, l.name, l.mobile, l.plot_range, l.location, l.source, l.page,
   l.utm_source, l.utm_medium, l.utm_campaign, l.utm_term, l.utm_content, l.gclid, l.fbclid,
-  l.landing_page, l.referrer, l.status, l.received_at, email.status AS email_status, coalesce(email.attempts, 0) AS attempts,
+  l.gbraid, l.wbraid, l.landing_page, l.referrer, l.status, l.received_at, email.status AS email_status, coalesce(email.attempts, 0) AS attempts,
   email.last_error, email.sent_at, l.consent_notice, l.origin, l.message, l.answers,
   l.email, l.problems, l.buyer_id, w.stage, w.owner_id, owner.name AS owner_name, w.follow_up_at, w.lost_reason,
   w.first_contact_at, w.erased_at,

@@ -100,6 +100,8 @@ export function toLeadDetail(row: InboxRow, webhooks: readonly DeliveryRow[] = [
     utmContent: row.utm_content,
     gclid: row.gclid,
     fbclid: row.fbclid,
+    gbraid: row.gbraid,
+    wbraid: row.wbraid,
     landingPage: row.landing_page,
     referrer: row.referrer,
     consentNotice: isConsentNoticeVersion(row.consent_notice)

@@ -1,20 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { configProblems } from './config-test-support.ts';
 import { endpointLabel, readWebhookSettings } from './webhook-config.ts';
 
 const key = randomBytes(32);
 const SECRET = `whsec_${key.toString('base64')}`;
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe('webhook settings', () => {
   it('when neither WEBHOOK_URL nor WEBHOOK_SECRET is set, then no webhooks are posted', () => {
@@ -45,10 +36,10 @@ describe('webhook settings', () => {
   });
 
   it('when only one of the two is set, then the server refuses to start and names the missing one', () => {
-    expect(problemsOf({ WEBHOOK_URL: 'https://crm.example.com/a' })).toEqual([
+    expect(configProblems({ WEBHOOK_URL: 'https://crm.example.com/a' })).toEqual([
       expect.stringMatching(/WEBHOOK_URL and WEBHOOK_SECRET go together.*missing: WEBHOOK_SECRET/),
     ]);
-    expect(problemsOf({ WEBHOOK_SECRET: SECRET })).toEqual([
+    expect(configProblems({ WEBHOOK_SECRET: SECRET })).toEqual([
       expect.stringMatching(/missing: WEBHOOK_URL/),
     ]);
   });
@@ -68,14 +59,14 @@ describe('webhook settings', () => {
       /lists entry 2 \(https:\/\/crm.example.com\) twice/,
     ],
   ])('when WEBHOOK_URL is %s, then the start is refused saying why', (urls, why) => {
-    const problems = problemsOf({ WEBHOOK_URL: urls, WEBHOOK_SECRET: SECRET });
+    const problems = configProblems({ WEBHOOK_URL: urls, WEBHOOK_SECRET: SECRET });
 
     expect(problems).toEqual([expect.stringMatching(why)]);
     expect(problems[0]).toMatch(/^WEBHOOK_URL /);
   });
 
   it('when a URL carries a token, then a problem with it never shows the path or query', () => {
-    const problems = problemsOf({
+    const problems = configProblems({
       WEBHOOK_URL: 'https://user:secret-token@crm.example.com/hooks/secret-path?key=secret-query',
       WEBHOOK_SECRET: SECRET,
     });
@@ -92,7 +83,7 @@ describe('webhook settings', () => {
   ])(
     'when WEBHOOK_SECRET is %s, then the start is refused saying why, without the secret',
     (secret, why) => {
-      const problems = problemsOf({
+      const problems = configProblems({
         WEBHOOK_URL: 'https://crm.example.com/a',
         WEBHOOK_SECRET: secret,
       });
@@ -106,7 +97,7 @@ describe('webhook settings', () => {
   );
 
   it('when both the URL and the secret are wrong, then both are reported at once', () => {
-    const problems = problemsOf({ WEBHOOK_URL: 'ftp://crm.example.com', WEBHOOK_SECRET: 'x' });
+    const problems = configProblems({ WEBHOOK_URL: 'ftp://crm.example.com', WEBHOOK_SECRET: 'x' });
 
     expect(problems).toHaveLength(2);
   });

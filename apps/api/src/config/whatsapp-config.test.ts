@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { configProblems } from './config-test-support.ts';
 
 const ALL = {
   WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
@@ -8,16 +9,6 @@ const ALL = {
   WHATSAPP_VERIFY_TOKEN: 'verify-me',
   WHATSAPP_WELCOME_TEMPLATE: 'brochure_welcome:en_US',
 };
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
 
 describe('the WhatsApp settings', () => {
   it('when none is set, then WhatsApp is off and the server starts as before', () => {
@@ -39,12 +30,14 @@ describe('the WhatsApp settings', () => {
     const some: Record<string, string> = { ...ALL };
     delete some.WHATSAPP_VERIFY_TOKEN;
 
-    expect(problems(some)).toEqual([expect.stringContaining('(missing: WHATSAPP_VERIFY_TOKEN)')]);
+    expect(configProblems(some)).toEqual([
+      expect.stringContaining('(missing: WHATSAPP_VERIFY_TOKEN)'),
+    ]);
   });
 
   it('when the template is not name:language or the URL has no version, then each is named', () => {
     expect(
-      problems({
+      configProblems({
         ...ALL,
         WHATSAPP_WELCOME_TEMPLATE: 'Brochure Welcome',
         WHATSAPP_GRAPH_URL: 'https://graph.facebook.com',

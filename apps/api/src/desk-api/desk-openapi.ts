@@ -108,6 +108,15 @@ function operation(spec: RouteContract, answer: Answer): JsonObject {
       schema: requestSchema(deskIdSchema),
     });
   }
+  if (path.includes('{messageId}')) {
+    parameters.push({
+      name: 'messageId',
+      in: 'path',
+      required: true,
+      description: "The message's id in the conversation.",
+      schema: requestSchema(deskIdSchema),
+    });
+  }
   if (path.includes('{name}')) {
     parameters.push({
       name: 'name',

@@ -39,6 +39,7 @@ import {
   conversationRoutes,
   createConversation,
   createWhatsappStore,
+  type MediaShelf,
   type MessageAnnouncements,
 } from '../whatsapp/index.ts';
 import { createAuth, type Auth } from '../desk/auth.ts';
@@ -57,6 +58,8 @@ export interface DeskRouterDeps {
   ledger: ErasureLedger;
   /** Removes the server's own copies of erased buyers' emails (the dev inbox's files). */
   forgetEmails?: ErasureOptions['forgetEmails'];
+  /** Deletes the files of erased buyers the server keeps outside the database. */
+  forgetFiles?: ErasureOptions['forgetFiles'];
   /** The outbox channels of the CRM endpoints, told of each change of a buyer's stage or owner. */
   webhookChannels?: readonly string[];
   /** Called once a change queued a message for those endpoints, so it goes out at once. */
@@ -81,6 +84,8 @@ export interface DeskRouterDeps {
   pushServices: readonly string[];
   /** Wakes WhatsApp's sends; undefined when WhatsApp is not set up (the desk's sends say so). */
   wakeWhatsapp?: () => void;
+  /** The files buyers sent on WhatsApp, which the desk serves. */
+  whatsappMedia?: MediaShelf;
   /** The CRM endpoints told of each WhatsApp message the desk sends. */
   whatsappAnnouncements?: MessageAnnouncements;
 }
@@ -114,6 +119,7 @@ function createDeskParts(deps: DeskRouterDeps) {
     transaction: plotStore.transaction,
     steps: [(buyerIds, now) => buyerIds.forEach((buyerId) => plots.eraseBuyer(buyerId, now))],
     ...(deps.forgetEmails && { forgetEmails: deps.forgetEmails }),
+    ...(deps.forgetFiles && { forgetFiles: deps.forgetFiles }),
   });
   const auth = createAuth(store, clock);
   const events = createLiveEvents({
@@ -194,6 +200,7 @@ function mountBuyerContacts(router: Router, deps: DeskRouterDeps, store: DeskSto
         buyers: store,
         routing: deps.routing,
         wake: deps.wakeWhatsapp,
+        media: deps.whatsappMedia,
         availability: (day, now) => visits.availability(day, now),
       }),
       store,

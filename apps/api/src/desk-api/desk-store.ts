@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { createInboxQueries, createTimelineQueries, createWorkQueries } from '../buyers/index.ts';
 import { createErasureQueries } from '../privacy/index.ts';
-import { createExportQueries, createReportQueries } from '../reports/index.ts';
+import { createExportQueries, createReportQueries, createSpendQueries } from '../reports/index.ts';
 import { createSessionQueries, createUserQueries } from '../desk/account-queries.ts';
 
 /**
@@ -27,6 +27,7 @@ export function createDeskStore(db: Database.Database, options: DeskStoreOptions
     ...timeline,
     ...createWorkQueries(db, timeline, options.webhookChannels ?? []),
     ...createReportQueries(db),
+    ...createSpendQueries(db),
     ...createExportQueries(db),
     ...createErasureQueries(db, timeline),
     /** Runs `write` in one transaction (joining the caller's, if any). */

@@ -10,16 +10,23 @@
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
-export function csvCell(value: string | number | null | undefined): string {
+export function csvCell(value: string | number | null | undefined, guardFormulas = true): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (guardFormulas && typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * `guardFormulas: false` for a file read by a program, never a spreadsheet, whose values must
+ * arrive exactly as stored (a click id may start with `-`).
+ */
 export function toCsv(
   header: readonly string[],
   rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>,
+  { guardFormulas = true }: { guardFormulas?: boolean } = {},
 ): string {
-  return [header, ...rows].map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+  return [header, ...rows]
+    .map((row) => `${row.map((cell) => csvCell(cell, guardFormulas)).join(',')}\r\n`)
+    .join('');
 }

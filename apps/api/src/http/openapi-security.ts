@@ -43,3 +43,18 @@ export function standardWebhooksSchemes(): JsonObject {
     ),
   };
 }
+
+/**
+ * HTTP basic auth as Google Ads' scheduled uploads send it, on the conversions feed
+ * (`/conversions/google-ads.csv`).
+ */
+export function googleConversionsSchemes(): JsonObject {
+  return {
+    googleConversionsBasic: {
+      type: 'http',
+      scheme: 'basic',
+      description:
+        'The username GOOGLE_CONVERSIONS_USER and password GOOGLE_CONVERSIONS_PASSWORD, typed into the schedule in Google Ads; both compared in constant time.',
+    },
+  };
+}

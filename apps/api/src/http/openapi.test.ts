@@ -28,6 +28,12 @@ type Schema = Record<string, unknown>;
 
 /** The key Google Ads sends with each lead, as GOOGLE_ADS_WEBHOOK_KEY holds it. */
 const GOOGLE_KEY = 'a-long-random-google-ads-key';
+const FEED = '/conversions/google-ads.csv';
+const FEED_ENV = {
+  GOOGLE_CONVERSIONS_USER: 'google-ads',
+  GOOGLE_CONVERSIONS_PASSWORD: 'a-long-feed-password',
+  GOOGLE_CONVERSION_NAMES: 'Booked=Booking',
+};
 
 /** A copy of the site on another origin, allowed to post. */
 const PARTNER_ORIGIN = 'https://partner.example';
@@ -109,7 +115,7 @@ describe('the OpenAPI document, checked against the running API', () => {
     temp = createTempDir();
     inbox = await startSmtpInbox();
     cloudApi = await startCloudApiPeer();
-    metaEnv = { ...META_ENV, ...whatsappEnv(cloudApi) };
+    metaEnv = { ...META_ENV, ...whatsappEnv(cloudApi), ...FEED_ENV };
     // Trusting the loopback proxy lets each scenario pose as its own client address.
     t = await startTestServer({
       dataDir: `${temp.dir}/up`,
@@ -359,6 +365,25 @@ describe('the OpenAPI document, checked against the running API', () => {
     'post /send-email': leadReplies('/send-email'),
     'post /contact-form': leadReplies('/contact-form'),
     'post /intake/google-ads': { 'text/plain': googleAdsScenarios },
+    'get /conversions/google-ads.csv': {
+      'text/csv': {
+        '200': () =>
+          request(meta.url)
+            .get(FEED)
+            .auth(FEED_ENV.GOOGLE_CONVERSIONS_USER, FEED_ENV.GOOGLE_CONVERSIONS_PASSWORD),
+      },
+      'text/plain': {
+        '401': () => request(meta.url).get(FEED).auth(FEED_ENV.GOOGLE_CONVERSIONS_USER, 'guess'),
+        '404': () => request(down.url).get(FEED),
+        '405': () => request(meta.url).post(FEED),
+        '429': () =>
+          overCeiling((server) =>
+            request(server.url)
+              .get(FEED)
+              .auth(FEED_ENV.GOOGLE_CONVERSIONS_USER, FEED_ENV.GOOGLE_CONVERSIONS_PASSWORD),
+          ),
+      },
+    },
     'options /send-email': {
       'text/plain': {
         '204': () => preflight('/send-email', PARTNER_ORIGIN),
@@ -530,6 +555,7 @@ describe('the OpenAPI document, checked against the running API', () => {
       'options /contact-form': [{}],
       // No security scheme can name a body field: none is listed, and the body says where the key is.
       'post /intake/google-ads': [],
+      'get /conversions/google-ads.csv': [{ googleConversionsBasic: [] }],
       'get /intake/meta': [{ metaVerifyToken: [] }],
       'post /intake/meta': [{ metaSignature: [] }],
       'get /intake/whatsapp': [{ metaVerifyToken: [] }],

@@ -5,7 +5,7 @@ import { leadPaths, leadSchemas } from './openapi-leads.ts';
 import { metaPaths, metaSchemas } from './openapi-meta.ts';
 import { metaSecuritySchemes } from './openapi-meta.ts';
 import { withOperationIds, type JsonObject } from './openapi-parts.ts';
-import { standardWebhooksSchemes } from './openapi-security.ts';
+import { googleConversionsSchemes, standardWebhooksSchemes } from './openapi-security.ts';
 import { webhookOperations } from './openapi-webhooks.ts';
 
 /**
@@ -34,7 +34,11 @@ export function createOpenApiDocument(intakePaths: JsonObject = {}): JsonObject 
     webhooks: withOperationIds(webhookOperations()),
     components: {
       schemas: { ...leadSchemas(), ...googleAdsSchemas(), ...metaSchemas(), ...healthSchemas() },
-      securitySchemes: { ...metaSecuritySchemes(), ...standardWebhooksSchemes() },
+      securitySchemes: {
+        ...metaSecuritySchemes(),
+        ...standardWebhooksSchemes(),
+        ...googleConversionsSchemes(),
+      },
     },
   };
 }

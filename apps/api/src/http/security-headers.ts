@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import onHeaders from 'on-headers';
+import { OWN_POLICY, setOwnPolicy } from '../format/own-policy.ts';
 
 /** The one page that loads the analytics tags (spec: "on the thank-you page"). */
 export const TAGGED_PAGES = ['/thank-you', '/thank-you/', '/thank-you.html'];
@@ -128,16 +129,13 @@ export function createSecurityHeaders(
   return [headers, permissions, pagePolicyOnlyOnDocuments];
 }
 
-const WORKER_POLICY = 'workerPolicy';
-
 /**
  * A service worker's script is no subresource: the policy it comes with governs everything the
  * worker fetches for its pages. It keeps the one given here instead of the subresource's, which
  * would forbid the worker any request at all.
  */
 export function setWorkerScriptPolicy(res: Response, policy: string): void {
-  res.locals[WORKER_POLICY] = policy;
-  res.setHeader('Content-Security-Policy', policy);
+  setOwnPolicy(res, policy);
 }
 
 /** What a browser shows as a page: the site's HTML, and a PDF such as the brochure. */
@@ -152,7 +150,7 @@ const DOCUMENT_TYPES = /^(?:text\/html|application\/pdf)\s*(?:;|$)/i;
 const pagePolicyOnlyOnDocuments: RequestHandler = (_req, res, next) => {
   onHeaders(res, function swapForNonDocuments() {
     if (this.statusCode === 304) return;
-    if ((this as Response).locals[WORKER_POLICY]) return;
+    if ((this as Response).locals[OWN_POLICY]) return;
     if (DOCUMENT_TYPES.test(String(this.getHeader('Content-Type') ?? ''))) return;
     setSubresourceHeaders(this);
   });

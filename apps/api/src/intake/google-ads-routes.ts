@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import * as v from 'valibot';
 import {
@@ -9,6 +9,7 @@ import {
   readPlatformPhone,
   type GoogleAdsLead,
 } from '@iconia/shared';
+import { isSameKey } from '../http/same-key.ts';
 import type { ChannelEnquiry, IngestEnquiry } from './ingest-enquiry.ts';
 import { readExactJsonBody, type IntakeAnswer, type IntakeHttp } from './intake-http.ts';
 
@@ -22,12 +23,6 @@ const EMAIL_COLUMNS = ['EMAIL', 'WORK_EMAIL'];
 
 /** Google's ids of the form and the ad that brought the lead, kept as answers under these names. */
 const AD_IDS = ['form_id', 'adgroup_id', 'creative_id', 'asset_group_id'] as const;
-
-/** Equal keys, compared in constant time whatever their lengths. */
-export function isSameKey(given: string, expected: string): boolean {
-  const digest = (key: string) => createHash('sha256').update(key).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 function columnValues(lead: GoogleAdsLead): Map<string, string> {
   const values = new Map<string, string>();

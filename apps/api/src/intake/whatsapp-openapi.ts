@@ -65,7 +65,7 @@ export function whatsappPaths(): JsonObject {
       post: {
         summary: 'A WhatsApp Business Account event (messages and statuses)',
         security: [{ metaSignature: [] }],
-        description: `Checks \`X-Hub-Signature-256\` (\`sha256=\` and the hex HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET, constant time) before reading anything. Only changes for WHATSAPP_PHONE_NUMBER_ID are applied. Each message is stored once by its \`wamid\` (a post delivered again adds nothing); a message from a number no buyer has becomes an enquiry of origin \`whatsapp\`, routed as any lead; STOP opts the buyer out. Each status moves the message we sent on (sent, delivered, read, failed with its reason). Everything is on disk before the 200. Body at most ${INTAKE_BODY_LIMIT_BYTES} bytes.`,
+        description: `Checks \`X-Hub-Signature-256\` (\`sha256=\` and the hex HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET, constant time) before reading anything. Only changes for WHATSAPP_PHONE_NUMBER_ID are applied. Each message is stored once by its \`wamid\` (a post delivered again adds nothing); a message from a number no buyer has becomes an enquiry of origin \`whatsapp\`, routed as any lead; STOP opts the buyer out. Each status moves the message we sent on (sent, delivered, read, failed with its reason). Nothing inside a signed post is refused: each change, message and status is read on its own. A message not as Meta documents it is kept as far as it reads (its problems in words on the buyer's timeline); one with no usable sender or id becomes an enquiry with no number, its JSON kept, for a manager to look at; a status not as documented is skipped. A change with no \`metadata\` is taken as ours. Everything is on disk before the 200. Body at most ${INTAKE_BODY_LIMIT_BYTES} bytes.`,
         parameters: [
           {
             name: 'X-Hub-Signature-256',
@@ -79,12 +79,13 @@ export function whatsappPaths(): JsonObject {
           content: { 'application/json': { schema: requestSchema(WhatsappWebhookSchema) } },
         },
         responses: {
-          '200': textResponse('Every message and status is stored (or was already).', [
-            INTAKE_REPLIES.success,
-          ]),
+          '200': textResponse(
+            'Every message and status is stored (or was already), whatever was wrong with it.',
+            [INTAKE_REPLIES.success],
+          ),
           '400': {
             description:
-              'Signed, but not JSON, or not the shape Meta documents; the reply names the field. Nothing is stored.',
+              'Signed, but not JSON, or not a WhatsApp Business Account webhook at all (no `object: whatsapp_business_account` with an `entry` list); the reply names the field. Nothing is stored.',
             content: { 'text/plain': { schema: { type: 'string', minLength: 1 } } },
           },
           '401': textResponse('The signature is missing or wrong. Nothing is stored.', [

@@ -27,11 +27,11 @@ export interface WhatsappRoutesOptions {
  * `GET /intake/whatsapp`: Meta's subscription handshake, as for lead ads. `POST
  * /intake/whatsapp`: a WhatsApp Business Account webhook, signed with the app's secret, whose
  * messages and statuses are stored (on disk) before the `200`. A bad signature stores nothing; a
- * failure to store answers `500`, and Meta delivers the post again. What is inside a signed post
- * is never a reason to refuse it: a message not as documented is kept and flagged.
+ * failure to store answers `500`, and Meta delivers the post again. A signed post is never
+ * refused for what is inside it: only a body that is not such a webhook at all answers `400`.
  */
 export function createWhatsappRouter(options: WhatsappRoutesOptions): Router {
-  const { settings, intakeHttp, clock } = options;
+  const { settings, intakeHttp, clock, logger } = options;
 
   const handshake: IntakeHandler = (request) =>
     settings
@@ -47,8 +47,8 @@ export function createWhatsappRouter(options: WhatsappRoutesOptions): Router {
     if (!json.ok) return json.answer;
     const parsed = parseWhatsappWebhook(json.value, settings.phoneNumberId, clock.now());
     if ('field' in parsed) return { status: 400, reason: META_REPLIES.invalid(parsed.field) };
-    for (const field of parsed.skipped) {
-      options.logger.warn({ field }, 'whatsapp webhook item not as documented; skipped');
+    if (parsed.skipped.length > 0) {
+      logger.warn({ skipped: parsed.skipped }, 'whatsapp webhook parts not as documented; skipped');
     }
     await options.receive(parsed.events);
     return { status: 200 };

@@ -148,6 +148,8 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
           utm_content: 'ad-1',
           gclid: 'Cj0KCQ',
           fbclid: 'IwAR0abc',
+          gbraid: '0AAAAAoY',
+          wbraid: 'Cj8KCQiA',
           landingPage: '/location',
           referrer: 'https://www.facebook.com/',
           favouriteColour: 'green',
@@ -167,6 +169,8 @@ describe.each(ENDPOINTS)('POST $path', ({ path, kind, extra, source }) => {
         utm_content: 'ad-1',
         gclid: 'Cj0KCQ',
         fbclid: 'IwAR0abc',
+        gbraid: '0AAAAAoY',
+        wbraid: 'Cj8KCQiA',
         landingPage: '/location',
         referrer: 'https://www.facebook.com/',
       });

@@ -22,6 +22,11 @@ import {
   type VisitLookup,
 } from '../store/visit-schema.ts';
 import { renderVisitReminderEmail } from './visit-reminder-email.ts';
+import {
+  WHATSAPP_WAITING_EMAIL_KIND,
+  whatsappWaitingEmailSchema,
+} from '../store/whatsapp-schema.ts';
+import { renderWhatsappWaitingEmail } from './whatsapp-waiting-email.ts';
 
 export interface EmailChannelOptions {
   /** The visits a reminder is about, read when it goes out (its owner may have changed). */
@@ -59,6 +64,10 @@ export function createEmailChannel(
     [MANAGER_ALERT_KIND]: (payload, messageId) =>
       withPayload(managerAlertPayloadSchema, payload, (alert) =>
         renderManagerAlertEmail({ ...alert, messageId }, from, siteUrl),
+      ),
+    [WHATSAPP_WAITING_EMAIL_KIND]: (payload, messageId) =>
+      withPayload(whatsappWaitingEmailSchema, payload, (alert) =>
+        renderWhatsappWaitingEmail({ ...alert, messageId }, from, siteUrl),
       ),
     [MANAGER_SUMMARY_KIND]: (payload, messageId) =>
       withPayload(managerSummaryPayloadSchema, payload, (summary) => {

@@ -71,7 +71,7 @@ export function renderAgentAlertEmail(
       ...rows.map(([label, value]) => `${label}: ${value}`),
       '',
     ].join('\n'),
-    html: renderHtml({
+    html: renderAlertHtml({
       kicker: title,
       heading: name,
       lead,
@@ -139,7 +139,7 @@ export function renderManagerAlertEmail(
       ...rows.map(([label, value]) => `${label}: ${value}`),
       '',
     ].join('\n'),
-    html: renderHtml({
+    html: renderAlertHtml({
       kicker: 'Not called in time',
       heading: name,
       lead,
@@ -151,7 +151,8 @@ export function renderManagerAlertEmail(
   };
 }
 
-function renderHtml(parts: {
+/** The alerts' HTML: a kicker, the buyer's name, what to do, the buttons, then the details. */
+export function renderAlertHtml(parts: {
   kicker: string;
   heading: string;
   lead: string;

@@ -1,4 +1,3 @@
-import { CsvError, parse } from 'csv-parse/sync';
 import {
   controlCharacterRefusal,
   FACING_LABELS,
@@ -10,6 +9,7 @@ import {
   PLOT_NUMBER_MAX_LENGTH,
 } from '@iconia/shared';
 import { toCsv } from '../format/csv.ts';
+import { readCsvRecords } from '../format/csv-records.ts';
 import { indiaTimestamp } from '../format/india-day.ts';
 import { totalPrice } from './plot-json.ts';
 import type { BookingExportRow, ImportProblem, ImportRow, PlotRow } from './plot-rows.ts';
@@ -133,26 +133,9 @@ function parseRow(cells: Map<Column, string>, line: number): ImportRow | string 
  * rows to import, or every problem found, each with its line in the file (the header is 1).
  */
 export function parsePlotCsv(text: string): { rows: ImportRow[] } | { problems: ImportProblem[] } {
-  let records: Array<{ record: string[]; info: { lines: number }; raw: string }>;
-  try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      raw: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines ?? 1;
-      return { problems: [{ line, message: `the file is not valid CSV (${error.message}).` }] };
-    }
-    throw error;
-  }
-  // A record's first line: its last one, less the line breaks inside it.
-  const lineOf = (entry: (typeof records)[number]): number =>
-    entry.info.lines - (entry.raw.replace(/\r?\n$/, '').match(/\n/g)?.length ?? 0);
+  const read = readCsvRecords(text);
+  if ('problem' in read) return { problems: [read.problem] };
+  const { records } = read;
   const [header, ...body] = records;
   if (!header) return { problems: [{ line: 1, message: 'the file is empty.' }] };
   const columns = header.record.map((cell) => HEADER_NAMES[headerKey(cell)]);
@@ -161,7 +144,7 @@ export function parsePlotCsv(text: string): { rows: ImportRow[] } | { problems: 
     return {
       problems: [
         {
-          line: lineOf(header),
+          line: header.line,
           message: `the header lacks ${missing.join(', ')}; the columns are ${PLOT_CSV_COLUMNS.join(', ')}.`,
         },
       ],
@@ -177,7 +160,7 @@ export function parsePlotCsv(text: string): { rows: ImportRow[] } | { problems: 
   const problems: ImportProblem[] = [];
   const seen = new Map<string, number>();
   for (const entry of body) {
-    const line = lineOf(entry);
+    const line = entry.line;
     if (entry.record.length > header.record.length) {
       problems.push({
         line,

@@ -1,4 +1,4 @@
-import express, { type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import {
   buyerPlotsAnswerSchema,
   plotAnswerSchema,
@@ -19,7 +19,8 @@ import {
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { currentUser } from '../desk/auth.ts';
-import { DeskError, MESSAGES } from '../desk/desk-error.ts';
+import { csvAttachment, csvBody } from '../desk/csv-body.ts';
+import { MESSAGES } from '../desk/desk-error.ts';
 import { parse, pathId } from '../desk/desk-input.ts';
 import type { BuyerStore } from '../buyers/index.ts';
 import { findLead } from '../buyers/index.ts';
@@ -46,31 +47,12 @@ export const plotId = (req: Request): number => pathId(req, PLOT_NOT_FOUND);
 
 const CSV = { 'text/csv': { schema: { type: 'string' } } };
 
-/** An inventory of 800 plots is some 40 kB of CSV; a megabyte leaves room for long phase names. */
-const IMPORT_LIMIT = '1mb';
-const readCsv = express.text({ type: 'text/csv', limit: IMPORT_LIMIT });
-
-/** The request's CSV body as text, when it is one; too large a file is refused with 413. */
-function csvBody(req: Request, res: Response): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    readCsv(req, res, (error?: Error) => (error ? reject(error) : resolve(req.body)));
-  });
-}
-
 /**
  * The list's query fields as the published contract gives them. The handler reads the query with
  * `plotsQuerySchema`, which adds the check of the size range: declaring that one here would add its
  * sentence to the contract's 400 examples, which the kept desk-api.openapi.json does not list.
  */
 const plotsQueryFields = fromQuery(plotsFields);
-
-function csvAttachment(res: Response, name: string, body: string): void {
-  res
-    .status(200)
-    .set('Content-Type', 'text/csv; charset=utf-8')
-    .set('Content-Disposition', `attachment; filename="${name}"`)
-    .send(body);
-}
 
 function listAnswer(plots: PlotStore, query: PlotsQuery, userId: number): PlotsAnswer {
   return {
@@ -168,11 +150,7 @@ export const inventoryRoutes = [
       },
     },
     handle: async ({ req, res }, { inventory, clock, logger }) => {
-      const body = await csvBody(req, res);
-      if (typeof body !== 'string') {
-        throw new DeskError(415, 'Send the CSV file itself, with content-type: text/csv.');
-      }
-      const parsed = parsePlotCsv(body);
+      const parsed = parsePlotCsv(await csvBody(req, res));
       if ('problems' in parsed) return refuseImport(res, parsed.problems);
       const user = currentUser(res);
       try {

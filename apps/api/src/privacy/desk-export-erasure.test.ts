@@ -50,6 +50,7 @@ describe('export and erasure on the sales desk', () => {
         gclid: 'Cj0KCQ',
         page: '/',
         fbclid: 'IwAR0ravi',
+        wbraid: 'WbR4vi',
         landingPage: '/location',
         referrer: 'https://l.facebook.com/',
       },
@@ -94,7 +95,7 @@ describe('export and erasure on the sales desk', () => {
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(',Ravi K,9876543210,');
     expect(lines[2]).toContain(',Ravi Kumar,9876543210,');
-    expect(lines[2]).toContain(',Cj0KCQ,IwAR0ravi,/location,https://l.facebook.com/,');
+    expect(lines[2]).toContain(',Cj0KCQ,IwAR0ravi,,WbR4vi,/location,https://l.facebook.com/,');
     // One buyer behind both: each of their leads shows the buyer's stage and owner.
     expect(lines[2]).toMatch(
       /,lost,Meena,,Ravi K of Kondapur bought elsewhere,2026-11-21T15:46:00\+05:30$/,
@@ -146,6 +147,8 @@ describe('export and erasure on the sales desk', () => {
       page: null,
       gclid: null,
       fbclid: null,
+      gbraid: null,
+      wbraid: null,
       landingPage: null,
       referrer: null,
       erased: true,

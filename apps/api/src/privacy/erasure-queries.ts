@@ -38,7 +38,7 @@ export function createErasureQueries(
   // Name and mobile are NOT NULL in `leads`: an erased lead keeps empty strings.
   const eraseLead = db.prepare<[number]>(
     `UPDATE leads SET name = '', mobile = '', plot_range = NULL, location = NULL, page = NULL,
-       gclid = NULL, fbclid = NULL, landing_page = NULL, referrer = NULL, last_error = NULL,
+       gclid = NULL, fbclid = NULL, gbraid = NULL, wbraid = NULL, landing_page = NULL, referrer = NULL, last_error = NULL,
        email = NULL, message = NULL, answers = NULL, problems = NULL
      WHERE id = ?`,
   );

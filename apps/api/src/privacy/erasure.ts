@@ -28,6 +28,12 @@ export interface ErasureOptions {
    * files), once the database no longer holds the person.
    */
   forgetEmails?: (messageIds: readonly string[]) => Promise<unknown>;
+  /**
+   * Deletes the files the server keeps outside the database (the files buyers sent on WhatsApp)
+   * that no row refers to any more; run after every erasure and every replay, the one at the
+   * start included.
+   */
+  forgetFiles?: () => Promise<unknown>;
 }
 
 /**
@@ -55,6 +61,7 @@ export function createErasure(
       const { leadIds, emailIds } = eraseRows({ mobile, hmac, upTo: now }, actor, now);
       store.checkpoint();
       await forgetEmails(emailIds);
+      await options.forgetFiles?.();
       return leadIds;
     },
     async replay(now) {
@@ -62,7 +69,10 @@ export function createErasure(
       const missing = ledger
         .entries()
         .filter((entry) => (seen.get(entry.hmac) ?? Number.NEGATIVE_INFINITY) < entry.at);
-      if (missing.length === 0) return 0;
+      if (missing.length === 0) {
+        await options.forgetFiles?.();
+        return 0;
+      }
       // The ledger holds hashes only: each mobile still in the database is hashed to find them.
       const mobiles = new Map(
         store.distinctMobiles().map((mobile) => [ledger.hmacOf(mobile), mobile]),
@@ -77,6 +87,7 @@ export function createErasure(
       }
       store.checkpoint();
       await forgetEmails(emailIds);
+      await options.forgetFiles?.();
       return erased;
     },
   };

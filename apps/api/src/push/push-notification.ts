@@ -78,6 +78,9 @@ export function pushNotificationOf(lead: LeadForPush, alert: LeadPushAlert): Pus
   if (alert.kind === 'assigned') {
     title = `${alert.returning ? 'Buyer back' : 'New buyer'}: ${name}`;
     body = asked;
+  } else if (alert.kind === 'whatsapp') {
+    title = `Waiting on WhatsApp: ${name}`;
+    body = `Wrote on WhatsApp ${alert.minutes} working minutes ago and has no reply yet.`;
   } else {
     const text = MANAGER_TEXT[alert.event];
     title = `${text.title}: ${name}`;

@@ -31,6 +31,8 @@ export const pushMessagePayloadSchema = v.object({
       held: count,
       bookings: count,
     }),
+    // A buyer's WhatsApp message waiting unanswered for `minutes` working minutes.
+    v.object({ kind: v.literal('whatsapp'), minutes: v.number() }),
     // A site visit's reminder: the visit and the plan it was queued for, read again when sent.
     v.object({
       kind: v.literal('visit'),

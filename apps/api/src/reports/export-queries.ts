@@ -26,7 +26,7 @@ export function createExportQueries(db: Database.Database) {
       return statement(
         `SELECT l.id, l.public_id, l.message_id, l.kind, l.name, l.mobile, l.plot_range,
                 l.location, l.source, l.page, l.utm_source, l.utm_medium, l.utm_campaign,
-                l.utm_term, l.utm_content, l.gclid, l.fbclid, l.landing_page, l.referrer,
+                l.utm_term, l.utm_content, l.gclid, l.fbclid, l.gbraid, l.wbraid, l.landing_page, l.referrer,
                 l.status, l.received_at,
                 coalesce(email.attempts, 0) AS attempts,
                 coalesce(email.next_attempt_at, l.received_at) AS next_attempt_at,

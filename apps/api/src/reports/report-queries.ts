@@ -11,7 +11,7 @@ const UNCOUNTED = `'spam', 'test', 'held'`;
 // First touch: a buyer counts once, under their first enquiry, in the period that enquiry
 // arrived in; their stage and first contact are the buyer's. Spam and test leads never count,
 // a held lead only once it is released (its status is then pending).
-const FIRST_ENQUIRY = `
+export const FIRST_ENQUIRY = `
   l.received_at >= ? AND l.status NOT IN (${UNCOUNTED})
     AND NOT EXISTS (SELECT 1 FROM leads e INDEXED BY leads_by_buyer
       WHERE e.buyer_id = l.buyer_id AND e.status NOT IN (${UNCOUNTED})

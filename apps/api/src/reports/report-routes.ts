@@ -11,6 +11,7 @@ import { routeFor } from '../desk/route.ts';
 import type { Logger } from '../logger.ts';
 import { buyerNotes, csvOf, exportLogFilters } from './desk-export.ts';
 import { buildReports } from './desk-reports.ts';
+import { spendRoutes } from './spend-routes.ts';
 import type { ReportStore } from './report-store.ts';
 import { indiaDay } from '../format/india-day.ts';
 
@@ -23,7 +24,7 @@ export interface ReportRouteDeps {
 const route = routeFor<ReportRouteDeps>();
 
 /** The Reports screen's figures, and the managers' CSV export of the leads. */
-export const reportRoutes = [
+const screenRoutes = [
   route({
     method: 'get',
     path: '/reports',
@@ -65,3 +66,5 @@ export const reportRoutes = [
     },
   }),
 ];
+
+export const reportRoutes = [...screenRoutes, ...spendRoutes];

@@ -1,6 +1,7 @@
 import type { BuyerStore } from '../buyers/index.ts';
 import type { createExportQueries } from './export-queries.ts';
 import type { createReportQueries } from './report-queries.ts';
+import type { createSpendQueries } from './spend-queries.ts';
 
 /**
  * What the Reports screen and the export read: this feature's figures and export rows, the
@@ -8,4 +9,5 @@ import type { createReportQueries } from './report-queries.ts';
  */
 export type ReportStore = ReturnType<typeof createReportQueries> &
   ReturnType<typeof createExportQueries> &
+  ReturnType<typeof createSpendQueries> &
   Pick<BuyerStore, 'notesOfBuyer'>;

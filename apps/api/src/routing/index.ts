@@ -16,6 +16,8 @@ export { routingRoutes, type RoutingRouteDeps } from './routing-routes.ts';
 export {
   DEFAULT_TARGET_MINUTES,
   DEFAULT_WORKING_HOURS,
+  workingDueAt,
   workingMinutesBetween,
   type WorkingHours,
 } from './working-hours.ts';
+export { createWorkingHoursSetting } from './working-hours-setting.ts';

@@ -1,4 +1,7 @@
 import type { JsonObject } from '../http/openapi-parts.ts';
+import { createConversionStore } from '../conversions/google-ads-feed.ts';
+import { googleAdsFeedPaths } from '../conversions/google-ads-openapi.ts';
+import { createGoogleAdsFeedRouter } from '../conversions/google-ads-routes.ts';
 import { partnerPaths } from '../intake/partner-openapi.ts';
 import { whatsappPaths } from '../intake/whatsapp-openapi.ts';
 import { partnerOrigin } from '@iconia/shared';
@@ -26,7 +29,12 @@ import {
 export interface IntakeParts {
   config: Pick<
     Config,
-    'intakePerSourcePerMinute' | 'requestTimeoutMs' | 'googleAdsWebhookKey' | 'meta' | 'whatsapp'
+    | 'intakePerSourcePerMinute'
+    | 'requestTimeoutMs'
+    | 'googleAdsWebhookKey'
+    | 'meta'
+    | 'whatsapp'
+    | 'googleConversions'
   >;
   store: LeadStore;
   clock: Clock;
@@ -67,6 +75,15 @@ export function createIntakeRouters(parts: IntakeParts): Router[] {
       clock,
       logger,
     }),
+    // Google Ads fetching what became of its clicks, not a lead coming in; it shares the ceiling.
+    createGoogleAdsFeedRouter({
+      settings: config.googleConversions,
+      store: createConversionStore(store.db),
+      clock,
+      logger,
+      perMinute: config.intakePerSourcePerMinute,
+      requestTimeoutMs: config.requestTimeoutMs,
+    }),
   ];
 }
 
@@ -105,5 +122,5 @@ export function createLeadSourceHealth(parts: SourceHealthParts): SourceHealth {
 
 /** The intake channels' own paths in the lead API's OpenAPI document. */
 export function intakeOpenApiPaths(): JsonObject {
-  return { ...partnerPaths(), ...whatsappPaths() };
+  return { ...partnerPaths(), ...whatsappPaths(), ...googleAdsFeedPaths() };
 }

@@ -4,16 +4,23 @@ import type { DeliveryWorker } from '../outbox/outbox-worker.ts';
 import { createWriteBatch } from '../store/group-commit.ts';
 import type { StoredLeadFacts } from '../store/lead-store.ts';
 import type { IngestEnquiry } from '../intake/ingest-enquiry.ts';
+import { createWorkingHoursSetting } from '../routing/index.ts';
 import { createVisitStore } from '../visits/index.ts';
 import {
+  createMediaChannel,
+  createMediaShelf,
   createReceiveMessages,
   createVisitNews,
+  createWaitingAlerts,
   createWelcome,
   createWhatsappChannel,
   createWhatsappStore,
+  MEDIA_WORKER,
   WHATSAPP_WORKER,
+  type MediaShelf,
   type MessageAnnouncements,
   type ReceiveMessages,
+  type WaitingAlerts,
   type WhatsappStore,
 } from '../whatsapp/index.ts';
 import { outboxWorker, type WorkerContext } from './outbox-workers.ts';
@@ -46,25 +53,55 @@ export interface WhatsappParts {
   store: WhatsappStore;
   /** The Cloud API sends, on their own worker. */
   worker: DeliveryWorker;
+  /** The files buyers send: their folder, and their downloads' worker. */
+  media: { shelf: MediaShelf; worker: DeliveryWorker };
+  /** The alert to a buyer's owner when their message waits 5 working minutes. */
+  waiting: WaitingAlerts;
+  /** Wakes the email and push workers once a waiting alert is queued (set when they exist). */
+  alertsQueued: { wake: () => void };
 }
 
 /** WhatsApp's store and sends on the store's connection; undefined when WhatsApp is not set. */
 export function createWhatsappParts(
   context: WorkerContext,
-  config: Pick<Config, 'whatsapp' | 'siteUrl'>,
+  config: Pick<Config, 'whatsapp' | 'siteUrl' | 'dataDir' | 'mailFrom'>,
   announcements: MessageAnnouncements,
 ): WhatsappParts | undefined {
   const settings = config.whatsapp;
   if (!settings) return undefined;
-  const store = createWhatsappStore(context.store.db, announcements);
+  const { db } = context.store;
+  const store = createWhatsappStore(db, announcements);
+  const waiting = createWaitingAlerts(db, store, {
+    hours: createWorkingHoursSetting(db),
+    messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
+  });
+  const alertsQueued = { wake: () => {} };
   const channel = createWhatsappChannel({
     settings,
     store,
     clock: context.clock,
     siteUrl: config.siteUrl,
-    visitNews: createVisitNews(store, createVisitStore(context.store.db)),
+    visitNews: createVisitNews(store, createVisitStore(db)),
+    waiting,
+    onAlertsQueued: () => alertsQueued.wake(),
   });
-  return { store, worker: outboxWorker(context, channel, WHATSAPP_WORKER) };
+  const shelf = createMediaShelf(config.dataDir);
+  const mediaChannel = createMediaChannel({ settings, store, shelf, clock: context.clock });
+  return {
+    store,
+    worker: outboxWorker(context, channel, WHATSAPP_WORKER),
+    media: { shelf, worker: outboxWorker(context, mediaChannel, MEDIA_WORKER) },
+    waiting,
+    alertsQueued,
+  };
+}
+
+/**
+ * Deletes the files of buyers no longer in the database (erased, or gone with their leads); run
+ * after each erasure and at the start.
+ */
+export async function forgetWhatsappFiles(whatsapp: WhatsappParts): Promise<number> {
+  return whatsapp.media.shelf.sweep(whatsapp.store.mediaFiles());
 }
 
 /**
@@ -79,6 +116,8 @@ export function createWhatsappReceiver(
   return createReceiveMessages({
     store: whatsapp.store,
     ingest: ingestEnquiry,
+    onMediaQueued: () => whatsapp.media.worker.wake(),
+    onIncoming: (...args) => whatsapp.waiting.onIncoming(...args),
     durably: createWriteBatch(whatsapp.store.db),
   });
 }

@@ -35,12 +35,12 @@ function prepareLeadInsert(db: Database.Database) {
     insert: db.prepare<Record<string, unknown>, { id: number }>(`
     INSERT INTO leads (public_id, message_id, kind, name, mobile, plot_range, location,
       source, page, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid,
-      fbclid, landing_page, referrer,
+      fbclid, gbraid, wbraid, landing_page, referrer,
       status, received_at, next_attempt_at, duplicate_of, consent_notice, buyer_id, origin, email,
       message, answers, external_id, problems)
     VALUES (@publicId, @messageId, @kind, @name, @mobile, @plotRange, @location,
       @source, @page, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @gclid,
-      @fbclid, @landingPage, @referrer,
+      @fbclid, @gbraid, @wbraid, @landingPage, @referrer,
       @status, @receivedAt, @receivedAt, @duplicateOf, @consentNotice, @buyerId, @origin, @email,
       @message, @answers, @externalId, @problems)
     RETURNING id`),

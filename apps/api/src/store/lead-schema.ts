@@ -14,6 +14,7 @@ import { MANAGER_ALERTS_MIGRATION } from './manager-alert-store.ts';
 import { PARTNER_SOURCES_MIGRATION } from './partner-source-store.ts';
 import { VISIT_ATTRIBUTION_MIGRATION } from './visit-attribution-migration.ts';
 import { SOURCE_HEALTH_MIGRATION } from './source-health-schema.ts';
+import { SPEND_MIGRATION } from './spend-schema.ts';
 import { MOBILE_E164_MIGRATION } from './mobile-e164-migration.ts';
 import { PLOT_BOOKING_CANCEL_MIGRATION, PLOTS_MIGRATION } from './plot-schema.ts';
 import { PUSH_MIGRATION } from './push-schema.ts';
@@ -21,6 +22,7 @@ import { ROUTING_MIGRATION } from './routing-schema.ts';
 import { VISITS_MIGRATION } from './visit-schema.ts';
 import { ACCOUNT_PASSWORD_CHANGE_MIGRATION } from './account-schema.ts';
 import { OUTBOX_MESSAGES_MIGRATION } from './outbox-migration.ts';
+import { CLICK_IDS_MIGRATION } from './click-ids-migration.ts';
 import { WHATSAPP_CHANGES_MIGRATION, WHATSAPP_MIGRATION } from './whatsapp-schema.ts';
 
 const LEAD_COLUMNS = `id, public_id, message_id, kind, name, mobile, plot_range, location, source,
@@ -169,6 +171,8 @@ export const MIGRATIONS: readonly string[] = [
   MANAGER_ALERTS_MIGRATION,
   WHATSAPP_MIGRATION,
   WHATSAPP_CHANGES_MIGRATION,
+  SPEND_MIGRATION,
+  CLICK_IDS_MIGRATION,
 ];
 
 /**

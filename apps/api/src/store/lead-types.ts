@@ -127,6 +127,8 @@ export interface LeadRow {
   duplicate_of: number | null;
   consent_notice: string | null;
   fbclid: string | null;
+  gbraid: string | null;
+  wbraid: string | null;
   landing_page: string | null;
   referrer: string | null;
   buyer_id: number | null;
@@ -141,6 +143,8 @@ export interface LeadRow {
 /** The column of each visit field. */
 export const VISIT_COLUMNS = {
   fbclid: 'fbclid',
+  gbraid: 'gbraid',
+  wbraid: 'wbraid',
   landingPage: 'landing_page',
   referrer: 'referrer',
 } as const satisfies Record<VisitField, keyof LeadRow>;

@@ -93,10 +93,12 @@ export function createOutboxLeadStatements(db: Database.Database): OutboxLeadSta
     SELECT d.channel, l.public_id FROM deliveries d JOIN leads l ON l.id = d.lead_id
     WHERE d.lead_id = ? AND d.kind = '${LEAD_CREATED_KIND}'
       AND (d.status <> 'pending' OR d.attempts > 0)`);
+  // CROSS JOIN keeps SQLite on the buyer's few leads first: left to choose, it walks every
+  // delivery of the channel, which grows with every lead ever received.
   const sentToChannel = db
     .prepare<[number, string], string>(
       `
-    SELECT l.public_id FROM leads l JOIN deliveries d ON d.lead_id = l.id
+    SELECT l.public_id FROM leads l CROSS JOIN deliveries d ON d.lead_id = l.id
     WHERE l.buyer_id = ? AND d.channel = ? AND d.kind = '${LEAD_CREATED_KIND}'
     ORDER BY l.received_at, l.id`,
     )

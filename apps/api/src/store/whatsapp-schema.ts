@@ -52,6 +52,14 @@ export const WHATSAPP_MIGRATION = `
   END;
 `;
 
+/**
+ * The outbox channel of the files buyers send: one download per message with `media`, through
+ * the Graph media endpoint. `whatsapp_messages.media` is its JSON: the media id, then the file's
+ * name under DATA_DIR/whatsapp-media with its type and size, or why it was not kept.
+ */
+export const WHATSAPP_MEDIA_CHANNEL = 'whatsapp-media';
+export const WHATSAPP_MEDIA_KIND = 'whatsapp.media';
+
 /** The outbox channel of WhatsApp sends: one message per row of `whatsapp_messages`. */
 export const WHATSAPP_CHANNEL = 'whatsapp';
 export const WHATSAPP_SEND_KIND = 'whatsapp.send';
@@ -77,6 +85,38 @@ export const whatsappVisitPayloadSchema = v.object({
   which: v.picklist(WHATSAPP_VISIT_NEWS),
 });
 export type WhatsappVisitPayload = v.InferOutput<typeof whatsappVisitPayloadSchema>;
+
+/**
+ * A buyer's first message of a waiting streak (their messages since someone on the desk last
+ * wrote to them), checked when 5 working minutes have passed: if it still waits, the WhatsApp
+ * channel alerts the owner (the managers for a buyer with none) by email and push, once.
+ */
+export const WHATSAPP_WAITING_KIND = 'whatsapp.waiting';
+
+export const whatsappWaitingPayloadSchema = v.object({
+  buyerId: v.number(),
+  /** The row of `whatsapp_messages` that began the streak. */
+  message: v.number(),
+});
+export type WhatsappWaitingPayload = v.InferOutput<typeof whatsappWaitingPayloadSchema>;
+
+/** The email of that alert: everything it says, fixed when queued. */
+export const WHATSAPP_WAITING_EMAIL_KIND = 'whatsapp-waiting-alert';
+
+export const whatsappWaitingEmailSchema = v.object({
+  to: v.pipe(v.array(v.object({ name: v.string(), address: v.string() })), v.minLength(1)),
+  /** Whether it goes to the managers because the buyer has no owner to answer. */
+  toManagers: v.boolean(),
+  leadId: v.number(),
+  name: v.string(),
+  mobile: v.string(),
+  /** The first message's words (or what it is), cut short. */
+  said: v.string(),
+  waiting: v.number(),
+  since: v.number(),
+  minutes: v.number(),
+});
+export type WhatsappWaitingEmail = v.InferOutput<typeof whatsappWaitingEmailSchema>;
 
 /**
  * `whatsapp_changes`: one row each time a buyer's conversation changes (a message stored, a

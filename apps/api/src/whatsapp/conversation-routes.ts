@@ -1,5 +1,6 @@
 import {
   clearOptOutSchema,
+  deskIdSchema,
   whatsappConversationSchema,
   whatsappMessageAnswerSchema,
   whatsappQuickReplySchema,
@@ -7,12 +8,14 @@ import {
   whatsappTemplateSendSchema,
 } from '@iconia/shared';
 import type { Request } from 'express';
+import * as v from 'valibot';
 import { findLead, type BuyerStore } from '../buyers/index.ts';
 import type { Clock } from '../clock.ts';
 import { currentUser } from '../desk/auth.ts';
-import { MESSAGES } from '../desk/desk-error.ts';
+import { DeskError, MESSAGES } from '../desk/desk-error.ts';
 import { pathId } from '../desk/desk-input.ts';
 import { routeFor } from '../desk/route.ts';
+import { setOwnPolicy } from '../format/own-policy.ts';
 import type { Logger } from '../logger.ts';
 import type { Conversation } from './conversation.ts';
 
@@ -46,6 +49,33 @@ export const conversationRoutes = [
     answer: { status: 200, description: 'The conversation.', json: whatsappConversationSchema },
     handle: ({ req, res }, { conversation, store, clock }) =>
       conversation.view(currentUser(res), leadOf(req, store), clock.now()),
+  }),
+  route({
+    method: 'get',
+    path: '/leads/{id}/whatsapp/media/{messageId}',
+    summary: 'A file the buyer sent on WhatsApp',
+    who: 'signed in',
+    description:
+      "The image or document of one of the buyer's messages, as it was fetched from WhatsApp's media endpoint (types: JPEG, PNG, WebP, PDF, Ogg audio, MP4 video; at most 16 MB). Sent with its content type, as an attachment, with `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy. 404 when the message is not the buyer's or has no file kept.",
+    answer: {
+      status: 200,
+      description: 'The file.',
+      content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+    },
+    handle: async ({ req, res }, { conversation, store }) => {
+      const messageId = v.safeParse(deskIdSchema, req.params.messageId);
+      if (!messageId.success) throw new DeskError(404, 'This message has no file the desk keeps.');
+      const user = currentUser(res);
+      const file = await conversation.mediaFile(user, leadOf(req, store), messageId.output);
+      // A buyer's PDF never runs as a page of the desk's origin, even opened on its own.
+      setOwnPolicy(res, "sandbox; default-src 'none'; frame-ancestors 'none'");
+      res
+        .status(200)
+        .set('Content-Type', file.type)
+        .set('Content-Disposition', `attachment; filename="${file.name}"`)
+        .set('X-Content-Type-Options', 'nosniff')
+        .send(file.bytes);
+    },
   }),
   route({
     method: 'post',

@@ -15,6 +15,9 @@ import type { RoutingOfWork } from '../buyers/index.ts';
 import { DeskError } from '../desk/desk-error.ts';
 import type { DeskUser } from '../desk/desk-types.ts';
 import { indiaTimestamp } from '../format/india-day.ts';
+import { MEDIA_TYPES } from './media-fetch.ts';
+import type { MediaShelf } from './media-shelf.ts';
+import { readMedia } from './media-state.ts';
 import { nextFreeSlots, quickReplyMessage, type SlotAvailability } from './quick-replies.ts';
 import { isTemplateKey, TEMPLATE_LABELS } from './templates.ts';
 import type { MessageRow, WhatsappStore } from './whatsapp-store.ts';
@@ -30,7 +33,8 @@ export const NOT_SET_UP = 'WhatsApp is not set up on this server.';
 const NOT_OPTED_OUT = 'The buyer has not opted out of WhatsApp messages.';
 const ERASED = "This lead's personal data was erased; it can no longer be worked.";
 
-const WHAT: Record<MessageRow['kind'], string> = {
+/** What a message is, in words, when it has no text to show. */
+export const MESSAGE_KIND_WORDS: Record<MessageRow['kind'], string> = {
   welcome: 'Template',
   template: 'Template',
   text: 'Text',
@@ -38,20 +42,39 @@ const WHAT: Record<MessageRow['kind'], string> = {
   document: 'Document',
   location: 'Location',
   button: 'Button reply',
-  other: 'A message the desk cannot show',
+  other: 'Another kind of message',
 };
 
-function toMessageJson(row: MessageRow): WhatsappMessage {
+const NO_FILE = 'This message has no file the desk keeps.';
+
+/** The file of a message from the buyer, where the desk downloads it, once it is kept. */
+function mediaJson(row: MessageRow, leadId: number): WhatsappMessage['media'] {
+  const media = readMedia(row.media);
+  if (media?.state !== 'kept') return null;
+  const url = `/desk/api/leads/${leadId}/whatsapp/media/${row.id}`;
+  return { type: media.type, size: media.size, url };
+}
+
+function failureOf(row: MessageRow): string | null {
+  if (row.status === 'failed') return row.status_reason;
+  const media = readMedia(row.media);
+  return media?.state === 'refused' ? `File not kept: ${media.reason}` : null;
+}
+
+function toMessageJson(row: MessageRow, leadId: number): WhatsappMessage {
   const template = row.kind === 'welcome' ? 'welcome' : row.template;
   return {
     id: row.id,
     direction: row.direction,
     kind: row.kind,
     text: row.text,
-    what: isTemplateKey(template) ? `Template: ${TEMPLATE_LABELS[template]}` : WHAT[row.kind],
+    what: isTemplateKey(template)
+      ? `Template: ${TEMPLATE_LABELS[template]}`
+      : MESSAGE_KIND_WORDS[row.kind],
     template,
     status: row.status,
-    failure: row.status === 'failed' ? row.status_reason : null,
+    failure: failureOf(row),
+    media: mediaJson(row, leadId),
     sentBy: row.sent_by_name,
     at: indiaTimestamp(row.created_at),
     statusAt: indiaTimestamp(row.status_at),
@@ -64,6 +87,8 @@ export interface ConversationOptions {
   routing: RoutingOfWork;
   /** Wakes the sends' worker; undefined when WhatsApp is not set up. */
   wake: (() => void) | undefined;
+  /** The files buyers sent; undefined when WhatsApp is not set up. */
+  media?: MediaShelf | undefined;
   /** The site visits' slots and their room, for the free slots a quick reply offers. */
   availability: SlotAvailability;
 }
@@ -94,7 +119,7 @@ function queueMessage(
     recordOwnerMessage(buyers, routing, user, lead, 'Wrote on WhatsApp', now);
     return queued!;
   })();
-  return toMessageJson(store.message(id)!);
+  return toMessageJson(store.message(id)!, lead.id);
 }
 
 /**
@@ -148,7 +173,7 @@ export function createConversation(options: ConversationOptions) {
           open: window.open,
           until: window.until === undefined ? null : indiaTimestamp(window.until),
         },
-        messages: store.conversation(lead.buyer_id).map(toMessageJson),
+        messages: store.conversation(lead.buyer_id).map((row) => toMessageJson(row, lead.id)),
       };
     },
     reply: (user: DeskUser, lead: InboxRow, text: string, now: number): WhatsappMessage =>
@@ -177,6 +202,19 @@ export function createConversation(options: ConversationOptions) {
       );
       wakeSends();
       return message;
+    },
+    /** The file a buyer sent in one of their messages, with its type and a name to save it by. */
+    async mediaFile(user: DeskUser, lead: InboxRow, messageId: number) {
+      assertMayWork(user, lead);
+      const row = store.message(messageId);
+      const media = row && readMedia(row.media);
+      if (!row || row.buyer_id !== lead.buyer_id || media?.state !== 'kept' || !options.media) {
+        throw new DeskError(404, NO_FILE);
+      }
+      const bytes = await options.media.read(media.file).catch(() => undefined);
+      if (!bytes) throw new DeskError(404, NO_FILE);
+      const name = `whatsapp-${row.id}.${MEDIA_TYPES[media.type] ?? 'bin'}`;
+      return { bytes, type: media.type, name };
     },
     clearOptOut(user: DeskUser, lead: InboxRow, reason: string, now: number): void {
       store.db.transaction(() => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { CampaignField } from '@iconia/shared';
 import { reasonInWords } from './whatsapp-reasons.ts';
 import type { MessageKind, WhatsappStore } from './whatsapp-store.ts';
@@ -18,7 +17,7 @@ export interface WhatsappEnquiry {
   campaign?: Partial<Record<CampaignField, string>>;
   answers: Record<string, string>;
   receivedAt: number;
-  /** What is wrong with the message as WhatsApp sent it, in words; it is kept all the same. */
+  /** What is not as WhatsApp documents it, in words; the enquiry is kept all the same. */
   problems?: string[];
 }
 
@@ -33,6 +32,36 @@ export interface ReceiveOptions {
   durably: <T>(write: () => T) => Promise<T>;
   /** A buyer's conversation changed: the desk's live view and the CRM hear of it. */
   onChange?: (buyerId: number, change: { direction: 'in' | 'out'; status: string }) => void;
+  /** In the write that stored a buyer's message (its row): the waiting alert's clock. */
+  onIncoming?: (buyerId: number, leadId: number | null, messageId: number, at: number) => void;
+  /** A buyer's file waits in the outbox to be fetched. */
+  onMediaQueued?: () => void;
+}
+
+/** The Cloud API's id of the file an image or document carries. */
+function mediaIdOf(message: WebhookMessage): string | undefined {
+  if (message.type === 'image') return message.image?.id;
+  if (message.type === 'document') return message.document?.id;
+  return undefined;
+}
+
+type MessageEvent = Extract<WhatsappEvent, { type: 'message' }>;
+
+/** The answer an unreadable message's enquiry keeps its JSON under. */
+export const UNREADABLE_ANSWER = 'WhatsApp message as sent';
+
+/** Longest list of a message's problems noted on the timeline. */
+const PROBLEMS_NOTE_MAX_LENGTH = 600;
+
+/** The timeline's note of a message from the buyer, with what was not as documented. */
+function noteOf(problems: readonly string[]): string {
+  if (problems.length === 0) return 'WhatsApp message from the buyer';
+  const words = problems.join('; ');
+  const cut =
+    words.length > PROBLEMS_NOTE_MAX_LENGTH
+      ? `${words.slice(0, PROBLEMS_NOTE_MAX_LENGTH)}…`
+      : words;
+  return `WhatsApp message from the buyer, not as WhatsApp documents it (shown as far as it reads): ${cut}`;
 }
 
 /** The words a buyer writes, or the button they tap, to stop every message from us. */
@@ -47,7 +76,7 @@ export function isStopRequest(message: WebhookMessage): boolean {
 export function contentOf(message: WebhookMessage): { kind: MessageKind; text: string | null } {
   switch (message.type) {
     case 'text':
-      return { kind: 'text', text: message.text?.body ?? '' };
+      return { kind: 'text', text: message.text?.body ?? null };
     case 'button':
       return { kind: 'button', text: message.button?.text ?? message.button?.payload ?? '' };
     case 'interactive': {
@@ -69,13 +98,31 @@ export function contentOf(message: WebhookMessage): { kind: MessageKind; text: s
         text: place ? `${words ? `${words} ` : ''}(${place.latitude}, ${place.longitude})` : null,
       };
     }
+    case 'reaction': {
+      const emoji = message.reaction?.emoji;
+      return {
+        kind: 'other',
+        text: emoji ? `Reacted ${emoji} to a message` : 'Took back a reaction',
+      };
+    }
+    case 'contacts': {
+      const names = (message.contacts ?? []).map((card) => card.name?.formatted_name);
+      const named = names.filter(Boolean).join(', ');
+      return { kind: 'other', text: `Shared a contact card${named ? `: ${named}` : ''}` };
+    }
+    case 'unsupported': {
+      const error = message.errors?.[0];
+      const why = error?.error_data?.details ?? error?.title;
+      return {
+        kind: 'other',
+        text: `A message WhatsApp does not pass on${why ? ` (${why})` : ''}: open WhatsApp to see it`,
+      };
+    }
     default:
-      return message.type.startsWith('unreadable')
-        ? { kind: 'other', text: 'A message the desk cannot read (open WhatsApp to see it)' }
-        : {
-            kind: 'other',
-            text: `${/^[aeiou]/.test(message.type) ? 'An' : 'A'} ${message.type} message (open WhatsApp to see it)`,
-          };
+      return {
+        kind: 'other',
+        text: `${/^[aeiou]/.test(message.type) ? 'An' : 'A'} ${message.type} message (open WhatsApp to see it)`,
+      };
   }
 }
 
@@ -103,12 +150,14 @@ export function referralAttribution(referral: WhatsappReferral | undefined) {
  * Applies a webhook's events, each stored before the post is answered: a message lands in its
  * buyer's conversation (a number we do not know becomes a new buyer of origin `whatsapp`, routed
  * as any lead, named from their profile, the ad that brought them kept as attribution); STOP opts
- * them out; a status moves our message on. A message's wamid makes a redelivery add nothing.
+ * them out; a status moves our message on. A message's wamid makes a redelivery add nothing. A
+ * message not as documented is kept as far as it reads, its problems noted on the timeline; one
+ * with no usable sender or id becomes an enquiry with no number, its JSON kept as an answer.
  */
 export function createReceiveMessages(options: ReceiveOptions) {
   const { store } = options;
 
-  async function buyerFor(event: Extract<WhatsappEvent, { type: 'message' }>) {
+  async function buyerFor(event: MessageEvent) {
     const mobile = `+${event.message.from}`;
     const known = store.buyerOf(mobile);
     if (known) return known;
@@ -123,19 +172,33 @@ export function createReceiveMessages(options: ReceiveOptions) {
       ...(attribution.campaign ? { campaign: attribution.campaign } : {}),
       answers: attribution.answers,
       receivedAt: event.receivedAt,
+      problems: event.problems,
     });
     return { buyerId: lead.buyerId, leadId: lead.id };
   }
 
-  async function receiveMessage(event: Extract<WhatsappEvent, { type: 'message' }>) {
+  async function receiveMessage(event: MessageEvent) {
     const { buyerId, leadId } = await buyerFor(event);
     const { kind, text } = contentOf(event.message);
     const at = Number(event.message.timestamp) * 1000 || event.receivedAt;
+    const mediaId = mediaIdOf(event.message);
     const stored = await options.durably(() => {
-      const added = store.addIncoming({ buyerId, leadId, wamid: event.message.id, kind, text, at });
-      if (!added) return false;
-      store.note(buyerId, leadId, event.receivedAt, 'WhatsApp message from the buyer');
-      if (event.problem) store.note(buyerId, leadId, event.receivedAt, `${event.problem}.`);
+      const wamid = event.message.id;
+      const { receivedAt } = event;
+      const added = store.addIncoming({
+        buyerId,
+        leadId,
+        wamid,
+        kind,
+        text,
+        mediaId,
+        at,
+        receivedAt,
+      });
+      if (added === undefined) return false;
+      store.note(buyerId, leadId, event.receivedAt, noteOf(event.problems));
+      // STOP waits for no reply: it ends the conversation.
+      if (!isStopRequest(event.message)) options.onIncoming?.(buyerId, leadId, added, receivedAt);
       if (isStopRequest(event.message) && store.optOut(buyerId, event.receivedAt)) {
         store.note(
           buyerId,
@@ -146,7 +209,22 @@ export function createReceiveMessages(options: ReceiveOptions) {
       }
       return true;
     });
-    if (stored) options.onChange?.(buyerId, { direction: 'in', status: 'received' });
+    if (!stored) return;
+    options.onChange?.(buyerId, { direction: 'in', status: 'received' });
+    if (mediaId) options.onMediaQueued?.();
+  }
+
+  /** No sender or id to place it by: an enquiry with no number, for a manager to look at. */
+  async function receiveUnreadable(event: Extract<WhatsappEvent, { type: 'unreadable' }>) {
+    await options.ingest({
+      origin: 'whatsapp',
+      externalId: event.key,
+      name: event.name,
+      mobile: '',
+      answers: { [UNREADABLE_ANSWER]: event.json },
+      receivedAt: event.receivedAt,
+      problems: event.problems,
+    });
   }
 
   async function receiveStatus(event: Extract<WhatsappEvent, { type: 'status' }>) {
@@ -161,19 +239,6 @@ export function createReceiveMessages(options: ReceiveOptions) {
       return row;
     });
     if (changed) options.onChange?.(changed.buyer_id, { direction: 'out', status: status.status });
-  }
-
-  /** A message we cannot place in a conversation: an enquiry with the item, for the desk. */
-  async function receiveUnreadable(event: Extract<WhatsappEvent, { type: 'unreadable' }>) {
-    await options.ingest({
-      origin: 'whatsapp',
-      externalId: `unreadable:${createHash('sha256').update(event.item).digest('hex')}`,
-      name: '',
-      mobile: event.from ? `+${event.from}` : '',
-      answers: { 'WhatsApp message as sent': event.item },
-      receivedAt: event.receivedAt,
-      problems: [`${event.problem}.`],
-    });
   }
 
   return async function receive(events: readonly WhatsappEvent[]): Promise<void> {

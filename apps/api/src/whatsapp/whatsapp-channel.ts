@@ -8,12 +8,15 @@ import {
   WHATSAPP_CHANNEL,
   WHATSAPP_SEND_KIND,
   WHATSAPP_VISIT_KIND,
+  WHATSAPP_WAITING_KIND,
   whatsappVisitPayloadSchema,
+  whatsappWaitingPayloadSchema,
 } from '../store/whatsapp-schema.ts';
 import { sendWhatsapp, type OutgoingContent } from './cloud-api.ts';
 import { quickReplyContent } from './quick-replies.ts';
 import { isTemplateKey, TEMPLATE_LABELS, templateContent, type TemplateKey } from './templates.ts';
 import type { VisitNews } from './visit-news.ts';
+import type { WaitingAlerts } from './waiting-alert.ts';
 import { WhatsappSendError } from './whatsapp-reasons.ts';
 import type { MessageToSend, WhatsappStore } from './whatsapp-store.ts';
 
@@ -43,6 +46,10 @@ export interface WhatsappChannelOptions {
   visitNews: VisitNews;
   /** A message's status changed: the desk's live view and the CRM hear of it. */
   onStatus?: (buyerId: number) => void;
+  /** Tells the owner of a buyer whose message waited too long. */
+  waiting?: WaitingAlerts;
+  /** The waiting alert queued its email and pushes: send them now. */
+  onAlertsQueued?: () => void;
 }
 
 /** Why a queued message must not go now, in words for the conversation; undefined: it may. */
@@ -105,6 +112,13 @@ export function createWhatsappChannel(options: WhatsappChannelOptions): OutboxCh
         if (!news.success) throw new UnsendableMessageError(WHATSAPP_CHANNEL, delivery.kind);
         const sendId = `whatsapp:${delivery.messageId}`;
         return { outcome: options.visitNews(news.output, sendId, clock.now()) };
+      }
+      if (delivery.kind === WHATSAPP_WAITING_KIND && options.waiting) {
+        const due = v.safeParse(whatsappWaitingPayloadSchema, delivery.payload);
+        if (!due.success) throw new UnsendableMessageError(WHATSAPP_CHANNEL, delivery.kind);
+        const outcome = options.waiting.runDue(due.output, clock.now());
+        if (outcome.endsWith('alerted')) options.onAlertsQueued?.();
+        return { outcome, buyerId: due.output.buyerId };
       }
       const payload = v.safeParse(PayloadSchema, delivery.payload);
       if (delivery.kind !== WHATSAPP_SEND_KIND || !payload.success) {

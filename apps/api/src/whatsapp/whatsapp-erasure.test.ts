@@ -21,6 +21,18 @@ const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' };
 const MOBILE = '9123456771';
 /** What the buyer wrote, written nowhere else. */
 const WORDS = 'Budget forty two lakh, plot seventeen please';
+/** The photo the buyer sent: a JPEG's first bytes and a marker written nowhere else. */
+const PHOTO = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+  Buffer.from('photo of the survey stone at plot 17'),
+]);
+
+/** Every file under `dir`, however deep. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
 
 describe('an erased buyer’s WhatsApp messages', () => {
   let api: WhatsappCloudApi;
@@ -46,7 +58,7 @@ describe('an erased buyer’s WhatsApp messages', () => {
     await api.close();
   });
 
-  it('when a manager erases the buyer, then no database file holds what they wrote once the server stops, not even the CRM’s waiting events', async () => {
+  it('when a manager erases the buyer, then no file under DATA_DIR holds what they wrote or the photo they sent once the server stops, not even the CRM’s waiting events', async () => {
     await server.addUser('manager@iconia.test', 'manager');
     const manager = await server.signIn('manager@iconia.test');
     await request(server.url)
@@ -62,6 +74,20 @@ describe('an erased buyer’s WhatsApp messages', () => {
         text: WORDS,
       }),
     ).expect(200);
+    const photo = api.addMedia({ bytes: PHOTO, mimeType: 'image/jpeg' });
+    await postWebhook(
+      server.url,
+      whatsappMessageEvent(WHATSAPP_PHONE_NUMBER_ID, {
+        from: `91${MOBILE}`,
+        name: 'Vasudha',
+        text: '',
+        media: { type: 'image', id: photo, mimeType: 'image/jpeg' },
+      }),
+    ).expect(200);
+    const dataDir = server.config.dataDir;
+    await expect
+      .poll(() => filesUnder(dataDir).filter((file) => readFileSync(file).includes(PHOTO)))
+      .toHaveLength(1);
 
     const erasure = await manager
       .post('/desk/api/erasures')
@@ -70,10 +96,10 @@ describe('an erased buyer’s WhatsApp messages', () => {
     await server.close();
 
     expect(erasure.body).toEqual({ erased: 1 });
-    const dataDir = server.config.dataDir;
-    const holding = readdirSync(dataDir)
-      .filter((name) => name.startsWith('leads.sqlite'))
-      .filter((name) => readFileSync(path.join(dataDir, name)).includes(WORDS));
+    const holding = filesUnder(dataDir).filter((file) => {
+      const bytes = readFileSync(file);
+      return bytes.includes(WORDS) || bytes.includes(PHOTO);
+    });
     expect(holding).toEqual([]);
   });
 });

@@ -26,6 +26,11 @@ const REFERRAL = {
     'ARAkLkA8rmlFeiCktEJQ-QTwRiyYHAFDLMNDBH0CD3qpjd0HR4irJ6LEkR7JwFF4XvnO2E4Nx0-eM-GABDLOPaOdRMv-_zfUQ2a',
 };
 
+const OUR_NUMBER = {
+  display_phone_number: '15550783881',
+  phone_number_id: WHATSAPP_PHONE_NUMBER_ID,
+};
+
 interface Row {
   [column: string]: unknown;
 }
@@ -229,5 +234,148 @@ describe('POST /intake/whatsapp', () => {
     await incoming({ from: '919876512351', name: 'Ravi', text: ' stop ' }).expect(200);
 
     expect(all(`SELECT cleared_at FROM whatsapp_opt_outs`)).toEqual([{ cleared_at: null }]);
+  });
+
+  describe('a signed post not as Meta documents it', () => {
+    const post = (value: Record<string, unknown>, metadata: unknown = OUR_NUMBER) =>
+      postWebhook(
+        server.url,
+        JSON.stringify({
+          object: 'whatsapp_business_account',
+          entry: [
+            {
+              id: '102290129340398',
+              changes: [
+                {
+                  field: 'messages',
+                  value: {
+                    messaging_product: 'whatsapp',
+                    ...(metadata === undefined ? {} : { metadata }),
+                    ...value,
+                  },
+                },
+              ],
+            },
+          ],
+        }),
+      );
+    const text = (from: string, id: string, body: string) => ({
+      from,
+      id,
+      timestamp: '1732780800',
+      type: 'text',
+      text: { body },
+    });
+
+    it('when one message is malformed beside a good one, then 200, both are stored, and the bad one is flagged in words on the timeline', async () => {
+      const reply = await post({
+        contacts: [{ profile: { name: 'Kiran' }, wa_id: '919876512360' }],
+        messages: [
+          text('919876512360', 'wamid.good-1', 'Is plot 12 free?'),
+          {
+            from: '919876512360',
+            id: 'wamid.bad-1',
+            timestamp: 'yesterday',
+            type: 'image',
+            image: { id: 1234, caption: 'The plot I liked' },
+          },
+        ],
+      });
+
+      expect(reply.status).toBe(200);
+      expect(server.store.listLeads()).toHaveLength(1);
+      expect(
+        all(`SELECT wamid, kind, text FROM whatsapp_messages WHERE direction = 'in' ORDER BY id`),
+      ).toEqual([
+        { wamid: 'wamid.good-1', kind: 'text', text: 'Is plot 12 free?' },
+        { wamid: 'wamid.bad-1', kind: 'image', text: 'The plot I liked' },
+      ]);
+      expect(all(`SELECT text FROM lead_events WHERE type = 'whatsapp' ORDER BY id`)).toEqual([
+        { text: 'WhatsApp message from the buyer' },
+        {
+          text: 'WhatsApp message from the buyer, not as WhatsApp documents it (shown as far as it reads): "timestamp" is not as WhatsApp documents it (expected /^\\d{1,12}$/); "image.id" is not as WhatsApp documents it (expected string)',
+        },
+      ]);
+    });
+
+    it('when a message has no usable sender number, then it becomes an enquiry with no number, the problem in words and the message kept, once however often it comes', async () => {
+      const body = {
+        messages: [{ from: 'unknown', id: 'wamid.no-sender', type: 'text', text: { body: 'Hi' } }],
+      };
+
+      await post(body).expect(200);
+      await post(body).expect(200);
+
+      const leads = server.store.listLeads();
+      expect(leads).toHaveLength(1);
+      expect(leads[0]).toMatchObject({
+        origin: 'whatsapp',
+        mobile: '',
+        problems: expect.arrayContaining([
+          'WhatsApp sent a message with no usable sender number',
+          'No name',
+        ]) as unknown,
+        answers: {
+          'WhatsApp message as sent':
+            '{"from":"unknown","id":"wamid.no-sender","type":"text","text":{"body":"Hi"}}',
+        },
+      });
+      expect(all(`SELECT id FROM whatsapp_messages`)).toHaveLength(0);
+    });
+
+    it('when a message has neither sender nor id, then it is kept as an enquiry keyed by its contents: posted again, nothing is added', async () => {
+      const body = { messages: [{ type: 'text', text: { body: 'Call me' } }] };
+
+      await post(body).expect(200);
+      await post(body).expect(200);
+
+      expect(server.store.listLeads()).toEqual([
+        expect.objectContaining({
+          mobile: '',
+          problems: expect.arrayContaining([
+            'WhatsApp sent a message with no usable sender number',
+            'WhatsApp sent a message with no usable message id',
+          ]) as unknown,
+        }),
+      ]);
+    });
+
+    it('when a status is malformed beside a message, then 200, the message is stored and the status skipped', async () => {
+      const reply = await post({
+        messages: [text('919876512361', 'wamid.beside-status', 'Hello')],
+        statuses: [{ id: 'wamid.ours', status: 'seen-by-aliens', timestamp: '1732780800' }],
+      });
+
+      expect(reply.status).toBe(200);
+      expect(all(`SELECT wamid FROM whatsapp_messages WHERE direction = 'in'`)).toEqual([
+        { wamid: 'wamid.beside-status' },
+      ]);
+    });
+
+    it('when a change has no metadata, then it is taken as for our number; one for another number is skipped', async () => {
+      await post(
+        { messages: [text('919876512362', 'wamid.no-metadata', 'Hello')] },
+        undefined,
+      ).expect(200);
+      await post(
+        { messages: [text('919876512363', 'wamid.other-number', 'Hello')] },
+        { display_phone_number: '15550000000', phone_number_id: '999999999999999' },
+      ).expect(200);
+
+      expect(all(`SELECT wamid FROM whatsapp_messages WHERE direction = 'in'`)).toEqual([
+        { wamid: 'wamid.no-metadata' },
+      ]);
+    });
+
+    it('when the JSON is not a WhatsApp Business Account webhook at all, then 400 naming the field, and nothing is stored', async () => {
+      const reply = await postWebhook(
+        server.url,
+        JSON.stringify({ object: 'whatsapp_business_account' }),
+      );
+
+      expect(reply.status).toBe(400);
+      expect(reply.text).toContain('entry');
+      expect(server.store.listLeads()).toHaveLength(0);
+    });
   });
 });

@@ -1,118 +1,168 @@
+/**
+ * Meta's own samples of the `messages` webhook (packages/testkit/samples, with where each came
+ * from), posted unchanged and signed with the app's secret: every message lands as what it is,
+ * the ad's referral is kept, statuses move the message we sent, and a post delivered again adds
+ * nothing.
+ */
+import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTempDir,
-  platformSample,
-  type TempDir,
-  type WhatsappCloudApi,
-} from '@iconia/testkit';
-import { startTestServer, type TestServer } from '@iconia/api/test-server';
+import type { WhatsappConversation } from '@iconia/shared';
+import { platformSample, type PlatformSample, type WhatsappCloudApi } from '@iconia/testkit';
+import { startDeskTestServer, type DeskTestServer } from '../desk/desk-test-support.ts';
 import { postWebhook, startCloudApiPeer, whatsappEnv } from './whatsapp-test-support.ts';
 
-/** The business number of Meta's samples is the one the tests' server is set up with. */
-const SAMPLE_SENDER = '+16505551234';
+/** The wamid the status samples name: the peer answers our first send with it. */
+const SAMPLE_STATUS_WAMID = 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3N0EwRThBQTBFRjJENTRCNjUA';
 
-describe('WhatsApp’s own webhook samples, and posts not as documented', () => {
-  let temp: TempDir;
+const MESSAGE_SAMPLES: Array<[PlatformSample, { kind: string; what: string; text: string }]> = [
+  ['whatsapp-text.json', { kind: 'text', what: 'Text', text: 'Does it come in another color?' }],
+  ['whatsapp-image.json', { kind: 'image', what: 'Image', text: 'Black jacket' }],
+  ['whatsapp-document.json', { kind: 'document', what: 'Document', text: 'Lucky Shrub Invoice' }],
+  [
+    'whatsapp-location.json',
+    {
+      kind: 'location',
+      what: 'Location',
+      text: 'Philz Coffee, 1 Hacker Way, Menlo Park, CA 94025 (37.483307, -122.148981)',
+    },
+  ],
+  [
+    'whatsapp-contacts.json',
+    {
+      kind: 'other',
+      what: 'Another kind of message',
+      text: 'Shared a contact card: Barbara J. Johnson',
+    },
+  ],
+  [
+    'whatsapp-reaction.json',
+    { kind: 'other', what: 'Another kind of message', text: 'Reacted 👍 to a message' },
+  ],
+  [
+    'whatsapp-interactive-button-reply.json',
+    { kind: 'button', what: 'Button reply', text: 'Cancel' },
+  ],
+  [
+    'whatsapp-interactive-list-reply.json',
+    { kind: 'button', what: 'Button reply', text: 'Express Shipping' },
+  ],
+  [
+    'whatsapp-template-quick-reply.json',
+    { kind: 'button', what: 'Button reply', text: 'Unsubscribe' },
+  ],
+  [
+    'whatsapp-unsupported.json',
+    {
+      kind: 'other',
+      what: 'Another kind of message',
+      text: 'A message WhatsApp does not pass on (Message type is currently not supported.): open WhatsApp to see it',
+    },
+  ],
+];
+
+const STATUS_SAMPLES = [
+  'whatsapp-status-sent.json',
+  'whatsapp-status-delivered.json',
+  'whatsapp-status-read.json',
+  'whatsapp-status-failed.json',
+] as const satisfies PlatformSample[];
+
+describe('Meta’s own WhatsApp webhook samples, sent unchanged', () => {
   let api: WhatsappCloudApi;
-  let server: TestServer;
+  let t: DeskTestServer;
+  let manager: TestAgent;
 
   beforeAll(async () => {
     api = await startCloudApiPeer();
   });
   afterAll(() => api.close());
   beforeEach(async () => {
-    temp = createTempDir();
-    server = await startTestServer({ dataDir: temp.dir, env: whatsappEnv(api) });
+    t = await startDeskTestServer({ env: whatsappEnv(api) });
+    await t.addUser('meena@iconia.test', 'manager', 'Meena');
+    manager = await t.signIn('meena@iconia.test');
   });
-  afterEach(async () => {
-    await server.close();
-    temp.remove();
-  });
+  afterEach(() => t.remove());
 
-  const leads = () =>
-    server.store.db
-      .prepare(
-        `SELECT l.name, l.mobile, l.origin, l.problems, l.answers FROM leads l ORDER BY l.id`,
-      )
-      .all() as Array<{
-      name: string;
-      mobile: string;
-      origin: string;
-      problems: string | null;
-      answers: string | null;
-    }>;
+  const post = (sample: PlatformSample) => postWebhook(t.url, platformSample(sample));
+  const conversation = async (leadId: number) => {
+    const reply = await manager.get(`/desk/api/leads/${leadId}/whatsapp`).expect(200);
+    return reply.body as WhatsappConversation;
+  };
+  const incoming = async (leadId: number) =>
+    (await conversation(leadId)).messages
+      .filter((message) => message.direction === 'in')
+      .map(({ kind, what, text }) => ({ kind, what, text }));
 
-  const messages = () =>
-    server.store.db
-      .prepare(`SELECT kind, text FROM whatsapp_messages WHERE direction = 'in' ORDER BY id`)
-      .all() as Array<{ kind: string; text: string | null }>;
+  it('when the Click-to-WhatsApp sample comes from an unknown number, then a buyer of origin whatsapp is made, named from the profile, with the ad as attribution', async () => {
+    const reply = await post('whatsapp-referral.json');
 
-  const timeline = () =>
-    server.store.db.prepare(`SELECT text FROM lead_events ORDER BY id`).pluck().all() as string[];
-
-  it('when Meta’s text message sample is posted unchanged, twice, then one buyer of origin whatsapp holds it', async () => {
-    const body = platformSample('whatsapp-text-message.json');
-
-    await postWebhook(server.url, body).expect(200);
-    await postWebhook(server.url, body).expect(200);
-
-    expect(leads().map(({ name, mobile, origin }) => ({ name, mobile, origin }))).toEqual([
-      { name: 'Sheena Nelson', mobile: SAMPLE_SENDER, origin: 'whatsapp' },
-    ]);
-    expect(messages()).toEqual([{ kind: 'text', text: 'Does it come in another color?' }]);
-  });
-
-  it('when Meta’s status and unsupported-message samples are posted unchanged, then each is acknowledged and the unsupported message is kept as what it is', async () => {
-    await postWebhook(server.url, platformSample('whatsapp-status-delivered.json')).expect(200);
-    await postWebhook(server.url, platformSample('whatsapp-unsupported-message.json')).expect(200);
-
-    expect(leads().map(({ name, origin }) => ({ name, origin }))).toEqual([
-      { name: 'Pablo Morales', origin: 'whatsapp' },
-    ]);
-    expect(messages()).toEqual([
-      { kind: 'other', text: 'An unsupported message (open WhatsApp to see it)' },
-    ]);
-  });
-
-  it('when a signed post holds a message not as documented beside a good one, then both are kept, the bad one flagged in words, and the post is answered 200', async () => {
-    const body = JSON.parse(platformSample('whatsapp-text-message.json')) as {
-      entry: Array<{ changes: Array<{ value: { messages: unknown[] } }> }>;
-    };
-    const value = body.entry[0]!.changes[0]!.value;
-    value.messages.push({
-      from: '16505551234',
-      id: 'wamid.second',
-      timestamp: 'yesterday',
-      type: 'text',
-      text: { body: 42 },
+    expect(reply.status).toBe(200);
+    const leads = t.store.listLeads();
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({
+      origin: 'whatsapp',
+      name: 'Sheena Nelson',
+      mobile: '+16505551234',
+      message: 'Can I get more info about this?',
+      attribution: {
+        utm_source: 'meta',
+        utm_medium: 'click_to_whatsapp',
+        utm_campaign: 'Chat with us',
+        utm_content: '120226305854810726',
+      },
+      answers: {
+        'Ad link': 'https://fb.me/3cr4Wqqkv',
+        'Ad type': 'ad',
+        'Click id (ctwa_clid)':
+          'ARAkLkA8rmlFeiCktEJQ-QTwRiyYHAFDLMNDBH0CD3qpjd0HR4irJ6LEkR7JwFF4XvnO2E4Nx0-eM-GABDLOPaOdRMv-_zfUQ2a',
+      },
     });
-
-    await postWebhook(server.url, JSON.stringify(body)).expect(200);
-
-    expect(messages()).toEqual([
-      { kind: 'text', text: 'Does it come in another color?' },
-      { kind: 'other', text: 'A message the desk cannot read (open WhatsApp to see it)' },
-    ]);
-    expect(timeline()).toContain(
-      'WhatsApp sent a message whose entry.0.changes.0.value.messages.1.timestamp is not as documented.',
-    );
+    expect(leads[0]?.problems ?? []).toEqual([]);
   });
 
-  it('when a signed post holds a message with no sender, then it becomes an enquiry with the message as sent and the problem in words', async () => {
-    const body = JSON.parse(platformSample('whatsapp-text-message.json')) as {
-      entry: Array<{ changes: Array<{ value: { messages: Array<Record<string, unknown>> } }> }>;
-    };
-    delete body.entry[0]!.changes[0]!.value.messages[0]!.from;
+  it('when every message sample is posted, then each is answered 200 and shown in the conversation as what it is, with nothing flagged; posted again, nothing is added', async () => {
+    for (const [sample] of MESSAGE_SAMPLES) expect((await post(sample)).status).toBe(200);
+    const [lead] = t.store.listLeads();
 
-    await postWebhook(server.url, JSON.stringify(body)).expect(200);
-    await postWebhook(server.url, JSON.stringify(body)).expect(200);
+    expect(t.store.listLeads()).toHaveLength(1);
+    expect(lead).toMatchObject({ origin: 'whatsapp', mobile: '+16505551234' });
+    expect(lead?.problems ?? []).toEqual([]);
+    const shown = await incoming(lead!.id);
+    expect(shown).toHaveLength(MESSAGE_SAMPLES.length);
+    expect(shown).toEqual(expect.arrayContaining(MESSAGE_SAMPLES.map(([, message]) => message)));
+    const flagged = t.store.db
+      .prepare(`SELECT text FROM lead_events WHERE text LIKE '%not as WhatsApp documents it%'`)
+      .all();
+    expect(flagged).toEqual([]);
 
-    const [lead, ...more] = leads();
-    expect(more).toEqual([]);
-    expect(lead).toMatchObject({ origin: 'whatsapp', mobile: '' });
-    expect(lead!.problems).toContain(
-      'WhatsApp sent a message whose entry.0.changes.0.value.messages.0.from is not as documented.',
-    );
-    expect(lead!.answers).toContain('Does it come in another color?');
+    for (const [sample] of MESSAGE_SAMPLES) await post(sample).expect(200);
+
+    expect(t.store.listLeads()).toHaveLength(1);
+    expect(await incoming(lead!.id)).toEqual(shown);
+  });
+
+  it('when the status samples name the message we sent, then it moves to sent, delivered and read, and failed keeps Meta’s reason in words', async () => {
+    api.answerWithWamids(SAMPLE_STATUS_WAMID);
+    await post('whatsapp-text.json').expect(200);
+    const [lead] = t.store.listLeads();
+    const outgoing = async () =>
+      (await conversation(lead!.id)).messages.find((message) => message.direction === 'out');
+    await expect.poll(async () => (await outgoing())?.status, { timeout: 15_000 }).toBe('sent');
+
+    for (const sample of STATUS_SAMPLES.slice(0, 3)) await post(sample).expect(200);
+    expect((await outgoing())?.status).toBe('read');
+
+    await post('whatsapp-status-failed.json').expect(200);
+    expect(await outgoing()).toMatchObject({
+      status: 'failed',
+      failure: expect.stringMatching(/^Not delivered: this number is not on WhatsApp/) as unknown,
+    });
+  });
+
+  it('when the status samples name a message we never sent, then each is answered 200 and nothing is stored', async () => {
+    for (const sample of STATUS_SAMPLES) await post(sample).expect(200);
+
+    expect(t.store.listLeads()).toEqual([]);
+    expect(t.store.db.prepare(`SELECT id FROM whatsapp_messages`).all()).toEqual([]);
   });
 });

@@ -3,7 +3,13 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { createOutboxLeadStatements } from '../store/outbox-announcements.ts';
 import { createOutboxStatements } from '../store/outbox-store.ts';
-import { WHATSAPP_CHANNEL, WHATSAPP_SEND_KIND } from '../store/whatsapp-schema.ts';
+import {
+  WHATSAPP_CHANNEL,
+  WHATSAPP_MEDIA_CHANNEL,
+  WHATSAPP_MEDIA_KIND,
+  WHATSAPP_SEND_KIND,
+} from '../store/whatsapp-schema.ts';
+import { readMedia, type MessageMedia } from './media-state.ts';
 
 export type MessageKind = (typeof WHATSAPP_MESSAGE_KINDS)[number];
 export type MessageStatus = (typeof WHATSAPP_MESSAGE_STATUSES)[number];
@@ -19,6 +25,8 @@ export interface MessageRow {
   text: string | null;
   status: MessageStatus;
   status_reason: string | null;
+  /** A file's state (`media-state.ts`), as JSON; null for a message without one. */
+  media: string | null;
   sent_by: number | null;
   sent_by_name: string | null;
   created_at: number;
@@ -50,14 +58,19 @@ export interface NewIncoming {
   wamid: string;
   kind: MessageKind;
   text: string | null;
+  /** The Cloud API's id of the image or document sent: downloaded through the outbox. */
+  mediaId?: string | undefined;
+  /** When the buyer sent it (WhatsApp's timestamp). */
   at: number;
+  /** When the webhook brought it: its file's download is due then. */
+  receivedAt: number;
 }
 
 /** A status later than the one stored moves it on; `failed` always does. */
 const STATUS_ORDER: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 };
 
 const ROW = `m.id, m.buyer_id, m.lead_id, m.wamid, m.direction, m.kind, m.template, m.text,
-  m.status, m.status_reason, m.sent_by, u.name AS sent_by_name, m.created_at, m.status_at`;
+  m.status, m.status_reason, m.media, m.sent_by, u.name AS sent_by_name, m.created_at, m.status_at`;
 
 function prepare(db: Database.Database) {
   return {
@@ -67,9 +80,9 @@ function prepare(db: Database.Database) {
       VALUES (@buyerId, @leadId, 'out', @kind, @template, @text, 'queued', @sentBy, @at, @at)
       ON CONFLICT DO NOTHING RETURNING id`),
     insertIn: db.prepare<Record<string, unknown>, { id: number }>(`
-      INSERT INTO whatsapp_messages (buyer_id, lead_id, wamid, direction, kind, text, status,
-        created_at, status_at)
-      VALUES (@buyerId, @leadId, @wamid, 'in', @kind, @text, 'received', @at, @at)
+      INSERT INTO whatsapp_messages (buyer_id, lead_id, wamid, direction, kind, text, media,
+        status, created_at, status_at)
+      VALUES (@buyerId, @leadId, @wamid, 'in', @kind, @text, @media, 'received', @at, @at)
       ON CONFLICT DO NOTHING RETURNING id`),
     forSend: db.prepare<[number], MessageToSend>(`
       SELECT ${ROW}, b.mobile, b.erased_at IS NOT NULL AS erased,
@@ -119,6 +132,19 @@ function prepare(db: Database.Database) {
       `SELECT ${ROW} FROM whatsapp_messages m LEFT JOIN desk_users u ON u.id = m.sent_by
        WHERE m.id = ?`,
     ),
+    setMedia: db.prepare<[string, number]>(`UPDATE whatsapp_messages SET media = ? WHERE id = ?`),
+    mediaFiles: db.prepare<[], { file: string }>(
+      `SELECT media ->> '$.file' AS file FROM whatsapp_messages WHERE media ->> '$.file' IS NOT NULL`,
+    ),
+    // A buyer's messages since someone on the desk last wrote to them (automatic ones answer
+    // nothing): the first of them, and how many.
+    firstWaiting: db.prepare<{ buyer: number }, WaitingStreak>(
+      `SELECT wm.id, wm.kind, wm.text, wm.created_at AS at, count(*) OVER () AS waiting
+       FROM whatsapp_messages wm WHERE wm.buyer_id = @buyer AND wm.direction = 'in'
+         AND wm.created_at > coalesce((SELECT max(wo.created_at) FROM whatsapp_messages wo
+           WHERE wo.buyer_id = @buyer AND wo.direction = 'out' AND wo.sent_by IS NOT NULL), 0)
+       ORDER BY wm.created_at, wm.id LIMIT 1`,
+    ),
     latestLead: db.prepare<[number], { id: number | null }>(
       `SELECT latest_lead_id AS id FROM buyers WHERE id = ?`,
     ),
@@ -129,6 +155,39 @@ function prepare(db: Database.Database) {
       SELECT DISTINCT c.buyer_id AS buyerId, b.latest_lead_id AS leadId
       FROM whatsapp_changes c JOIN buyers b ON b.id = c.buyer_id
       WHERE c.id > ? AND b.latest_lead_id IS NOT NULL`),
+  };
+}
+
+/** A buyer's messages waiting for our reply: the first of them, and their number. */
+export interface WaitingStreak {
+  id: number;
+  kind: MessageKind;
+  text: string | null;
+  at: number;
+  waiting: number;
+}
+
+/** The outbox row that fetches a buyer's file, due when its message came. */
+function mediaDownload(id: number, wamid: string, leadId: number | null, dueAt: number) {
+  return {
+    messageId: `whatsapp-media:${wamid}`,
+    channel: WHATSAPP_MEDIA_CHANNEL,
+    kind: WHATSAPP_MEDIA_KIND,
+    leadId: leadId ?? undefined,
+    payload: { message: id },
+    dueAt,
+  };
+}
+
+/** The files of buyers' messages: waiting, kept under the media folder, or not kept and why. */
+function mediaRows(statements: ReturnType<typeof prepare>) {
+  return {
+    media: (row: MessageRow) => readMedia(row.media),
+    setMedia(id: number, media: MessageMedia): boolean {
+      return statements.setMedia.run(JSON.stringify(media), id).changes > 0;
+    },
+    /** The names of the files under the media folder that a message still refers to. */
+    mediaFiles: () => new Set(statements.mediaFiles.all().map((row) => row.file)),
   };
 }
 
@@ -230,12 +289,21 @@ export function createWhatsappStore(
         throw error;
       }
     },
-    /** Stores a message from a buyer; false when its wamid was stored before. */
-    addIncoming(message: NewIncoming): boolean {
-      const row = statements.insertIn.get({ ...message });
-      if (row) announce(row.id);
-      return row !== undefined;
+    /**
+     * Stores a message from a buyer, and the download of its file through the outbox; false when
+     * its wamid was stored before.
+     */
+    /** Stores a buyer's message; answers its row, or undefined when its wamid was stored before. */
+    addIncoming(message: NewIncoming): number | undefined {
+      const { mediaId, receivedAt, ...fields } = message;
+      const media: MessageMedia | null = mediaId ? { id: mediaId, state: 'waiting' } : null;
+      const row = statements.insertIn.get({ ...fields, media: media && JSON.stringify(media) });
+      if (!row) return undefined;
+      if (media) outbox.queue(mediaDownload(row.id, message.wamid, message.leadId, receivedAt));
+      announce(row.id);
+      return row.id;
     },
+    ...mediaRows(statements),
     forSend: (id: number) => statements.forSend.get(id),
     markSent(id: number, wamid: string, at: number): void {
       db.transaction(() => {
@@ -272,6 +340,9 @@ export function createWhatsappStore(
     message: (id: number) => statements.byId.get(id),
     /** The buyer of this number (E.164) who is not erased, and their latest enquiry. */
     buyerOf: (mobile: string) => statements.buyerOf.get(mobile),
+    /** The first of the buyer's messages that wait for a reply, and how many wait; or none. */
+    firstWaiting: (buyerId: number): WaitingStreak | undefined =>
+      statements.firstWaiting.get({ buyer: buyerId }),
     note,
     /** The newest change to any conversation (`whatsapp_changes`), 0 when none. */
     latestChange: () => statements.latestChange.get()?.id ?? 0,

@@ -52,10 +52,17 @@ async function withProfile(run: (context: BrowserContext) => Promise<void>): Pro
   }
 }
 
-/** Opens the desk signed in and waits until its service worker controls the page. */
+/**
+ * Opens the desk signed in and waits until its service worker controls the page and has finished
+ * activating: a push delivered to a worker still activating may never reach its listener.
+ */
 async function openControlledDesk(page: Page): Promise<void> {
   await signIn(page, { email: MANAGER }, PASSWORD);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.waitForFunction(async () => {
+    if (navigator.serviceWorker.controller === null) return false;
+    const { active } = await navigator.serviceWorker.ready;
+    return active?.state === 'activated';
+  });
 }
 
 /** The DevTools protocol's id for the desk's service worker registration. */

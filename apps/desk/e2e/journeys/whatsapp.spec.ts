@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
 import { postWhatsappWebhook, WHATSAPP_PHONE_NUMBER_ID } from '@iconia/api/test-server';
-import { whatsappStatusEvent } from '@iconia/testkit';
+import { whatsappMessageEvent, whatsappStatusEvent } from '@iconia/testkit';
 import { buyerWrites, expect, openWhatsapp, test } from '../support/whatsapp-desk.ts';
 
 const HOUR = 60 * 60_000;
@@ -129,4 +129,55 @@ test('when the buyer wrote STOP, then the page says so with no composer, and a m
 
   await expect(dialog).toBeHidden();
   await expect(section.getByRole('textbox', { name: 'Reply on WhatsApp' })).toBeVisible();
+});
+
+test('when the buyer sends a PDF and a file the desk does not keep, then the conversation offers the PDF to open and says why the other was not kept', async ({
+  clockDesk,
+  cloudApi,
+  page,
+}) => {
+  const { server } = clockDesk;
+  await server.addUser(MANAGER.email, 'manager', MANAGER.name);
+  const leadId = server.storeLead(RAVI);
+  await cloudApi.waitForSends(1);
+  const pdf = Buffer.from('%PDF-1.4\n% The sale deed draft\n%%EOF\n');
+  const files = [
+    { mimeType: 'application/pdf', bytes: pdf, caption: 'Sale deed draft' },
+    { mimeType: 'application/zip', bytes: Buffer.from('PK'), caption: 'Layout scans' },
+  ];
+  for (const [n, file] of files.entries()) {
+    const answer = await postWhatsappWebhook(
+      clockDesk.url,
+      whatsappMessageEvent(WHATSAPP_PHONE_NUMBER_ID, {
+        from: `91${RAVI.mobile}`,
+        name: RAVI.name,
+        text: '',
+        id: `wamid.file-${n}`,
+        media: {
+          type: 'document',
+          id: cloudApi.addMedia({ bytes: file.bytes, mimeType: file.mimeType }),
+          mimeType: file.mimeType,
+          caption: file.caption,
+        },
+        timestamp: Math.floor(clockDesk.now() / 1000),
+      }),
+    );
+    expect(answer.status).toBe(200);
+  }
+
+  await clockDesk.signIn(page, MANAGER.email);
+  const section = await openWhatsapp(page, leadId);
+  const messages = section
+    .getByRole('list', { name: 'WhatsApp messages, newest last' })
+    .getByRole('listitem');
+  const kept = messages.filter({ hasText: 'Sale deed draft' });
+  const open = kept.getByRole('link', { name: 'Open the PDF (1 KB)' });
+  await expect(open).toBeVisible();
+  const download = await page.request.get((await open.getAttribute('href'))!);
+  expect(download.status()).toBe(200);
+  expect(Buffer.from(await download.body())).toEqual(pdf);
+  await expect(messages.filter({ hasText: 'Layout scans' })).toContainText(
+    'File not kept: application/zip is not a type of file the desk keeps',
+  );
+  await expectNoAxeViolations(page, 'A conversation with a file the buyer sent');
 });

@@ -92,6 +92,9 @@ export {
   type UserAnswer,
   type UsersAnswer,
   type WebhookDelivery,
+  type CostReport,
+  type SpendEntry,
+  type SpendImportAnswer,
 } from '@iconia/shared';
 
 /** The site's four lead forms, as the desk filters and labels them. */

@@ -73,6 +73,8 @@ describe('campaign attribution', () => {
   it.each([
     ['a gclid', '?gclid=Cj0KCQ', { gclid: 'Cj0KCQ' }],
     ['an fbclid', '?fbclid=IwAR0x', { fbclid: 'IwAR0x' }],
+    ['a gbraid (an iOS app click)', '?gbraid=0AAAAAoY', { gbraid: '0AAAAAoY' }],
+    ['a wbraid (an iOS web click)', '?wbraid=Cj8KCQiA', { wbraid: 'Cj8KCQiA' }],
     ['a utm_content', '?utm_content=banner', { utm_content: 'banner' }],
   ])(
     'when the later link carries only %s, then it counts as tagged and replaces the untagged landing',

@@ -8,7 +8,7 @@ import {
 
 /**
  * What brought the visitor, from the landing kept for the session: the campaign (`utm_*`,
- * `gclid`), Meta's click id (`fbclid`), the path they landed on and the page that sent them.
+ * `gclid`, and on iOS `gbraid` or `wbraid`), Meta's click id (`fbclid`), the path they landed on and the page that sent them.
  */
 export type CampaignAttribution = Partial<Record<CampaignField | VisitField, string>>;
 
@@ -23,13 +23,13 @@ export interface Landing {
 
 const STORAGE_KEY = 'iconia.attribution';
 const STORED_FIELDS = [...CAMPAIGN_FIELDS, ...VISIT_FIELDS] as const;
-const LINK_PARAMETERS = [...CAMPAIGN_FIELDS, 'fbclid'] as const;
+const LINK_PARAMETERS = [...CAMPAIGN_FIELDS, 'fbclid', 'gbraid', 'wbraid'] as const;
 
 /**
  * Records the landing that brought the visitor and keeps it in the tab's session storage, so a
  * lead sent several pages later still credits the ad and the page that brought the visitor; the
  * privacy policy (section 9) says so in plain words. One landing is kept per session (tab), by
- * one rule: a tagged landing (a link with a UTM parameter, `gclid` or `fbclid`) replaces an
+ * one rule: a tagged landing (a link with a UTM parameter or a click id) replaces an
  * untagged one, so a visitor who browsed first and then followed an ad is credited to the ad;
  * once a tagged landing is kept, nothing later replaces it, so the first ad wins over later ones.
  * An untagged landing never replaces anything.
@@ -71,7 +71,7 @@ function readLanding(landing: Landing): CampaignAttribution {
   return attribution;
 }
 
-/** Whether a landing came through a tagged link: any UTM parameter, `gclid` or `fbclid`. */
+/** Whether a landing came through a tagged link: any UTM parameter or click id (`gclid`, `gbraid`, `wbraid`, `fbclid`). */
 function isTagged(attribution: CampaignAttribution): boolean {
   return LINK_PARAMETERS.some((field) => attribution[field] !== undefined);
 }

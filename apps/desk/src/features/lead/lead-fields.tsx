@@ -39,6 +39,8 @@ export function LeadFields({ lead, headingId }: { lead: LeadDetail; headingId: s
     ['Campaign term', lead.utmTerm],
     ['Campaign content', lead.utmContent],
     ['Google click ID', lead.gclid],
+    ['Google click ID (iOS app, gbraid)', lead.gbraid],
+    ['Google click ID (iOS web, wbraid)', lead.wbraid],
     ['Meta click ID', lead.fbclid],
     ['Landing page', lead.landingPage],
     ['Referrer', lead.referrer],

@@ -1,25 +1,15 @@
-import { useFetcher } from 'react-router';
-import { ErrorText, Notice } from '../../components/status.tsx';
-import { buttonClass, ui } from '../../components/ui.ts';
-import { api, ApiError, attempt, type ActionResult } from '../../lib/api.ts';
-import type { PlotImportAnswer, PlotImportRefusal } from '../../lib/types.ts';
-import styles from './plots.module.css';
-import { useResetOnSuccess } from '../../lib/use-reset-on-success.ts';
+import {
+  CsvImportForm,
+  plural,
+  refusedProblems,
+  type CsvImportResult,
+} from '../../components/csv-import.tsx';
+import { ui } from '../../components/ui.ts';
+import { api, ApiError, attempt } from '../../lib/api.ts';
+import type { PlotImportAnswer } from '../../lib/types.ts';
 
-export interface ImportResult extends ActionResult {
+export interface ImportResult extends CsvImportResult {
   intent: 'import';
-  /** Every bad row of a refused file, by its line. */
-  problems?: PlotImportRefusal['problems'];
-}
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-function refusedProblems(error: unknown): PlotImportRefusal['problems'] | undefined {
-  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) {
-    return undefined;
-  }
-  const { problems } = error.body as Partial<PlotImportRefusal>;
-  return Array.isArray(problems) ? problems : undefined;
 }
 
 /** Sends the chosen CSV file as it is; the API imports all of it or none. */
@@ -46,10 +36,6 @@ export async function importPlots(form: FormData): Promise<ImportResult> {
 
 /** Managers import the plot list; a refused file lists every bad row by its line. */
 export function PlotImport() {
-  const fetcher = useFetcher<ImportResult>({ key: 'plot-import' });
-  const form = useResetOnSuccess(fetcher.data);
-  const busy = fetcher.state !== 'idle';
-  const problems = fetcher.data?.problems ?? [];
   return (
     <section className={ui.card} aria-labelledby="plot-import">
       <h2 id="plot-import">Import plots from a CSV file</h2>
@@ -58,34 +44,13 @@ export function PlotImport() {
         optionally status. A plot already listed is updated by its number and keeps its hold or
         booking. If any row is wrong, nothing is imported.
       </p>
-      <fetcher.Form method="post" encType="multipart/form-data" ref={form}>
-        <input type="hidden" name="intent" value="import" />
-        <div className={ui.field}>
-          <label htmlFor="plot-file">CSV file</label>
-          <input
-            id="plot-file"
-            name="file"
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby="plot-import-hint"
-            required
-          />
-        </div>
-        <button type="submit" className={buttonClass()} disabled={busy}>
-          {busy ? 'Importing…' : 'Import plots'}
-        </button>
-        <ErrorText>{fetcher.data?.error}</ErrorText>
-        {problems.length > 0 ? (
-          <ul className={styles.errors} aria-label="Rows to correct">
-            {problems.map((problem) => (
-              <li key={`${problem.line}-${problem.message}`}>
-                Line {problem.line}: {problem.message}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Notice>{fetcher.data?.message}</Notice>
-      </fetcher.Form>
+      <CsvImportForm
+        intent="import"
+        id="plot-file"
+        label="CSV file"
+        hintId="plot-import-hint"
+        button="Import plots"
+      />
     </section>
   );
 }

@@ -1,9 +1,16 @@
 import { useMemo } from 'react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import {
+  Link,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { buttonClass, ui } from '../../components/ui.ts';
 import { api } from '../../lib/api.ts';
 import { formatMinutes } from '../../lib/format.ts';
-import type { Report } from '../../lib/types.ts';
+import { whoIsSignedIn } from '../../lib/session.ts';
+import type { CostReport, Report } from '../../lib/types.ts';
+import { AdCost, spendAction, type SpendResult } from './ad-cost.tsx';
 import { BarChart, type BarSeries } from './bar-chart.tsx';
 import { campaignLabel, funnelRows, lastDays, originLabel, perDayTable } from './report-tables.ts';
 import { FigureTable, type FigureColumn } from './figure-table.tsx';
@@ -44,17 +51,32 @@ const CAMPAIGN_COLUMNS: FigureColumn<Row<'byCampaign'>>[] = [
 interface ReportsData {
   days: (typeof PERIODS)[number];
   report: Report;
+  /** What the ads cost: for managers only. */
+  cost: CostReport | null;
 }
 
 /** Loaded with its chart library only when someone opens Reports (see the router). */
 export async function loader({ request }: LoaderFunctionArgs): Promise<ReportsData> {
   const days = new URL(request.url).searchParams.get('days') === '90' ? 90 : 30;
-  const report = await api<Report>(`/reports?days=${days}`, { signal: request.signal });
-  return { days, report };
+  const { signal } = request;
+  const [report, user] = await Promise.all([
+    api<Report>(`/reports?days=${days}`, { signal }),
+    whoIsSignedIn(signal),
+  ]);
+  const cost =
+    user?.role === 'manager'
+      ? await api<CostReport>(`/reports/cost?days=${days}`, { signal })
+      : null;
+  return { days, report, cost };
+}
+
+/** A manager's spend, imported from an export or typed; the figures then load again. */
+export async function action({ request }: ActionFunctionArgs): Promise<SpendResult> {
+  return spendAction(await request.formData());
 }
 
 export function Component() {
-  const { days, report } = useLoaderData<typeof loader>();
+  const { days, report, cost } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Reports</h1>
@@ -78,6 +100,7 @@ export function Component() {
       <SpeedToLead report={report} />
       <Campaigns report={report} />
       <SiteVisits report={report} />
+      {cost ? <AdCost cost={cost} days={days} /> : null}
     </>
   );
 }

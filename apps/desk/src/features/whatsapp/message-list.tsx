@@ -18,6 +18,24 @@ export function statusInWords(message: WhatsappMessage): string {
   return message.status === 'failed' && message.failure ? `${words}: ${message.failure}` : words;
 }
 
+/** A kept file's link in words: "Open the picture (240 KB)". */
+function fileWords({ type, size }: NonNullable<WhatsappMessage['media']>): string {
+  const what = type.startsWith('image/')
+    ? 'picture'
+    : type === 'application/pdf'
+      ? 'PDF'
+      : type.startsWith('audio/')
+        ? 'voice note'
+        : type.startsWith('video/')
+          ? 'video'
+          : 'file';
+  const amount =
+    size >= 1_000_000
+      ? `${(size / 1_000_000).toFixed(1)} MB`
+      : `${Math.max(1, Math.round(size / 1000))} KB`;
+  return `Open the ${what} (${amount})`;
+}
+
 /**
  * The conversation, oldest first so the newest is at the bottom, each side styled apart. A long
  * one scrolls in its own box, kept at the newest message and reachable by keyboard.
@@ -46,6 +64,16 @@ export function MessageList({ messages }: { messages: readonly WhatsappMessage[]
             {message.template !== null || message.kind !== 'text' ? ` · ${message.what}` : ''}
           </p>
           {message.text ? <p className={styles.text}>{message.text}</p> : null}
+          {message.media ? (
+            <p>
+              <a href={message.media.url} download>
+                {fileWords(message.media)}
+              </a>
+            </p>
+          ) : null}
+          {message.direction === 'in' && message.failure ? (
+            <p className={styles.failed}>{message.failure}</p>
+          ) : null}
           {message.direction === 'out' ? (
             <p className={message.status === 'failed' ? styles.failed : styles.status}>
               {statusInWords(message)}
