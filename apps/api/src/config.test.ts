@@ -229,6 +229,38 @@ describe('the Meta lead ads settings', () => {
   });
 });
 
+describe('the Meta Conversions API settings', () => {
+  it('when neither is set, then no stage is queued for Meta', () => {
+    expect(loadConfig({}, '/srv/iconia').metaConversions).toBeUndefined();
+  });
+
+  it('when the dataset and its token are set, then stages go to that dataset at the pinned version', () => {
+    expect(
+      loadConfig(
+        { META_DATASET_ID: '1234567890123456', META_CONVERSIONS_TOKEN: 'capi-token-value' },
+        '/srv/iconia',
+      ).metaConversions,
+    ).toEqual({
+      datasetId: '1234567890123456',
+      token: 'capi-token-value',
+      graphUrl: 'https://graph.facebook.com/v27.0',
+    });
+  });
+
+  it('when only the token is set, then the start is refused naming the dataset and echoing no token', () => {
+    const partial = { META_CONVERSIONS_TOKEN: 'capi-token-value' };
+
+    expect(() => loadConfig(partial, '/srv/iconia')).toThrow(/missing: META_DATASET_ID/);
+    expect(() => loadConfig(partial, '/srv/iconia')).not.toThrow(/capi-token-value/);
+  });
+
+  it('when the dataset id is not a number, then it is refused in words', () => {
+    expect(() =>
+      loadConfig({ META_DATASET_ID: 'pixel-1', META_CONVERSIONS_TOKEN: 'token' }, '/srv/iconia'),
+    ).toThrow(/META_DATASET_ID must be the dataset's number/);
+  });
+});
+
 describe('parseTrustProxy', () => {
   it.each([
     ['false', false],

@@ -30,6 +30,7 @@ import {
 } from './start/whatsapp.ts';
 import {
   createMessageWorkers,
+  metaConversionsWorker,
   outboxWorker,
   type MessageWorkers,
   type WorkerContext,
@@ -37,7 +38,7 @@ import {
 import { createGroupCommit } from './store/group-commit.ts';
 import { acquireInstanceLock } from './store/instance-lock.ts';
 import type { LeadStore } from './store/lead-store.ts';
-import { SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
+import { META_CONVERSIONS_CHANNEL, SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
 import { createPushStore, ensureVapidKeys } from './push/index.ts';
 import { createPartnerSources, type SourceHealth } from './sources/index.ts';
 import { createVisitStore, salesOrganizer } from './visits/index.ts';
@@ -63,6 +64,8 @@ export interface RunningServer {
   webhooks: DeliveryWorker[];
   /** The Graph reads of Meta leads; undefined when the Meta channel is off. */
   metaGraph: DeliveryWorker | undefined;
+  /** The buyers' stages sent to Meta's Conversions API; undefined when it is not set. */
+  metaConversions: DeliveryWorker | undefined;
   /** Routing's due steps (reassignments and the managers' alerts), as outbox messages. */
   routingSteps: DeliveryWorker;
   /** Who gets a buyer: duty, settings, assignments (on the store's connection). */
@@ -186,7 +189,11 @@ function createLeadIntake(parts: Parts, messages: MessageWorkers) {
 function createSalesDesk(
   parts: Parts,
   messages: MessageWorkers,
-  more: { sourceHealth: SourceHealth; pushPublicKey: string },
+  more: {
+    sourceHealth: SourceHealth;
+    pushPublicKey: string;
+    metaConversions: DeliveryWorker | undefined;
+  },
 ) {
   const { config, store, clock, logger, mailer, webhookChannels } = parts;
   const ledger = createErasureLedger(config.dataDir);
@@ -202,8 +209,14 @@ function createSalesDesk(
     deskDist: config.deskDist,
     ledger,
     forgetEmails: (messageIds) => mailer.forget(messageIds),
-    webhookChannels: webhookChannels.map((channel) => channel.name),
-    onQueued: messages.wake.webhooks,
+    webhookChannels: [
+      ...webhookChannels.map((channel) => channel.name),
+      ...(more.metaConversions ? [META_CONVERSIONS_CHANNEL] : []),
+    ],
+    onQueued: () => {
+      messages.wake.webhooks();
+      more.metaConversions?.wake();
+    },
     onEmailQueued: messages.wake.alerts,
     sourceHealth: more.sourceHealth,
     routing: parts.routing,
@@ -268,9 +281,12 @@ function buildServer(config: Config, options: ServerOptions) {
   });
   if (parts.whatsapp) parts.whatsapp.alertsQueued.wake = messages.wake.alerts;
   const intake = createLeadIntake(parts, messages);
+  const metaConversions =
+    config.metaConversions && metaConversionsWorker(parts.workerContext, config.metaConversions);
   const { desk, plots } = createSalesDesk(parts, messages, {
     sourceHealth: intake.sourceHealth,
     pushPublicKey: vapidKeys.publicKey,
+    metaConversions,
   });
   const readiness = createReadinessCheck({
     store,
@@ -298,6 +314,7 @@ function buildServer(config: Config, options: ServerOptions) {
     delivery,
     webhooks,
     metaGraph,
+    metaConversions,
     routingSteps,
     plots,
     pushes,
@@ -309,6 +326,7 @@ function buildServer(config: Config, options: ServerOptions) {
     routingSteps,
     ...webhooks,
     ...(metaGraph ? [metaGraph] : []),
+    ...(metaConversions ? [metaConversions] : []),
     plots,
     pushes,
     ...(whatsapp ? [whatsapp] : []),
@@ -348,6 +366,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
       digest: config.digestHour === undefined ? 'off' : `daily from ${config.digestHour}:00 IST`,
       webhooks: parts.webhookChannels.map((channel) => channel.label),
       metaLeadAds: config.meta ? config.meta.graphUrl : 'off',
+      metaConversions: config.metaConversions ? config.metaConversions.datasetId : 'off',
       whatsapp: config.whatsapp ? config.whatsapp.graphUrl : 'off',
       otherServerOnDatabase: !instanceLock.alone,
     },

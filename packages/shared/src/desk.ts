@@ -18,6 +18,10 @@ export const STAGES = [
 ] as const;
 export type Stage = (typeof STAGES)[number];
 
+export function isStage(value: string): value is Stage {
+  return (STAGES as readonly string[]).includes(value);
+}
+
 export const STAGE_LABELS: Record<Stage, string> = {
   new: 'New',
   contacted: 'Contacted',

@@ -1,5 +1,9 @@
 import * as v from 'valibot';
 import { readMetaSettings, type MetaSettings } from './meta-config.ts';
+import {
+  readMetaConversionsSettings,
+  type MetaConversionsSettings,
+} from './meta-conversions-config.ts';
 import { readWebhookSettings, type WebhookSettings } from './webhook-config.ts';
 import { text, wholeNumber, type Env, type EnvOutput } from './env-schema.ts';
 
@@ -16,6 +20,8 @@ export interface ChannelsConfig {
   googleAdsWebhookKey: string | undefined;
   /** Meta lead ads (`/intake/meta` and the Graph reads); undefined: the channel is off. */
   meta: MetaSettings | undefined;
+  /** The desk's stages sent to Meta's Conversions API; undefined: none are queued. */
+  metaConversions: MetaConversionsSettings | undefined;
 }
 
 export const CHANNELS_DEFAULTS = {
@@ -45,6 +51,9 @@ export const CHANNELS_ENV = {
   META_VERIFY_TOKEN: text(),
   META_PAGE_ACCESS_TOKEN: text(),
   META_GRAPH_URL: text(),
+  // The Conversions API for CRM: the dataset and its token together or neither.
+  META_DATASET_ID: text(),
+  META_CONVERSIONS_TOKEN: text(),
 };
 
 /** The webhook and Meta variables, each group read together by its channel's own reader. */
@@ -60,21 +69,28 @@ export function readChannelGroups(env: Env) {
     pageAccessToken: env.META_PAGE_ACCESS_TOKEN,
     graphUrl: env.META_GRAPH_URL,
   });
+  const metaConversions = readMetaConversionsSettings({
+    datasetId: env.META_DATASET_ID,
+    token: env.META_CONVERSIONS_TOKEN,
+    graphUrl: env.META_GRAPH_URL,
+  });
   return {
-    problems: [...webhooks.problems, ...meta.problems],
+    problems: [...webhooks.problems, ...meta.problems, ...metaConversions.problems],
     webhooks: webhooks.settings,
     meta: meta.settings,
+    metaConversions: metaConversions.settings,
   };
 }
 
 export function channelsConfig(
   read: EnvOutput<typeof CHANNELS_ENV>,
-  groups: Pick<ChannelsConfig, 'webhooks' | 'meta'>,
+  groups: Pick<ChannelsConfig, 'webhooks' | 'meta' | 'metaConversions'>,
 ): ChannelsConfig {
   return {
     webhooks: groups.webhooks,
     intakePerSourcePerMinute: read.INTAKE_PER_SOURCE_PER_MINUTE,
     googleAdsWebhookKey: read.GOOGLE_ADS_WEBHOOK_KEY,
     meta: groups.meta,
+    metaConversions: groups.metaConversions,
   };
 }

@@ -1,6 +1,11 @@
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import type { MetaConversionsSettings } from '../config/meta-conversions-config.ts';
+import {
+  createMetaConversionsChannel,
+  META_CONVERSIONS_WORKER,
+} from '../conversions/meta-conversions-channel.ts';
 import { createEmailChannel } from '../mail/email-channel.ts';
 import { SMTP_CONNECTIONS, type Mailer } from '../mail/transport.ts';
 import type { OutboxChannel } from '../outbox/outbox-channel.ts';
@@ -124,4 +129,17 @@ export function createMessageWorkers(
   const routingChannel = createRoutingChannel(parts.routing, clock, wake.alerts);
   const routingSteps = outboxWorker(context, routingChannel, { leaseMs: 60_000 });
   return { delivery, pushes, routingSteps, webhooks, wake };
+}
+
+/** The buyers' stages sent to Meta's Conversions API, on their own worker. */
+export function metaConversionsWorker(
+  context: WorkerContext,
+  settings: MetaConversionsSettings,
+): DeliveryWorker {
+  const channel = createMetaConversionsChannel({
+    settings,
+    db: context.store.db,
+    clock: context.clock,
+  });
+  return outboxWorker(context, channel, META_CONVERSIONS_WORKER);
 }

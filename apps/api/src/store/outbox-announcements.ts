@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { isStage } from '@iconia/shared';
+import { createMetaStageQueue } from './meta-stage-queue.ts';
 import {
   LEAD_CREATED_KIND,
   LEAD_ERASED_KIND,
   LEAD_UPDATED_KIND,
+  META_CONVERSIONS_CHANNEL,
   WHATSAPP_MESSAGE_KIND,
   META_LEAD_READ_PREFIX,
   type BuyerUpdate,
@@ -37,7 +40,8 @@ export interface OutboxLeadStatements {
   /**
    * Queues one `lead.updated` message on each of `channels` that was sent one of the buyer's
    * leads (its `lead.created` was queued there), naming those leads. Call in the transaction of
-   * the change.
+   * the change. On the Meta Conversions channel, a change of stage queues each stage reached for
+   * the buyer's leads Meta can match, once each (`createMetaStageQueue`).
    */
   announceBuyerUpdate(update: BuyerUpdate, channels: readonly string[]): void;
   /**
@@ -48,6 +52,27 @@ export interface OutboxLeadStatements {
 
   /** Deletes the webhook event an intake channel stored for the lead (Meta's leadgen event). */
   deleteIntakeEvent(leadId: number): void;
+}
+
+/**
+ * A buyer's update announced on the CRM channels and, a change of stage, queued for Meta's
+ * Conversions API when its channel is among `channels`.
+ */
+function withMetaStages(
+  db: Database.Database,
+  announce: (update: BuyerUpdate, channels: readonly string[]) => void,
+): OutboxLeadStatements['announceBuyerUpdate'] {
+  const queueMetaStages = createMetaStageQueue(db);
+  return (update, channels) => {
+    const toMeta = channels.includes(META_CONVERSIONS_CHANNEL);
+    if (toMeta && update.changed.includes('stage') && isStage(update.stage)) {
+      queueMetaStages(update.buyerId, update.stage, update.at);
+    }
+    announce(
+      update,
+      channels.filter((channel) => channel !== META_CONVERSIONS_CHANNEL),
+    );
+  };
 }
 
 /** Made here and kept on every retry: an announcement is about several leads, named by none. */
@@ -150,9 +175,9 @@ export function createOutboxLeadStatements(db: Database.Database): OutboxLeadSta
       cancelBuyerMessages.run(leadId);
       scrubBuyerMessages.run(leadId);
     },
-    announceBuyerUpdate(update, channels) {
-      announce(update, channels, LEAD_UPDATED_KIND);
-    },
+    announceBuyerUpdate: withMetaStages(db, (update, channels) =>
+      announce(update, channels, LEAD_UPDATED_KIND),
+    ),
     announceWhatsappMessage(message, channels) {
       announce(message, channels, WHATSAPP_MESSAGE_KIND);
     },

@@ -127,3 +127,21 @@ export interface PendingSummary {
    */
   oldestReceivedAt: number | undefined;
 }
+
+/**
+ * A buyer's stage sent back to Meta's Conversions API for CRM: one message per lead and stage,
+ * on its own channel, queued with the stage change. Its id names both, so a stage reached twice
+ * (Lost, then back, then Lost again) is sent once.
+ */
+export const META_STAGE_KIND = 'meta.stage';
+export const META_CONVERSIONS_CHANNEL = 'meta-conversions';
+
+/** What a Meta stage message keeps: the stage and when it was reached; nothing personal. */
+export interface MetaStagePayload {
+  stage: string;
+  at: number;
+}
+
+export function metaStageMessageId(leadPublicId: string, stage: string): string {
+  return `meta-stage:${leadPublicId}:${stage}`;
+}
