@@ -30,7 +30,6 @@ import {
 } from './start/whatsapp.ts';
 import {
   createMessageWorkers,
-  metaConversionsWorker,
   outboxWorker,
   type MessageWorkers,
   type WorkerContext,
@@ -189,11 +188,7 @@ function createLeadIntake(parts: Parts, messages: MessageWorkers) {
 function createSalesDesk(
   parts: Parts,
   messages: MessageWorkers,
-  more: {
-    sourceHealth: SourceHealth;
-    pushPublicKey: string;
-    metaConversions: DeliveryWorker | undefined;
-  },
+  more: { sourceHealth: SourceHealth; pushPublicKey: string },
 ) {
   const { config, store, clock, logger, mailer, webhookChannels } = parts;
   const ledger = createErasureLedger(config.dataDir);
@@ -211,12 +206,9 @@ function createSalesDesk(
     forgetEmails: (messageIds) => mailer.forget(messageIds),
     webhookChannels: [
       ...webhookChannels.map((channel) => channel.name),
-      ...(more.metaConversions ? [META_CONVERSIONS_CHANNEL] : []),
+      ...(messages.metaConversions ? [META_CONVERSIONS_CHANNEL] : []),
     ],
-    onQueued: () => {
-      messages.wake.webhooks();
-      more.metaConversions?.wake();
-    },
+    onQueued: messages.wake.webhooks,
     onEmailQueued: messages.wake.alerts,
     sourceHealth: more.sourceHealth,
     routing: parts.routing,
@@ -281,12 +273,9 @@ function buildServer(config: Config, options: ServerOptions) {
   });
   if (parts.whatsapp) parts.whatsapp.alertsQueued.wake = messages.wake.alerts;
   const intake = createLeadIntake(parts, messages);
-  const metaConversions =
-    config.metaConversions && metaConversionsWorker(parts.workerContext, config.metaConversions);
   const { desk, plots } = createSalesDesk(parts, messages, {
     sourceHealth: intake.sourceHealth,
     pushPublicKey: vapidKeys.publicKey,
-    metaConversions,
   });
   const readiness = createReadinessCheck({
     store,
@@ -306,7 +295,7 @@ function buildServer(config: Config, options: ServerOptions) {
     intake: intake.intake,
     intakePaths: intakeOpenApiPaths(),
   });
-  const { delivery, routingSteps, webhooks, pushes } = messages;
+  const { delivery, routingSteps, webhooks, pushes, metaConversions } = messages;
   const { metaGraph, sourceHealth } = intake;
   const whatsapp = parts.whatsapp?.worker;
   const whatsappMedia = parts.whatsapp?.media.worker;

@@ -102,8 +102,10 @@ export function conversionsEventProblem(event: unknown, nowS: number): string | 
   const { lead_id: leadId, fbc, ph, em, ...rest } = user as Record<string, unknown>;
   const unknownKeys = Object.keys(rest);
   if (unknownKeys.length > 0)
-    return `user_data has parameters the desk never sends: ${unknownKeys}`;
-  if (leadId !== undefined && !DIGITS.test(String(leadId))) return 'lead_id must be digits';
+    return `user_data has parameters the desk never sends: ${unknownKeys.join(', ')}`;
+  if (leadId !== undefined && !(typeof leadId === 'string' && DIGITS.test(leadId))) {
+    return 'lead_id must be digits';
+  }
   if (fbc !== undefined && (typeof fbc !== 'string' || !FBC.test(fbc))) {
     return 'fbc must be fb.1.<creation time in ms>.<fbclid>';
   }

@@ -176,6 +176,9 @@ export function createMetaConversionsChannel(
       const answer = await post({
         event_name: STAGE_LABELS[stage],
         event_time: Math.floor(at / 1000),
+        // The outbox message's id, the same on every retry: Meta drops a second copy of an event
+        // whose first send got through but whose answer was lost.
+        event_id: delivery.messageId,
         action_source: 'system_generated',
         user_data: userData,
         custom_data: { event_source: 'crm', lead_event_source: LEAD_EVENT_SOURCE },

@@ -52,7 +52,7 @@ export function outboxWorker(
 
 export interface MessageWorkerParts {
   config: Pick<Config, 'mailFrom' | 'mailTo' | 'siteUrl' | 'smtpTimeoutMs' | 'smtpUrl'> &
-    Pick<Config, 'pushSubject' | 'pushServices'>;
+    Pick<Config, 'pushSubject' | 'pushServices' | 'metaConversions'>;
   mailer: Mailer;
   routing: Routing;
   webhookChannels: readonly WebhookChannel[];
@@ -66,13 +66,15 @@ export interface MessageWorkers {
   pushes: DeliveryWorker;
   routingSteps: DeliveryWorker;
   webhooks: DeliveryWorker[];
+  /** The buyers' stages sent to Meta's Conversions API; undefined when it is not set. */
+  metaConversions: DeliveryWorker | undefined;
   /** There is work now: wake the workers of what was just queued. */
   wake: {
     /** An email to the sales inbox or a person. */
     email: () => void;
     /** A person's alert: an email and a push per device, queued together. */
     alerts: () => void;
-    /** A message to the CRM endpoints. */
+    /** A message to the CRM endpoints (and a stage to Meta's Conversions API). */
     webhooks: () => void;
   };
 }
@@ -116,6 +118,8 @@ export function createMessageWorkers(
   const webhooks = parts.webhookChannels.map((channel) =>
     outboxWorker(context, channel, WEBHOOK_WORKER),
   );
+  const metaConversions =
+    config.metaConversions && metaConversionsWorker(context, config.metaConversions);
   const wake = {
     email: () => delivery.wake(),
     alerts: () => {
@@ -124,15 +128,16 @@ export function createMessageWorkers(
     },
     webhooks: () => {
       for (const worker of webhooks) worker.wake();
+      metaConversions?.wake();
     },
   };
   const routingChannel = createRoutingChannel(parts.routing, clock, wake.alerts);
   const routingSteps = outboxWorker(context, routingChannel, { leaseMs: 60_000 });
-  return { delivery, pushes, routingSteps, webhooks, wake };
+  return { delivery, pushes, routingSteps, webhooks, metaConversions, wake };
 }
 
 /** The buyers' stages sent to Meta's Conversions API, on their own worker. */
-export function metaConversionsWorker(
+function metaConversionsWorker(
   context: WorkerContext,
   settings: MetaConversionsSettings,
 ): DeliveryWorker {
