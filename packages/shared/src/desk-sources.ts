@@ -64,6 +64,34 @@ export const sourceHealthRowSchema = v.object({
     ),
     v.description("Meta's Graph API reads; null for the other sources."),
   ),
+  stagesBack: v.pipe(
+    v.nullable(
+      v.object({
+        sentToday: v.pipe(
+          count,
+          v.description('Stages the platform took since midnight India time.'),
+        ),
+        sent7Days: v.pipe(
+          count,
+          v.description('Stages the platform took in the last seven India days.'),
+        ),
+        waiting: v.pipe(count, v.description('Stages queued and not yet taken.')),
+        failingSince: v.pipe(
+          v.nullable(time),
+          v.description('When the oldest stage still failing was queued; null when none fails.'),
+        ),
+        lastError: v.pipe(
+          v.nullable(text),
+          v.description(
+            "The platform's last refusal or failure in words, while a stage waits or was given up in the last 7 days.",
+          ),
+        ),
+      }),
+    ),
+    v.description(
+      "The buyers' stages sent back to the ad platform (Meta's Conversions API); null when not set up.",
+    ),
+  ),
   alerts: v.pipe(
     v.array(v.object({ condition: v.picklist(SOURCE_CONDITIONS), since: time, reason: text })),
     v.description('Alerts emailed to the managers and not yet recovered.'),

@@ -3,7 +3,9 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startConversionsApi, type ConversionsApi } from '@iconia/testkit';
 import { GRAPH_API_VERSION } from '@iconia/api/meta-graph';
+import type { SourceHealthAnswer } from '@iconia/shared';
 import { indiaDay } from '../format/india-day.ts';
+import { SOURCE_ALERT_KIND } from '../store/source-health-schema.ts';
 import {
   importPlots,
   SAME_ORIGIN,
@@ -277,5 +279,75 @@ describe("the desk's stages sent to Meta's Conversions API for CRM", () => {
     await sendAll();
 
     expect(api.events.map((event) => event.event_name)).toEqual(['Site visit scheduled']);
+  });
+
+  it('when sending stages to Meta has failed for an hour, then the Sources screen says so with Meta’s words and the managers get one email, and one when it recovers', async () => {
+    const health = async () => {
+      const res = await manager.get('/desk/api/source-health');
+      expect(res.status, res.text).toBe(200);
+      const rows = (res.body as SourceHealthAnswer).sources;
+      return rows.find((row) => row.origin === 'meta');
+    };
+    const alertEmails = () =>
+      t.store.db
+        .prepare(`SELECT payload FROM deliveries WHERE kind = ? ORDER BY id`)
+        .pluck()
+        .all(SOURCE_ALERT_KIND)
+        .map((payload) => JSON.parse(payload as string) as { recovered: boolean; reason: string });
+
+    const sent = metaLead('8901234567890123', '9848000019');
+    await move(sent, 'contacted');
+    await sendAll();
+    api.fail('transient-error');
+    const waiting = metaLead('9012345678901234', '9848000020');
+    await move(waiting, 'contacted');
+    await worker().drain();
+    for (let minute = 0; minute < 30; minute += 1) {
+      t.clock.advance(MINUTE);
+      t.sourceHealth.check();
+    }
+    expect(alertEmails()).toEqual([]);
+    expect((await health())?.stagesBack).toEqual({
+      sentToday: 2,
+      sent7Days: 2,
+      waiting: 2,
+      failingSince: expect.any(String) as unknown,
+      lastError: expect.stringContaining('An unexpected error has occurred') as unknown,
+    });
+
+    for (let minute = 0; minute < 40; minute += 1) {
+      t.clock.advance(MINUTE);
+      t.sourceHealth.check();
+    }
+    manager = await t.signIn('meena@iconia.test');
+    expect((await health())?.alerts).toEqual([
+      expect.objectContaining({
+        condition: 'failing',
+        reason: expect.stringMatching(
+          /^Sending the buyers' stages back to the platform has failed for 6\d minutes \(2 waiting; the last error: .*An unexpected error has occurred/,
+        ) as unknown,
+      }),
+    ]);
+    expect(alertEmails()).toEqual([expect.objectContaining({ recovered: false })]);
+
+    api.recover();
+    await sendAll();
+    t.sourceHealth.check();
+    t.sourceHealth.check();
+
+    expect((await health())?.stagesBack).toMatchObject({
+      sent7Days: 4,
+      waiting: 0,
+      lastError: null,
+    });
+    expect(alertEmails()).toEqual([
+      expect.objectContaining({ recovered: false }),
+      expect.objectContaining({
+        recovered: true,
+        reason: expect.stringContaining(
+          'no stage has been failing to reach the platform for 60 minutes',
+        ) as unknown,
+      }),
+    ]);
   });
 });

@@ -34,6 +34,18 @@ export interface GraphReadFigures {
   givenUp: number;
 }
 
+/** A platform's stages sent back through the outbox (Meta's Conversions API). */
+export interface StagesBackFigures {
+  sentToday: number;
+  sent7Days: number;
+  /** Stages queued and not yet taken. */
+  waiting: number;
+  /** When the oldest stage still failing was queued. */
+  failingSince: number | undefined;
+  /** The last failure or refusal, while a stage waits or was given up this week. */
+  lastError: string | undefined;
+}
+
 export interface RaisedAlert {
   origin: string;
   condition: SourceCondition;
@@ -65,6 +77,7 @@ export interface AlertChange {
 export interface SourceHealthStore {
   figures(origin: string, window: FigureWindow): SourceFigures;
   graphReads(channel: string): GraphReadFigures;
+  stagesBack(channel: string, window: FigureWindow): StagesBackFigures;
   raisedAlerts(origin?: string): RaisedAlert[];
   /** Managers whose accounts are not disabled: who the alerts go to. */
   managers(): ManagerAddress[];
@@ -89,6 +102,41 @@ interface AlertRow {
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
+
+/** The figures of a platform's stages in the outbox, as the Sources screen shows them. */
+function stagesBackFigures(
+  db: Database.Database,
+): (channel: string, window: FigureWindow) => StagesBackFigures {
+  // Sent stages are counted for the week only; the pending ones whatever their age. The error
+  // shown is the oldest waiting stage's (the one being tried: a lead's later stages only wait
+  // for it), or else the last one given up.
+  const stages = db.prepare<
+    { channel: string; todayStart: number; weekStart: number },
+    { today: number | null; week: number | null; waiting: number | null; since: number | null }
+  >(`
+    SELECT SUM(status = 'sent' AND sent_at >= @todayStart) AS today,
+      SUM(status = 'sent') AS week, SUM(status = 'pending') AS waiting,
+      MIN(CASE WHEN status = 'pending' AND last_error IS NOT NULL THEN queued_at END) AS since
+    FROM deliveries
+    WHERE channel = @channel AND (status = 'pending' OR sent_at >= @weekStart
+      OR (status = 'dead' AND queued_at >= @weekStart))`);
+  const lastStageError = db.prepare<{ channel: string; weekStart: number }, { error: string }>(`
+    SELECT last_error AS error FROM deliveries
+    WHERE channel = @channel AND last_error IS NOT NULL
+      AND (status = 'pending' OR (status = 'dead' AND queued_at >= @weekStart))
+    ORDER BY status = 'pending' DESC, CASE status WHEN 'pending' THEN id ELSE -id END
+    LIMIT 1`);
+  return (channel, { todayStart, weekStart }) => {
+    const row = stages.get({ channel, todayStart, weekStart });
+    return {
+      sentToday: row?.today ?? 0,
+      sent7Days: row?.week ?? 0,
+      waiting: row?.waiting ?? 0,
+      failingSince: row?.since ?? undefined,
+      lastError: lastStageError.get({ channel, weekStart })?.error,
+    };
+  };
+}
 
 export function createSourceHealthStore(
   db: Database.Database,
@@ -185,6 +233,7 @@ export function createSourceHealthStore(
         givenUp: graphDead.get(channel)?.count ?? 0,
       };
     },
+    stagesBack: stagesBackFigures(db),
     raisedAlerts: (origin) =>
       (origin === undefined ? alerts.all() : alertsOf.all(origin)).map(toAlert),
     managers: () => managers.all(),

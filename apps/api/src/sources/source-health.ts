@@ -22,6 +22,7 @@ import type {
   RaisedAlert,
   SourceFigures,
   SourceHealthStore,
+  StagesBackFigures,
 } from './source-health-store.ts';
 
 /** A source goes quiet after this long without a lead… */
@@ -32,6 +33,8 @@ export const QUIET_MIN_DAYS = 3;
 export const REFUSED_IN_A_ROW = 3;
 /** Meta fails when a Graph read has been failing this long. */
 export const GRAPH_FAILING_MS = 30 * 60_000;
+/** A platform fails when sending the buyers' stages back to it has been failing this long. */
+export const STAGES_FAILING_MS = 60 * 60_000;
 
 /** A source the managers watch, as the composition root lists it at each check. */
 export interface HealthSource {
@@ -40,6 +43,8 @@ export interface HealthSource {
   disabled?: boolean;
   /** The outbox channel of its Graph reads (Meta). */
   graphChannel?: string;
+  /** The outbox channel that sends the buyers' stages back to it (Meta's Conversions API). */
+  stagesChannel?: string;
 }
 
 export interface SourceHealthOptions {
@@ -80,6 +85,7 @@ function minutes(ms: number): number {
 function wantedAlerts(
   figures: SourceFigures,
   graph: GraphReadFigures | undefined,
+  stages: StagesBackFigures | undefined,
   raised: ReadonlyMap<SourceCondition, RaisedAlert>,
   now: number,
 ): Wanted {
@@ -107,6 +113,11 @@ function wantedAlerts(
       `Reading leads from Meta's Graph API has failed for ${minutes(now - graph.failingSince)} minutes (${graph.failing} waiting).`,
     );
   }
+  if (stages?.failingSince !== undefined && now - stages.failingSince >= STAGES_FAILING_MS) {
+    failures.push(
+      `Sending the buyers' stages back to the platform has failed for ${minutes(now - stages.failingSince)} minutes (${stages.waiting} waiting${stages.lastError ? `; the last error: ${stages.lastError}` : ''}).`,
+    );
+  }
   const failingAlert = raised.get('failing');
   const failing = failures.length === 0 ? undefined : (failingAlert?.reason ?? failures.join(' '));
   return { quiet, failing };
@@ -115,14 +126,18 @@ function wantedAlerts(
 function recoveryReason(
   condition: SourceCondition,
   figures: SourceFigures,
-  readsGraph: boolean,
+  source: HealthSource,
 ): string {
   const last = figures.lastLeadAt === undefined ? '' : formatIndiaTime(figures.lastLeadAt);
   if (condition === 'quiet') return `A lead arrived at ${last}.`;
   const accepted = `Requests are accepted again${last ? ` (the last lead at ${last})` : ''}`;
-  return readsGraph
-    ? `${accepted}, and no Graph read has been failing for ${minutes(GRAPH_FAILING_MS)} minutes.`
-    : `${accepted}.`;
+  const also = [
+    source.graphChannel &&
+      `no Graph read has been failing for ${minutes(GRAPH_FAILING_MS)} minutes`,
+    source.stagesChannel &&
+      `no stage has been failing to reach the platform for ${minutes(STAGES_FAILING_MS)} minutes`,
+  ].filter(Boolean);
+  return also.length > 0 ? `${accepted}, and ${also.join(', and ')}.` : `${accepted}.`;
 }
 
 const figureWindow = (now: number): FigureWindow => {
@@ -146,6 +161,9 @@ function healthReport(
   const rows = sources.map((source): SourceHealthRow => {
     const figures = store.figures(source.origin, window);
     const graph = source.graphChannel ? store.graphReads(source.graphChannel) : undefined;
+    const stages = source.stagesChannel
+      ? store.stagesBack(source.stagesChannel, window)
+      : undefined;
     return {
       origin: source.origin,
       label: formatOrigin(source.origin),
@@ -160,6 +178,15 @@ function healthReport(
             failing: graph.failing,
             failingSince: time(graph.failingSince),
             givenUp: graph.givenUp,
+          }
+        : null,
+      stagesBack: stages
+        ? {
+            sentToday: stages.sentToday,
+            sent7Days: stages.sent7Days,
+            waiting: stages.waiting,
+            failingSince: time(stages.failingSince),
+            lastError: stages.lastError ?? null,
           }
         : null,
       alerts: raised
@@ -201,9 +228,13 @@ export function createSourceHealth(options: SourceHealthOptions): SourceHealth {
   function checkSource(source: HealthSource, now: number): AlertChange[] {
     return store.settle(source.origin, now, (raisedList) => {
       const raised = new Map(raisedList.map((alert) => [alert.condition, alert]));
-      const figures = store.figures(source.origin, figureWindow(now));
+      const window = figureWindow(now);
+      const figures = store.figures(source.origin, window);
       const graph = source.graphChannel ? store.graphReads(source.graphChannel) : undefined;
-      const wanted = wantedAlerts(figures, graph, raised, now);
+      const stages = source.stagesChannel
+        ? store.stagesBack(source.stagesChannel, window)
+        : undefined;
+      const wanted = wantedAlerts(figures, graph, stages, raised, now);
       const managers = store.managers();
       const to = managers.length > 0 ? managers : [...options.fallbackTo];
       return SOURCE_CONDITIONS.flatMap((condition): AlertChange[] => {
@@ -234,7 +265,7 @@ export function createSourceHealth(options: SourceHealthOptions): SourceHealth {
             message: message({
               ...base,
               recovered: true,
-              reason: recoveryReason(condition, figures, graph !== undefined),
+              reason: recoveryReason(condition, figures, source),
               raisedAt: before?.raisedAt ?? now,
             }),
           },

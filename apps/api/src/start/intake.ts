@@ -18,7 +18,7 @@ import type { ReceiveMessages } from '../whatsapp/index.ts';
 import type { Logger } from '../logger.ts';
 import { createIntakeRefusalStore } from '../store/intake-refusal-store.ts';
 import type { LeadStore } from '../store/lead-store.ts';
-import { META_GRAPH_CHANNEL } from '../store/outbox-store.ts';
+import { META_CONVERSIONS_CHANNEL, META_GRAPH_CHANNEL } from '../store/outbox-store.ts';
 import {
   createSourceHealth,
   createSourceHealthStore,
@@ -88,7 +88,7 @@ export function createIntakeRouters(parts: IntakeParts): Router[] {
 }
 
 export interface SourceHealthParts {
-  config: Pick<Config, 'googleAdsWebhookKey' | 'meta' | 'mailTo'>;
+  config: Pick<Config, 'googleAdsWebhookKey' | 'meta' | 'metaConversions' | 'mailTo'>;
   store: LeadStore;
   clock: Clock;
   logger: Logger;
@@ -108,7 +108,15 @@ export function createLeadSourceHealth(parts: SourceHealthParts): SourceHealth {
     sources: () => [
       { origin: 'site' },
       ...(config.googleAdsWebhookKey === undefined ? [] : [{ origin: 'google_ads' as const }]),
-      ...(config.meta ? [{ origin: 'meta' as const, graphChannel: META_GRAPH_CHANNEL }] : []),
+      ...(config.meta || config.metaConversions
+        ? [
+            {
+              origin: 'meta' as const,
+              ...(config.meta && { graphChannel: META_GRAPH_CHANNEL }),
+              ...(config.metaConversions && { stagesChannel: META_CONVERSIONS_CHANNEL }),
+            },
+          ]
+        : []),
       ...partnerSources.list(clock.now()).map((source) => ({
         origin: partnerOrigin(source.name),
         disabled: source.disabled,

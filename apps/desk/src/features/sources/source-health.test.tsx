@@ -15,6 +15,7 @@ function source(overrides: Partial<SourceHealthRow>): SourceHealthRow {
     refused24Hours: 0,
     refused7Days: 0,
     graphReads: null,
+    stagesBack: null,
     alerts: [],
     ...overrides,
   };
@@ -89,5 +90,42 @@ describe('SourceHealthSection', () => {
     expect(alert).toHaveTextContent(
       `Meta lead ads: failing since ${formatDateTime('2026-11-24T15:30:00+05:30')}. Reading leads from Meta's Graph API has failed for 30 minutes (3 waiting).`,
     );
+  });
+
+  it('when stages go back to Meta, then a table per platform shows what was sent, what waits and the last error in words', () => {
+    renderSection([
+      source({}),
+      source({
+        origin: 'meta',
+        label: 'Meta lead ads',
+        stagesBack: {
+          sentToday: 4,
+          sent7Days: 19,
+          waiting: 2,
+          failingSince: '2026-11-24T14:40:00+05:30',
+          lastError: 'Meta refused the event: Invalid OAuth access token (HTTP 400, code 190)',
+        },
+      }),
+    ]);
+
+    const table = screen.getByRole('region', { name: 'Stages sent back to the ad platforms' });
+    const row = within(table).getByRole('row', { name: /Meta lead ads/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '4',
+      '19',
+      `2 (failing since ${formatDateTime('2026-11-24T14:40:00+05:30')})`,
+      'Meta refused the event: Invalid OAuth access token (HTTP 400, code 190)',
+    ]);
+    // The site sends nothing back: it has no row.
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('when no platform is sent stages, then there is no such table', () => {
+    renderSection([source({})]);
+    expect(screen.queryByText('Stages sent back to the ad platforms')).not.toBeInTheDocument();
   });
 });

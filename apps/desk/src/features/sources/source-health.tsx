@@ -24,10 +24,59 @@ function graphReads(source: SourceHealthRow): string {
   return `${graph.failing}${since}${graph.givenUp > 0 ? `, ${graph.givenUp} given up` : ''}`;
 }
 
+/** The buyers' stages each ad platform has been sent, what waits, and its last error in words. */
+function StagesBack({ sources }: { sources: readonly SourceHealthRow[] }) {
+  const platforms = sources.flatMap((source) =>
+    source.stagesBack ? [{ source, stages: source.stagesBack }] : [],
+  );
+  if (platforms.length === 0) return null;
+  return (
+    <>
+      <h3 id="stages-back">Stages sent back to the ad platforms</h3>
+      <div className={ui.scroll} role="region" aria-labelledby="stages-back" tabIndex={0}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">Stages sent back per platform</caption>
+          <thead>
+            <tr>
+              <th scope="col">Platform</th>
+              <th scope="col" className="number">
+                Sent today
+              </th>
+              <th scope="col" className="number">
+                Last 7 days
+              </th>
+              <th scope="col" className="number">
+                Waiting
+              </th>
+              <th scope="col">Last error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {platforms.map(({ source, stages }) => (
+              <tr key={source.origin}>
+                <th scope="row">{source.label}</th>
+                <td className="number">{stages.sentToday}</td>
+                <td className="number">{stages.sent7Days}</td>
+                <td className="number">
+                  {stages.waiting}
+                  {stages.failingSince
+                    ? ` (failing since ${formatDateTime(stages.failingSince)})`
+                    : ''}
+                </td>
+                <td>{stages.lastError ?? 'None'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
 /**
  * Managers see how each lead source is doing: leads today and this week, the last lead, refused
- * requests and Meta's failing Graph reads, and every alert they were emailed that has not
- * recovered yet.
+ * requests and Meta's failing Graph reads, the stages sent back to the ad platforms, and every
+ * alert they were emailed that has not recovered yet.
  */
 export function SourceHealthSection({ health }: { health: SourceHealthAnswer }) {
   const alerts = health.sources.flatMap((source) =>
@@ -83,6 +132,7 @@ export function SourceHealthSection({ health }: { health: SourceHealthAnswer }) 
           </tbody>
         </table>
       </div>
+      <StagesBack sources={health.sources} />
       {alerts.length > 0 ? (
         <>
           <h3>Alerts not yet recovered</h3>
