@@ -7,6 +7,7 @@ import { requestLogger } from '../http/request-log.ts';
 import { requestTimeout } from '../http/request-timeout.ts';
 import { isSameKey } from '../http/same-key.ts';
 import type { Logger } from '../logger.ts';
+import { GOOGLE_ADS_FEED, type FeedFetches } from './feed-fetches.ts';
 import { feedSince, googleAdsCsv, type ConversionStore } from './google-ads-feed.ts';
 
 export const GOOGLE_ADS_FEED_PATH = '/conversions/google-ads.csv';
@@ -16,12 +17,16 @@ export const FEED_REPLIES = {
   wrongCredentials:
     'The username or password is missing or wrong. Use GOOGLE_CONVERSIONS_USER and GOOGLE_CONVERSIONS_PASSWORD, as typed into the schedule in Google Ads.',
   tooMany: 'Too many requests. Please wait a minute and try again.',
+  /** What the Sources screen says of Google's fetch with the right username and a wrong password. */
+  wrongPassword: 'the password is not GOOGLE_CONVERSIONS_PASSWORD (type it again in the schedule)',
 } as const;
 
 export interface GoogleAdsFeedOptions {
   /** undefined: the feed is off and answers 404, as any unknown address does. */
   settings: GoogleConversionsSettings | undefined;
   store: ConversionStore;
+  /** Each fetch Google makes, answered or refused, for the Sources screen. */
+  fetches: FeedFetches;
   clock: Clock;
   logger: Logger;
   /** Fetches each address may make per minute, one back every `60 s / max`; 0: no ceiling. */
@@ -46,7 +51,7 @@ function basicCredentials(
  * basic auth. It holds click ids and stages, never a name, number or email.
  */
 export function createGoogleAdsFeedRouter(options: GoogleAdsFeedOptions): Router {
-  const { settings, store, clock, logger, perMinute, requestTimeoutMs } = options;
+  const { settings, store, fetches, clock, logger, perMinute, requestTimeoutMs } = options;
   const allowance = perMinute > 0 ? createSlidingAllowance(perMinute, 60_000, clock) : undefined;
 
   const withinCeiling: RequestHandler = (req, res, next) => {
@@ -72,12 +77,17 @@ export function createGoogleAdsFeedRouter(options: GoogleAdsFeedOptions): Router
     const passwordOk = isSameKey(given?.password ?? '', settings.password);
     if (!given || !userOk || !passwordOk) {
       requestLogger(req, logger).info({ feed: 'google-ads' }, 'conversions feed refused');
+      // Google's own schedule, with a password that has changed since; a stranger's guesses at
+      // the username are not its failure.
+      if (given && userOk)
+        fetches.refused(GOOGLE_ADS_FEED, clock.now(), FEED_REPLIES.wrongPassword);
       res.set('WWW-Authenticate', `Basic realm="${FEED_REALM}", charset="UTF-8"`);
       sendText(res, 401, FEED_REPLIES.wrongCredentials);
       return;
     }
     const now = clock.now();
     const { csv, count } = googleAdsCsv(store.rows(feedSince(now)), settings.names);
+    fetches.fetched(GOOGLE_ADS_FEED, now, count);
     requestLogger(req, logger).info(
       { feed: 'google-ads', rows: count },
       'conversions feed fetched',

@@ -12,5 +12,5 @@ export {
   type PartnerSources,
 } from './partner-sources.ts';
 export { createSourceHealth, type SourceHealth } from './source-health.ts';
-export { createSourceHealthStore } from './source-health-store.ts';
+export { createSourceHealthStore, type FigureWindow } from './source-health-store.ts';
 export { sourceRoutes, type SourceRouteDeps } from './source-routes.ts';

@@ -45,6 +45,18 @@ export interface HealthSource {
   graphChannel?: string;
   /** The outbox channel that sends the buyers' stages back to it (Meta's Conversions API). */
   stagesChannel?: string;
+  /** The stages it reads from a feed of ours (Google Ads' scheduled fetch). */
+  stagesFeed?: (window: FigureWindow) => StagesBackFigures;
+}
+
+/** What a source has been sent of the buyers' stages, by whichever way it takes them. */
+function stagesOf(
+  store: SourceHealthStore,
+  source: HealthSource,
+  window: FigureWindow,
+): StagesBackFigures | undefined {
+  if (source.stagesChannel) return store.stagesBack(source.stagesChannel, window);
+  return source.stagesFeed?.(window);
 }
 
 export interface SourceHealthOptions {
@@ -134,7 +146,7 @@ function recoveryReason(
   const also = [
     source.graphChannel &&
       `no Graph read has been failing for ${minutes(GRAPH_FAILING_MS)} minutes`,
-    source.stagesChannel &&
+    (source.stagesChannel || source.stagesFeed) &&
       `no stage has been failing to reach the platform for ${minutes(STAGES_FAILING_MS)} minutes`,
   ].filter(Boolean);
   return also.length > 0 ? `${accepted}, and ${also.join(', and ')}.` : `${accepted}.`;
@@ -161,9 +173,7 @@ function healthReport(
   const rows = sources.map((source): SourceHealthRow => {
     const figures = store.figures(source.origin, window);
     const graph = source.graphChannel ? store.graphReads(source.graphChannel) : undefined;
-    const stages = source.stagesChannel
-      ? store.stagesBack(source.stagesChannel, window)
-      : undefined;
+    const stages = stagesOf(store, source, window);
     return {
       origin: source.origin,
       label: formatOrigin(source.origin),
@@ -231,9 +241,7 @@ export function createSourceHealth(options: SourceHealthOptions): SourceHealth {
       const window = figureWindow(now);
       const figures = store.figures(source.origin, window);
       const graph = source.graphChannel ? store.graphReads(source.graphChannel) : undefined;
-      const stages = source.stagesChannel
-        ? store.stagesBack(source.stagesChannel, window)
-        : undefined;
+      const stages = stagesOf(store, source, window);
       const wanted = wantedAlerts(figures, graph, stages, raised, now);
       const managers = store.managers();
       const to = managers.length > 0 ? managers : [...options.fallbackTo];

@@ -1,4 +1,5 @@
 import type { JsonObject } from '../http/openapi-parts.ts';
+import { createFeedFetches, googleFeedStages } from '../conversions/feed-fetches.ts';
 import { createConversionStore } from '../conversions/google-ads-feed.ts';
 import { googleAdsFeedPaths } from '../conversions/google-ads-openapi.ts';
 import { createGoogleAdsFeedRouter } from '../conversions/google-ads-routes.ts';
@@ -22,6 +23,7 @@ import { META_CONVERSIONS_CHANNEL, META_GRAPH_CHANNEL } from '../store/outbox-st
 import {
   createSourceHealth,
   createSourceHealthStore,
+  type FigureWindow,
   type PartnerSources,
   type SourceHealth,
 } from '../sources/index.ts';
@@ -79,6 +81,7 @@ export function createIntakeRouters(parts: IntakeParts): Router[] {
     createGoogleAdsFeedRouter({
       settings: config.googleConversions,
       store: createConversionStore(store.db),
+      fetches: createFeedFetches(store.db),
       clock,
       logger,
       perMinute: config.intakePerSourcePerMinute,
@@ -88,7 +91,10 @@ export function createIntakeRouters(parts: IntakeParts): Router[] {
 }
 
 export interface SourceHealthParts {
-  config: Pick<Config, 'googleAdsWebhookKey' | 'meta' | 'metaConversions' | 'mailTo'>;
+  config: Pick<
+    Config,
+    'googleAdsWebhookKey' | 'googleConversions' | 'meta' | 'metaConversions' | 'mailTo'
+  >;
   store: LeadStore;
   clock: Clock;
   logger: Logger;
@@ -101,13 +107,22 @@ export interface SourceHealthParts {
 /** Every lead source's figures, and the managers' alerts when one goes quiet or fails. */
 export function createLeadSourceHealth(parts: SourceHealthParts): SourceHealth {
   const { config, store, clock, partnerSources } = parts;
+  const { googleConversions } = config;
+  const feed = googleConversions && {
+    store: createConversionStore(store.db),
+    fetches: createFeedFetches(store.db),
+    names: googleConversions.names,
+  };
+  const googleFeed = feed && ((window: FigureWindow) => googleFeedStages(feed, window));
   return createSourceHealth({
     store: createSourceHealthStore(store.db, (message) => store.queueMessage(message)),
     clock,
     logger: parts.logger,
     sources: () => [
       { origin: 'site' },
-      ...(config.googleAdsWebhookKey === undefined ? [] : [{ origin: 'google_ads' as const }]),
+      ...(config.googleAdsWebhookKey === undefined && !googleFeed
+        ? []
+        : [{ origin: 'google_ads' as const, ...(googleFeed && { stagesFeed: googleFeed }) }]),
       ...(config.meta || config.metaConversions
         ? [
             {

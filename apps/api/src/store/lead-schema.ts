@@ -23,6 +23,7 @@ import { VISITS_MIGRATION } from './visit-schema.ts';
 import { ACCOUNT_PASSWORD_CHANGE_MIGRATION } from './account-schema.ts';
 import { OUTBOX_MESSAGES_MIGRATION } from './outbox-migration.ts';
 import { CLICK_IDS_MIGRATION } from './click-ids-migration.ts';
+import { FEED_FETCHES_MIGRATION } from './feed-fetch-schema.ts';
 import { WHATSAPP_CHANGES_MIGRATION, WHATSAPP_MIGRATION } from './whatsapp-schema.ts';
 
 const LEAD_COLUMNS = `id, public_id, message_id, kind, name, mobile, plot_range, location, source,
@@ -173,6 +174,7 @@ export const MIGRATIONS: readonly string[] = [
   WHATSAPP_CHANGES_MIGRATION,
   SPEND_MIGRATION,
   CLICK_IDS_MIGRATION,
+  FEED_FETCHES_MIGRATION,
 ];
 
 /**
