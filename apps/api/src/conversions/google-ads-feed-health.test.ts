@@ -3,11 +3,11 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceHealthAnswer } from '@iconia/shared';
 import {
+  queuedSourceAlerts,
   SAME_ORIGIN,
   startDeskTestServer,
   type DeskTestServer,
 } from '../desk/desk-test-support.ts';
-import { SOURCE_ALERT_KIND } from '../store/source-health-schema.ts';
 
 const USER = 'google-ads';
 const PASSWORD = 'feed password 42';
@@ -24,12 +24,7 @@ describe("the Sources screen's figures of Google Ads' conversions feed", () => {
     expect(res.status, res.text).toBe(200);
     return (res.body as SourceHealthAnswer).sources.find((row) => row.origin === 'google_ads');
   };
-  const alertEmails = () =>
-    t.store.db
-      .prepare(`SELECT payload FROM deliveries WHERE kind = ? ORDER BY id`)
-      .pluck()
-      .all(SOURCE_ALERT_KIND)
-      .map((payload) => JSON.parse(payload as string) as { recovered: boolean; reason: string });
+  const alertEmails = () => queuedSourceAlerts(t);
 
   beforeAll(async () => {
     // The feed alone, with no Google lead form webhook: Google Ads is still listed.

@@ -5,9 +5,9 @@ import { startConversionsApi, type ConversionsApi } from '@iconia/testkit';
 import { GRAPH_API_VERSION } from '@iconia/api/meta-graph';
 import type { SourceHealthAnswer } from '@iconia/shared';
 import { indiaDay } from '../format/india-day.ts';
-import { SOURCE_ALERT_KIND } from '../store/source-health-schema.ts';
 import {
   importPlots,
+  queuedSourceAlerts,
   SAME_ORIGIN,
   startDeskTestServer,
   type DeskTestServer,
@@ -288,12 +288,7 @@ describe("the desk's stages sent to Meta's Conversions API for CRM", () => {
       const rows = (res.body as SourceHealthAnswer).sources;
       return rows.find((row) => row.origin === 'meta');
     };
-    const alertEmails = () =>
-      t.store.db
-        .prepare(`SELECT payload FROM deliveries WHERE kind = ? ORDER BY id`)
-        .pluck()
-        .all(SOURCE_ALERT_KIND)
-        .map((payload) => JSON.parse(payload as string) as { recovered: boolean; reason: string });
+    const alertEmails = () => queuedSourceAlerts(t);
 
     const sent = metaLead('8901234567890123', '9848000019');
     await move(sent, 'contacted');

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../../test/in-process.ts';
 import { newLead } from '../../test/new-lead.ts';
 import { createAccount } from '../accounts/index.ts';
 import type { DeskStore } from '../desk-api/desk-store.ts';
+import { SOURCE_ALERT_KIND } from '../store/source-health-schema.ts';
 import type { DeskUser, Role } from './desk-types.ts';
 
 export const PASSWORD = 'correct horse battery';
@@ -159,4 +160,15 @@ export async function importPlots(manager: TestAgent, csv: string): Promise<Map<
   if (res.status !== 200) throw new Error(`the plot import answered ${res.status}: ${res.text}`);
   const listed = (await manager.get('/desk/api/plots')).body as PlotsAnswer;
   return new Map(listed.plots.map((row) => [row.number, row.id]));
+}
+
+/** The managers' source alert emails queued so far, oldest first: raised, then recovered. */
+export function queuedSourceAlerts(
+  server: TestServer,
+): Array<{ recovered: boolean; reason: string }> {
+  return server.store.db
+    .prepare(`SELECT payload FROM deliveries WHERE kind = ? ORDER BY id`)
+    .pluck()
+    .all(SOURCE_ALERT_KIND)
+    .map((payload) => JSON.parse(payload as string) as { recovered: boolean; reason: string });
 }
