@@ -112,8 +112,7 @@ function openData(config: Config, { clock, logger }: ServerOptions) {
   const { store, handler } = openStore(
     config.databaseFile,
     [SALES_EMAIL_ROUTE, ...webhookChannels.map((channel) => channel.route)],
-    (db) =>
-      leadStoredHandlers(db, createRouting(db, routingOptions), config.whatsapp, announcements),
+    (db) => leadStoredHandlers(db, createRouting(db, routingOptions), config, announcements),
   );
   const { routing } = handler;
   // The only server on the file takes back what a killed one was sending, at once rather than

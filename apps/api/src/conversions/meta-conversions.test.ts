@@ -152,6 +152,25 @@ describe("the desk's stages sent to Meta's Conversions API for CRM", () => {
     expect(api.requests.every((request) => request.accepted)).toBe(true);
   });
 
+  it('when a lead arrives, then Meta hears New before anyone moves it, and a returning buyer’s new Meta lead hears every stage the buyer reached', async () => {
+    metaLead('1234567890123450', '9848000021');
+    await sendAll();
+    expect(api.events.map((event) => [event.event_name, event.user_data.lead_id])).toEqual([
+      ['New', '1234567890123450'],
+    ]);
+
+    const site = t.storeLead({ mobile: '9848000022' });
+    await move(site, 'contacted');
+    metaLead('1234567890123451', '9848000022');
+    await sendAll();
+    expect(api.events.slice(1).map((event) => [event.event_name, event.user_data.lead_id])).toEqual(
+      [
+        ['New', '1234567890123451'],
+        ['Contacted', '1234567890123451'],
+      ],
+    );
+  });
+
   it('when a buyer is moved to Lost, then Meta hears New and Lost', async () => {
     const ravi = metaLead('3456789012345678', '9848000012');
     await move(ravi, 'lost');

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { DeliveryWorker } from '../outbox/outbox-worker.ts';
 import { createWriteBatch } from '../store/group-commit.ts';
 import type { StoredLeadFacts } from '../store/lead-store.ts';
+import { createMetaArrivalQueue } from '../store/meta-stage-queue.ts';
 import type { IngestEnquiry } from '../intake/ingest-enquiry.ts';
 import { createWorkingHoursSetting } from '../routing/index.ts';
 import { createVisitStore } from '../visits/index.ts';
@@ -31,20 +32,25 @@ interface LeadStoredHandler {
 
 /**
  * What runs in each lead's transaction: routing first, then, with WhatsApp set, the new buyer's
- * welcome, so the welcome exists exactly when the buyer does.
+ * welcome, so the welcome exists exactly when the buyer does, and with Meta's Conversions API set,
+ * the stage the buyer stands at for a lead Meta can match.
  */
 export function leadStoredHandlers<Routing extends LeadStoredHandler>(
   db: Database.Database,
   routing: Routing,
-  whatsapp: Config['whatsapp'],
+  config: Pick<Config, 'whatsapp' | 'metaConversions'>,
   announcements: MessageAnnouncements,
 ) {
-  const welcome = whatsapp ? createWelcome(db, createWhatsappStore(db, announcements)) : undefined;
+  const welcome = config.whatsapp
+    ? createWelcome(db, createWhatsappStore(db, announcements))
+    : undefined;
+  const toMeta = config.metaConversions ? createMetaArrivalQueue(db) : undefined;
   return {
     routing,
     onLeadStored(lead: StoredLeadFacts): void {
       routing.onLeadStored(lead);
       welcome?.(lead);
+      toMeta?.(lead.buyerId, lead.receivedAt);
     },
   };
 }

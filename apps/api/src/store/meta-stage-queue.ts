@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { STAGE_RANK, STAGES, type Stage } from '@iconia/shared';
+import { isStage, STAGE_RANK, STAGES, type Stage } from '@iconia/shared';
 import {
   META_CONVERSIONS_CHANNEL,
   META_STAGE_KIND,
@@ -49,5 +49,21 @@ export function createMetaStageQueue(db: Database.Database) {
         });
       }
     }
+  };
+}
+
+/**
+ * For a lead just stored, in its transaction: the stages its buyer has reached (New for a new
+ * buyer), queued for the leads Meta can match, so a lead nobody has moved yet is still counted
+ * as one that reached New.
+ */
+export function createMetaArrivalQueue(db: Database.Database) {
+  const queue = createMetaStageQueue(db);
+  const stageOf = db
+    .prepare<[number], string>(`SELECT stage FROM buyers WHERE id = ? AND erased_at IS NULL`)
+    .pluck();
+  return (buyerId: number, at: number): void => {
+    const stage = stageOf.get(buyerId);
+    if (stage !== undefined && isStage(stage)) queue(buyerId, stage, at);
   };
 }
