@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody, waitUntil } from './peer-support.ts';
 import {
   sendGraphError,
   sendGraphFailure,
@@ -129,11 +130,10 @@ export function conversionsEventProblem(event: unknown, nowS: number): string | 
   return undefined;
 }
 
+/** The request's body as JSON, or undefined when it is not JSON. */
 async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(await readBody(request)) as unknown;
   } catch {
     return undefined;
   }
@@ -183,6 +183,7 @@ function checkPost(
   return { events: data as ConversionsEvent[] };
 }
 
+/** Resolves with the first `count` items of `list` once it holds them. */
 async function waitFor<T>(
   list: T[],
   count: number,
@@ -190,18 +191,12 @@ async function waitFor<T>(
   timeoutMs: number,
   what: string,
 ): Promise<T[]> {
-  const deadline = Date.now() + timeoutMs;
-  while (list.length < count) {
-    const left = deadline - Date.now();
-    if (left <= 0) throw new Error(`expected ${count} ${what}, got ${list.length}`);
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, left);
-      waiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
+  await waitUntil(
+    waiters,
+    () => list.length >= count,
+    timeoutMs,
+    () => `${count} ${what}, got ${list.length}`,
+  );
   return list.slice(0, count);
 }
 

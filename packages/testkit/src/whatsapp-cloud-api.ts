@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMediaShelf, type WhatsappMedia } from './whatsapp-cloud-media.ts';
+import { readBody, waitUntil } from './peer-support.ts';
 
 export type { WhatsappMedia };
 
@@ -221,33 +222,6 @@ export function whatsappSendProblem(body: unknown): string | undefined {
     return 'template.language.code is required';
   }
   return componentsProblem(template.components);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Waits, woken by each call of a waiter, until `done` holds or the time is up. */
-async function waitUntil(
-  waiters: Array<() => void>,
-  done: () => boolean,
-  timeoutMs: number,
-  expected: () => string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    const left = deadline - Date.now();
-    if (left <= 0) throw new Error(`expected ${expected()}`);
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, left);
-      waiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
 }
 
 const wamid = () => `wamid.${randomBytes(24).toString('base64url')}`;
