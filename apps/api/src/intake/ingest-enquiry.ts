@@ -39,6 +39,8 @@ export interface ChannelEnquiry {
   receivedAt?: number | undefined;
   /** What is wrong with the lead as sent, in words for the desk; it is kept all the same. */
   problems?: readonly string[] | undefined;
+  /** The channel's own write, in the lead's transaction (see `NewLead.alongside`). */
+  alongside?: ((lead: { id: number; buyerId: number }) => void) | undefined;
 }
 
 /** The stored lead, and whether it was stored by an earlier delivery of the same enquiry. */
@@ -126,6 +128,7 @@ export function createIngestEnquiry(options: IngestEnquiryOptions): IngestEnquir
       receivedAt: enquiry.receivedAt ?? clock.now(),
       spam: false,
       test: enquiry.test === true,
+      alongside: enquiry.alongside,
     });
     const repeat = lead.publicId !== publicId;
 

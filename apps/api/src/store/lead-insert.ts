@@ -126,7 +126,11 @@ export function createLeadInsert(db: Database.Database, options: LeadInsertOptio
     const origin = lead.origin ?? 'site';
     if (lead.externalId !== undefined) {
       const known = statements.byExternalId.get(origin, lead.externalId);
-      if (known) return read(known.id);
+      if (known) {
+        const stored = read(known.id);
+        lead.alongside?.(stored);
+        return stored;
+      }
     }
     const source = lead.attribution.source ?? null;
     const original =
@@ -172,6 +176,7 @@ export function createLeadInsert(db: Database.Database, options: LeadInsertOptio
     }
     // After the lead's own messages, so a CRM hears of the lead before of its owner.
     onLeadStored?.({ id: row.id, buyerId: buyer.id, status, receivedAt: lead.receivedAt });
+    lead.alongside?.({ id: row.id, buyerId: buyer.id });
     return read(row.id);
   };
   // IMMEDIATE takes the write lock before the duplicate check, so two processes cannot both

@@ -83,6 +83,47 @@ describe('openLeadStore', () => {
     });
   });
 
+  it('when a channel writes alongside its lead, then both are stored together or neither is, and a repeat runs it again with the stored lead', () => {
+    const store = open();
+    store.db.exec('CREATE TABLE channel_notes (lead_id INTEGER PRIMARY KEY, buyer_id INTEGER)');
+    const note = store.db.prepare<[number, number]>(
+      'INSERT OR IGNORE INTO channel_notes (lead_id, buyer_id) VALUES (?, ?)',
+    );
+    const count = (table: string) =>
+      store.db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).get()?.n;
+
+    expect(() =>
+      store.insertLead(
+        newLead({
+          origin: 'whatsapp',
+          externalId: 'wamid.1',
+          alongside: () => {
+            throw new Error('the disk is full');
+          },
+        }),
+        0,
+      ),
+    ).toThrow('the disk is full');
+    expect([count('leads'), count('channel_notes')]).toEqual([0, 0]);
+
+    const seen: number[] = [];
+    const alongside = (lead: { id: number; buyerId: number }) => {
+      seen.push(lead.id);
+      note.run(lead.id, lead.buyerId);
+    };
+    const first = store.insertLead(
+      newLead({ origin: 'whatsapp', externalId: 'wamid.2', alongside }),
+      0,
+    );
+    const repeat = store.insertLead(
+      newLead({ origin: 'whatsapp', externalId: 'wamid.2', alongside }),
+      0,
+    );
+
+    expect(repeat.id).toBe(first.id);
+    expect(seen).toEqual([first.id, first.id]);
+    expect([count('leads'), count('channel_notes')]).toEqual([1, 1]);
+  });
   it('when a file from the first release is opened, then its leads stay and gain an empty consent notice', () => {
     mkdirSync(path.dirname(file), { recursive: true });
     const db = new Database(file);

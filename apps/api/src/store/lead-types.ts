@@ -41,6 +41,12 @@ interface ChannelFields {
    * the lead is kept all the same. An empty `mobile` means it has no usable number.
    */
   problems?: readonly string[] | undefined;
+  /**
+   * The channel's own write that belongs with the lead (WhatsApp's first message from a new
+   * number), run in the transaction that stores the lead, or finds it stored by an earlier
+   * delivery: it reaches the disk in the same sync, or not at all.
+   */
+  alongside?: ((lead: { id: number; buyerId: number }) => void) | undefined;
 }
 
 /** Where a lead is delivered. Each channel has its own delivery row, retries and backlog. */

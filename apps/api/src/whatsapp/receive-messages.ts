@@ -19,6 +19,8 @@ export interface WhatsappEnquiry {
   receivedAt: number;
   /** What is not as WhatsApp documents it, in words; the enquiry is kept all the same. */
   problems?: string[];
+  /** The first message itself, written in the transaction that stores the lead. */
+  alongside?: (lead: { id: number; buyerId: number }) => void;
 }
 
 export interface ReceiveOptions {
@@ -157,61 +159,70 @@ export function referralAttribution(referral: WhatsappReferral | undefined) {
 export function createReceiveMessages(options: ReceiveOptions) {
   const { store } = options;
 
-  async function buyerFor(event: MessageEvent) {
-    const mobile = `+${event.message.from}`;
-    const known = store.buyerOf(mobile);
-    if (known) return known;
+  /**
+   * Keeps a message in its buyer's conversation, in the caller's transaction: its row, its note
+   * on the timeline, the waiting alert's clock, and STOP's opt-out. False when its wamid is
+   * already kept.
+   */
+  function keep(event: MessageEvent, buyerId: number, leadId: number | null): boolean {
+    const { kind, text } = contentOf(event.message);
+    const { receivedAt } = event;
+    const added = store.addIncoming({
+      buyerId,
+      leadId,
+      wamid: event.message.id,
+      kind,
+      text,
+      mediaId: mediaIdOf(event.message),
+      at: Number(event.message.timestamp) * 1000 || receivedAt,
+      receivedAt,
+    });
+    if (added === undefined) return false;
+    store.note(buyerId, leadId, receivedAt, noteOf(event.problems));
+    // STOP waits for no reply: it ends the conversation.
+    if (!isStopRequest(event.message)) options.onIncoming?.(buyerId, leadId, added, receivedAt);
+    if (isStopRequest(event.message) && store.optOut(buyerId, receivedAt)) {
+      store.note(buyerId, leadId, receivedAt, 'Opted out of WhatsApp messages (wrote STOP)');
+    }
+    return true;
+  }
+
+  /**
+   * A number we do not know is stored as a new lead through the intake, with its first message
+   * kept in the same transaction: one disk sync before the answer, not two.
+   */
+  async function keepWithNewLead(event: MessageEvent): Promise<{ buyerId: number; kept: boolean }> {
     const { kind, text } = contentOf(event.message);
     const attribution = referralAttribution(event.message.referral);
+    let kept = false;
     const { lead } = await options.ingest({
       origin: 'whatsapp',
       externalId: event.message.id,
       name: event.name,
-      mobile,
+      mobile: `+${event.message.from}`,
       ...(kind === 'text' && text ? { message: text } : {}),
       ...(attribution.campaign ? { campaign: attribution.campaign } : {}),
       answers: attribution.answers,
       receivedAt: event.receivedAt,
       problems: event.problems,
+      alongside: (stored) => {
+        kept = keep(event, stored.buyerId, stored.id);
+      },
     });
-    return { buyerId: lead.buyerId, leadId: lead.id };
+    return { buyerId: lead.buyerId, kept };
   }
 
   async function receiveMessage(event: MessageEvent) {
-    const { buyerId, leadId } = await buyerFor(event);
-    const { kind, text } = contentOf(event.message);
-    const at = Number(event.message.timestamp) * 1000 || event.receivedAt;
-    const mediaId = mediaIdOf(event.message);
-    const stored = await options.durably(() => {
-      const wamid = event.message.id;
-      const { receivedAt } = event;
-      const added = store.addIncoming({
-        buyerId,
-        leadId,
-        wamid,
-        kind,
-        text,
-        mediaId,
-        at,
-        receivedAt,
-      });
-      if (added === undefined) return false;
-      store.note(buyerId, leadId, event.receivedAt, noteOf(event.problems));
-      // STOP waits for no reply: it ends the conversation.
-      if (!isStopRequest(event.message)) options.onIncoming?.(buyerId, leadId, added, receivedAt);
-      if (isStopRequest(event.message) && store.optOut(buyerId, event.receivedAt)) {
-        store.note(
-          buyerId,
-          leadId,
-          event.receivedAt,
-          'Opted out of WhatsApp messages (wrote STOP)',
-        );
-      }
-      return true;
-    });
-    if (!stored) return;
+    const known = store.buyerOf(`+${event.message.from}`);
+    const { buyerId, kept } = known
+      ? {
+          buyerId: known.buyerId,
+          kept: await options.durably(() => keep(event, known.buyerId, known.leadId)),
+        }
+      : await keepWithNewLead(event);
+    if (!kept) return;
     options.onChange?.(buyerId, { direction: 'in', status: 'received' });
-    if (mediaId) options.onMediaQueued?.();
+    if (mediaIdOf(event.message)) options.onMediaQueued?.();
   }
 
   /** No sender or id to place it by: an enquiry with no number, for a manager to look at. */
