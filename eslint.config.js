@@ -78,7 +78,8 @@ const importZones = [
  *   connection), routing/, visits/, the desk's features (plots/, push/, accounts/, sources/,
  *   buyers/ (the work on a buyer), privacy/'s erasure and reports/' desk reports and export: the
  *   desk API mounts their routes and they use desk/'s sessions, input and errors), and the jobs
- *   the root schedules: digest/ (the daily summary), privacy/ (retention). A feature names the
+ *   the root schedules: digest/ (the daily summary), privacy/ (retention), portals/ (the property
+ *   portals' polls). A feature names the
  *   part of the store it uses; only the composition root imports the desk API.
  * - channels of the outbox: mail/, webhooks/, graph/ (Meta's lead reads); beside each other,
  *   never importing one another.
@@ -128,6 +129,7 @@ export const API_LAYERS = [
       `desk-api/${DESK_STORE}.ts`,
       ...DESK_FEATURES,
       'digest',
+      'portals',
     ],
   },
   { name: 'the outbox channels', paths: ['mail', 'webhooks', 'graph'] },

@@ -4,7 +4,6 @@ import { createApp } from './app.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createDesk, type Desk } from './desk-api/desk.ts';
-import { createDailyDigest } from './digest/daily-digest.ts';
 import { createGraphChannel, GRAPH_BACKOFF, GRAPH_TIMEOUT_MS } from './graph/graph-channel.ts';
 import { createReadinessCheck } from './http/health.ts';
 import { createIngestEnquiry } from './intake/ingest-enquiry.ts';
@@ -13,14 +12,16 @@ import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
 import type { DeliveryWorker } from './outbox/outbox-worker.ts';
 import { createPlotsChannel, PLOTS_WORKER } from './plots/index.ts';
-import {
-  adoptLedgerFromBackup,
-  createErasureLedger,
-  createLeadRetention,
-} from './privacy/index.ts';
+import { adoptLedgerFromBackup, createErasureLedger } from './privacy/index.ts';
 import { createRouting, routingOptionsOf, type Routing } from './routing/index.ts';
 import { listen, stopListening } from './start/http-server.ts';
-import { createIntakeRouters, createLeadSourceHealth, intakeOpenApiPaths } from './start/intake.ts';
+import {
+  createIntakeRouters,
+  createLeadSourceHealth,
+  createPortalPolling,
+  intakeOpenApiPaths,
+} from './start/intake.ts';
+import { createScheduledJobs } from './start/scheduled-jobs.ts';
 import { openStore } from './start/open-store.ts';
 import {
   createWhatsappParts,
@@ -40,6 +41,7 @@ import type { LeadStore } from './store/lead-store.ts';
 import { META_CONVERSIONS_CHANNEL, SALES_EMAIL_ROUTE } from './store/outbox-store.ts';
 import { createPushStore, ensureVapidKeys } from './push/index.ts';
 import { createPartnerSources, type SourceHealth } from './sources/index.ts';
+import { createPortalStore, openPortalSources, type PortalPoller } from './portals/index.ts';
 import { createVisitStore, salesOrganizer } from './visits/index.ts';
 import { createWebhookChannels } from './webhooks/webhook-channel.ts';
 
@@ -81,6 +83,8 @@ export interface RunningServer {
   whatsappMedia: DeliveryWorker | undefined;
   /** Every lead source's figures, and the managers' alerts when one goes quiet or fails. */
   sourceHealth: SourceHealth;
+  /** The property portals' pulls, every PORTAL_POLL_MINUTES. */
+  portals: PortalPoller;
   /** Stops taking requests, lets those in flight finish, then stops delivery and closes. */
   close(): Promise<void>;
 }
@@ -119,9 +123,10 @@ function openData(config: Config, { clock, logger }: ServerOptions) {
   // when its lease lapses; beside another server, a lease may be that server's live send.
   let leasesTakenBack = 0;
   const instanceLock = acquireInstanceLock(config.databaseFile, () => {
-    leasesTakenBack = store.takeBackLeases();
+    leasesTakenBack = store.takeBackLeases() + createPortalStore(store.db).takeBackLeases();
   });
   const workerContext: WorkerContext = { store, clock, logger, config };
+  const partnerSources = createPartnerSources(store.db);
   return {
     whatsapp: createWhatsappParts(workerContext, config, announcements),
     whatsappAnnouncements: announcements,
@@ -133,7 +138,10 @@ function openData(config: Config, { clock, logger }: ServerOptions) {
     mailer: createMailer(config),
     workerContext,
     messageIdDomain: config.mailFrom.address.split('@')[1] ?? 'localhost',
-    partnerSources: createPartnerSources(store.db),
+    partnerSources,
+    portals: openPortalSources(store.db, config.dataDir, (name) =>
+      partnerSources.list(clock.now()).some((source) => source.name === name),
+    ),
   };
 }
 
@@ -171,16 +179,18 @@ function createLeadIntake(parts: Parts, messages: MessageWorkers) {
     wakeMetaGraph: () => metaGraph?.wake(),
     receiveWhatsapp: parts.whatsapp && createWhatsappReceiver(parts.whatsapp, ingestEnquiry),
   });
+  const portals = createPortalPolling(parts, ingestEnquiry);
   const sourceHealth = createLeadSourceHealth({
     config,
     store,
     clock,
     logger,
     partnerSources,
+    portalSources: parts.portals.sources,
     messageIdDomain,
     wakeEmail: messages.wake.email,
   });
-  return { captureLead: createCaptureLead(leadCapture), metaGraph, intake, sourceHealth };
+  return { captureLead: createCaptureLead(leadCapture), metaGraph, intake, sourceHealth, portals };
 }
 
 /** The sales desk and its plots' due work, with the erasure ledger a restore cannot undo. */
@@ -233,29 +243,6 @@ function createSalesDesk(
   return { desk, plots };
 }
 
-/** The jobs on a timer: old leads deleted, and the daily digest when DIGEST_HOUR asks for one. */
-function createScheduledJobs({ config, store, clock, logger, mailer, messageIdDomain }: Parts) {
-  const retention = createLeadRetention({
-    store,
-    clock,
-    logger,
-    retentionDays: config.leadRetentionDays,
-  });
-  const digest =
-    config.digestHour === undefined
-      ? undefined
-      : createDailyDigest({
-          store,
-          mailer,
-          clock,
-          logger,
-          addresses: { from: config.mailFrom, to: config.mailTo },
-          hour: config.digestHour,
-          messageIdDomain,
-        });
-  return [retention, ...(digest ? [digest] : [])];
-}
-
 /** Builds every part once, on one store, and wires each part's "there is work now" to its worker. */
 function buildServer(config: Config, options: ServerOptions) {
   const parts: Parts = { ...openData(config, options), config, ...options };
@@ -295,7 +282,7 @@ function buildServer(config: Config, options: ServerOptions) {
     intakePaths: intakeOpenApiPaths(),
   });
   const { delivery, routingSteps, webhooks, pushes, metaConversions } = messages;
-  const { metaGraph, sourceHealth } = intake;
+  const { metaGraph, sourceHealth, portals } = intake;
   const whatsapp = parts.whatsapp?.worker;
   const whatsappMedia = parts.whatsapp?.media.worker;
   const outbox = {
@@ -321,8 +308,9 @@ function buildServer(config: Config, options: ServerOptions) {
     ...(whatsappMedia ? [whatsappMedia] : []),
     ...createScheduledJobs(parts),
     sourceHealth,
+    portals,
   ];
-  return { parts, app, desk, outbox, sourceHealth, workers };
+  return { parts, app, desk, outbox, sourceHealth, portals, workers };
 }
 
 /**
@@ -332,7 +320,7 @@ function buildServer(config: Config, options: ServerOptions) {
  */
 export async function startServer(config: Config, options: ServerOptions): Promise<RunningServer> {
   const { clock, logger } = options;
-  const { parts, app, desk, outbox, sourceHealth, workers } = buildServer(config, options);
+  const { parts, app, desk, outbox, sourceHealth, portals, workers } = buildServer(config, options);
   const { store, mailer, instanceLock } = parts;
   // A database restored from an older backup must not serve anyone erased since, not even once.
   const replayed = await desk.api.erasure.replay(clock.now());
@@ -392,6 +380,7 @@ export async function startServer(config: Config, options: ServerOptions): Promi
     routing: parts.routing,
     desk,
     sourceHealth,
+    portals,
     close: () => (closing ??= close()),
   };
 }

@@ -128,7 +128,7 @@ export const costReportSchema = v.object({
   byPlatform: v.pipe(
     v.array(v.object({ platform: text, ...costFigures })),
     v.description(
-      'The same, per platform (google, meta, site for untagged site visitors, partner:<name>, whatsapp, and the platforms typed by hand).',
+      'The same, per platform (google, meta, site for untagged site visitors, partner:<name>, portal:<name>, whatsapp, and the platforms typed by hand).',
     ),
   ),
   total: costLineSchema,

@@ -45,7 +45,9 @@ export const responseReportSchema = v.object({
     v.object({
       origin: v.pipe(
         v.string(),
-        v.description('Where the enquiry entered: site, google_ads, meta or partner:<name>.'),
+        v.description(
+          'Where the enquiry entered: site, google_ads, meta, whatsapp, partner:<name> or portal:<name>.',
+        ),
       ),
       ...responseFigures,
     }),
@@ -74,7 +76,7 @@ const visitOrigin = {
   origin: v.pipe(
     v.nullable(v.string()),
     v.description(
-      'The origin of the buyer’s first enquiry (site, google_ads, meta or partner:<name>); null when none of their enquiries is kept any more.',
+      'The origin of the buyer’s first enquiry (site, google_ads, meta, whatsapp, partner:<name> or portal:<name>); null when none of their enquiries is kept any more.',
     ),
   ),
 };
@@ -87,7 +89,9 @@ export const deskReportSchema = v.object({
         day: v.pipe(text, v.metadata({ format: 'date' })),
         origin: v.pipe(
           v.string(),
-          v.description('Where the enquiry entered: site, google_ads, meta or partner:<name>.'),
+          v.description(
+            'Where the enquiry entered: site, google_ads, meta, whatsapp, partner:<name> or portal:<name>.',
+          ),
         ),
         form: v.pipe(
           v.nullable(v.picklist(LEAD_SOURCES)),
@@ -107,7 +111,7 @@ export const deskReportSchema = v.object({
       origin: v.pipe(
         v.string(),
         v.description(
-          'The origin of the buyers’ first enquiry: site, google_ads, meta or partner:<name>.',
+          'The origin of the buyers’ first enquiry: site, google_ads, meta, whatsapp, partner:<name> or portal:<name>.',
         ),
       ),
       utmSource: optionalText,

@@ -39,7 +39,9 @@ export type SourceCondition = (typeof SOURCE_CONDITIONS)[number];
 export const sourceHealthRowSchema = v.object({
   origin: v.pipe(
     text,
-    v.description("Where its leads enter: 'site', 'google_ads', 'meta' or 'partner:<name>'."),
+    v.description(
+      "Where its leads enter: 'site', 'google_ads', 'meta', 'whatsapp', 'partner:<name>' or 'portal:<name>'.",
+    ),
   ),
   label: text,
   disabled: v.pipe(v.boolean(), v.description('A disabled partner source: it raises no alert.')),
@@ -91,6 +93,27 @@ export const sourceHealthRowSchema = v.object({
     v.description(
       "The buyers' stages sent back to the ad platform (Meta's Conversions API); null when not set up.",
     ),
+  ),
+  polls: v.pipe(
+    v.nullable(
+      v.object({
+        lastSuccessAt: v.pipe(
+          v.nullable(time),
+          v.description('When the portal last answered a poll in full; null before the first.'),
+        ),
+        failingSince: v.pipe(
+          v.nullable(time),
+          v.description('When the polls began to fail; null while they succeed.'),
+        ),
+        lastError: v.pipe(
+          v.nullable(text),
+          v.description(
+            "The portal's last error in words (a refused login is said as such); null while the polls succeed.",
+          ),
+        ),
+      }),
+    ),
+    v.description('A property portal pulled by the server: its polls; null for the other sources.'),
   ),
   alerts: v.pipe(
     v.array(v.object({ condition: v.picklist(SOURCE_CONDITIONS), since: time, reason: text })),

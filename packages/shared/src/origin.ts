@@ -1,10 +1,12 @@
 import { LEAD_SOURCE_LABELS, type LeadSource } from './lead-source.ts';
 
 /**
- * Where a lead entered: the site's own forms, an ad platform's lead form, or a partner's signed
- * push (`partner:<name>`). A lead's `source` keeps its older meaning: which of the site's forms.
+ * Where a lead entered: the site's own forms, an ad platform's lead form, a partner's signed
+ * push (`partner:<name>`), or a property portal the server polls (`portal:<name>`). A lead's
+ * `source` keeps its older meaning: which of the site's forms.
  */
-export type LeadOrigin = 'site' | 'google_ads' | 'meta' | 'whatsapp' | `partner:${string}`;
+export type LeadOrigin =
+  'site' | 'google_ads' | 'meta' | 'whatsapp' | `partner:${string}` | `portal:${string}`;
 
 /** The kind of a lead from any channel but the site's forms. */
 export const ENQUIRY_KIND = 'enquiry';
@@ -13,9 +15,11 @@ export const ENQUIRY_KIND = 'enquiry';
 export const PARTNER_NAME_PATTERN = /^[a-z0-9-]{2,40}$/;
 
 const PARTNER_PREFIX = 'partner:';
+const PORTAL_PREFIX = 'portal:';
 
-/** Every origin as text, for schemas that check it: a fixed channel or `partner:<name>`. */
-export const ORIGIN_PATTERN = /^(?:site|google_ads|meta|whatsapp|partner:[a-z0-9-]{2,40})$/;
+/** Every origin as text, for schemas that check it: a fixed channel, `partner:` or `portal:<name>`. */
+export const ORIGIN_PATTERN =
+  /^(?:site|google_ads|meta|whatsapp|(?:partner|portal):[a-z0-9-]{2,40})$/;
 
 /** The fixed origins and how sales staff read them. */
 export const ORIGIN_LABELS = {
@@ -34,14 +38,25 @@ export function partnerName(origin: LeadOrigin): string | undefined {
   return origin.startsWith(PARTNER_PREFIX) ? origin.slice(PARTNER_PREFIX.length) : undefined;
 }
 
+export function portalOrigin(name: string): LeadOrigin {
+  return `${PORTAL_PREFIX}${name}`;
+}
+
+/** The source's name of a `portal:<name>` origin, or undefined for any other origin. */
+export function portalName(origin: LeadOrigin): string | undefined {
+  return origin.startsWith(PORTAL_PREFIX) ? origin.slice(PORTAL_PREFIX.length) : undefined;
+}
+
 export function isLeadOrigin(value: unknown): value is LeadOrigin {
   return typeof value === 'string' && ORIGIN_PATTERN.test(value);
 }
 
-/** How sales staff read an origin: "Google Ads", "Partner: acme-realty". */
+/** How sales staff read an origin: "Google Ads", "Partner: acme-realty", "Portal: 99acres". */
 export function formatOrigin(origin: LeadOrigin): string {
   const partner = partnerName(origin);
   if (partner !== undefined) return `Partner: ${partner}`;
+  const portal = portalName(origin);
+  if (portal !== undefined) return `Portal: ${portal}`;
   return ORIGIN_LABELS[origin as keyof typeof ORIGIN_LABELS] ?? origin;
 }
 

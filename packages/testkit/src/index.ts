@@ -59,3 +59,4 @@ export {
   type WhatsappReferral,
   type WhatsappStatus,
 } from './whatsapp-events.ts';
+export * from './portals/index.ts';

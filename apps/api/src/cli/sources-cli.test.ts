@@ -83,7 +83,7 @@ describe('pnpm leads sources', () => {
       keys: [signingKeyOf(secret), ...(before.status === 'enabled' ? before.keys : [])],
     });
     expect((await sources('list')).stdout).toMatch(
-      /acme-realty\s+enabled\s+21 Nov 2026, 3:45 pm IST\s+21 Nov 2026, 3:45 pm IST\s+22 Nov 2026, 3:45 pm IST/,
+      /acme-realty\s+partner \(push\)\s+enabled\s+21 Nov 2026, 3:45 pm IST\s+21 Nov 2026, 3:45 pm IST\s+22 Nov 2026, 3:45 pm IST/,
     );
   });
 
@@ -92,7 +92,7 @@ describe('pnpm leads sources', () => {
       'Disabled acme-realty: its requests are refused until it is enabled.\n',
     );
     expect(access('acme-realty')).toEqual({ status: 'disabled' });
-    expect((await sources('list')).stdout).toMatch(/acme-realty\s+disabled/);
+    expect((await sources('list')).stdout).toMatch(/acme-realty\s+partner \(push\)\s+disabled/);
     expect((await sources('enable', 'acme-realty')).code).toBe(0);
     expect(access('acme-realty').status).toBe('enabled');
   });

@@ -1,16 +1,8 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import {
-  appendFileSync,
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { appendFileSync, closeSync, existsSync, fsyncSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { localMobile } from '@iconia/shared';
+import { ensureDataKey, isDataKey, readDataKey, writeDataKeyOnce } from '../store/data-key.ts';
 
 /** An erasure as the ledger keeps it: a keyed hash of the mobile, never the mobile. */
 export interface LedgerEntry {
@@ -56,26 +48,11 @@ export class ErasureLedgerError extends Error {
 export const LEDGER_FILE = 'erasures.jsonl';
 export const KEY_FILE = 'erasure-key';
 
-const isKey = (text: string): boolean => /^[0-9a-f]{64}$/.test(text);
-
-function readKey(file: string): string {
-  const key = readFileSync(file, 'utf8').trim();
-  if (!isKey(key)) {
-    throw new ErasureLedgerError(
-      `${file} is not an erasure key (64 hex digits); restore it from its copy.`,
-    );
-  }
-  return key;
-}
-
-/** Writes `key` unless the file exists: of two processes starting at once, one writes it. */
-function writeKeyOnce(file: string, key: string): void {
-  try {
-    writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-}
+const damagedKey = (file: string) =>
+  new ErasureLedgerError(
+    `${file} is not an erasure key (64 hex digits); restore it from its copy.`,
+  );
+const readKey = (file: string): string => readDataKey(file, damagedKey);
 
 function appendDurably(file: string, entries: readonly LedgerEntry[]): void {
   appendFileSync(file, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''), {
@@ -95,11 +72,7 @@ export function createErasureLedger(dataDir: string): ErasureLedger {
   const keyFile = path.join(dataDir, KEY_FILE);
   let key: Buffer | undefined;
   const keyOf = (): Buffer => {
-    if (!key) {
-      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-      if (!existsSync(keyFile)) writeKeyOnce(keyFile, randomBytes(32).toString('hex'));
-      key = Buffer.from(readKey(keyFile), 'hex');
-    }
+    key ??= ensureDataKey(keyFile, damagedKey);
     return key;
   };
   // An Indian number is hashed as its ten digits, the form mobiles were stored in before E.164:
@@ -142,10 +115,9 @@ export function createErasureLedger(dataDir: string): ErasureLedger {
       return { key: readKey(keyFile), entries: entries() };
     },
     adopt(carried) {
-      if (!isKey(carried.key))
+      if (!isDataKey(carried.key))
         throw new ErasureLedgerError('The erasure key a backup carried is damaged.');
-      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-      if (!existsSync(keyFile)) writeKeyOnce(keyFile, carried.key);
+      if (!existsSync(keyFile)) writeDataKeyOnce(keyFile, carried.key);
       if (readKey(keyFile) !== carried.key) {
         throw new ErasureLedgerError(
           `This database was backed up with another erasure key than ${keyFile}, so its erasures cannot be matched. Restore it into the data folder it was backed up from, or, if ${KEY_FILE} and ${LEDGER_FILE} there belong to another installation, move both aside and start again.`,

@@ -35,6 +35,17 @@ export const REFUSED_IN_A_ROW = 3;
 export const GRAPH_FAILING_MS = 30 * 60_000;
 /** A platform fails when sending the buyers' stages back to it has been failing this long. */
 export const STAGES_FAILING_MS = 60 * 60_000;
+/** A portal fails when it has had no successful poll for this long, and its polls fail. */
+export const POLLS_FAILING_MS = 30 * 60_000;
+
+/** A pulled source's polls, as its table keeps them. */
+export interface PollFigures {
+  lastSuccessAt: number | undefined;
+  /** Since when the source has been polled: the clock of "no successful poll" before the first. */
+  since: number;
+  failingSince: number | undefined;
+  lastError: string | undefined;
+}
 
 /** A source the managers watch, as the composition root lists it at each check. */
 export interface HealthSource {
@@ -47,6 +58,8 @@ export interface HealthSource {
   stagesChannel?: string;
   /** The stages it reads from a feed of ours (Google Ads' scheduled fetch). */
   stagesFeed?: (window: FigureWindow) => StagesBackFigures;
+  /** A portal the server polls: how its polls stand. */
+  polls?: PollFigures;
 }
 
 /** What a source has been sent of the buyers' stages, by whichever way it takes them. */
@@ -96,6 +109,7 @@ function minutes(ms: number): number {
  */
 function wantedAlerts(
   figures: SourceFigures,
+  source: HealthSource,
   graph: GraphReadFigures | undefined,
   stages: StagesBackFigures | undefined,
   raised: ReadonlyMap<SourceCondition, RaisedAlert>,
@@ -130,6 +144,13 @@ function wantedAlerts(
       `Sending the buyers' stages back to the platform has failed for ${minutes(now - stages.failingSince)} minutes (${stages.waiting} waiting${stages.lastError ? `; the last error: ${stages.lastError}` : ''}).`,
     );
   }
+  const polls = source.polls;
+  const lastGoodPoll = polls && (polls.lastSuccessAt ?? polls.since);
+  if (polls?.failingSince !== undefined && now - lastGoodPoll! >= POLLS_FAILING_MS) {
+    failures.push(
+      `No successful poll of the portal for ${minutes(now - lastGoodPoll!)} minutes${polls.lastError ? ` (the last error: ${polls.lastError})` : ''}.`,
+    );
+  }
   const failingAlert = raised.get('failing');
   const failing = failures.length === 0 ? undefined : (failingAlert?.reason ?? failures.join(' '));
   return { quiet, failing };
@@ -142,6 +163,9 @@ function recoveryReason(
 ): string {
   const last = figures.lastLeadAt === undefined ? '' : formatIndiaTime(figures.lastLeadAt);
   if (condition === 'quiet') return `A lead arrived at ${last}.`;
+  if (source.polls) {
+    return `The portal answers the polls again${last ? ` (the last lead at ${last})` : ''}.`;
+  }
   const accepted = `Requests are accepted again${last ? ` (the last lead at ${last})` : ''}`;
   const also = [
     source.graphChannel &&
@@ -199,6 +223,13 @@ function healthReport(
             lastError: stages.lastError ?? null,
           }
         : null,
+      polls: source.polls
+        ? {
+            lastSuccessAt: time(source.polls.lastSuccessAt),
+            failingSince: time(source.polls.failingSince),
+            lastError: source.polls.lastError ?? null,
+          }
+        : null,
       alerts: raised
         .filter((alert) => alert.origin === source.origin)
         .map((alert) => ({
@@ -242,7 +273,7 @@ export function createSourceHealth(options: SourceHealthOptions): SourceHealth {
       const figures = store.figures(source.origin, window);
       const graph = source.graphChannel ? store.graphReads(source.graphChannel) : undefined;
       const stages = stagesOf(store, source, window);
-      const wanted = wantedAlerts(figures, graph, stages, raised, now);
+      const wanted = wantedAlerts(figures, source, graph, stages, raised, now);
       const managers = store.managers();
       const to = managers.length > 0 ? managers : [...options.fallbackTo];
       return SOURCE_CONDITIONS.flatMap((condition): AlertChange[] => {

@@ -5,7 +5,13 @@ import { googleAdsFeedPaths } from '../conversions/google-ads-openapi.ts';
 import { createGoogleAdsFeedRouter } from '../conversions/google-ads-routes.ts';
 import { partnerPaths } from '../intake/partner-openapi.ts';
 import { whatsappPaths } from '../intake/whatsapp-openapi.ts';
-import { partnerOrigin } from '@iconia/shared';
+import { partnerOrigin, portalOrigin } from '@iconia/shared';
+import {
+  createPortalPoller,
+  createPortalStore,
+  type PortalCredentialSeal,
+  type PortalSources,
+} from '../portals/index.ts';
 import type { Router } from 'express';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -99,6 +105,7 @@ export interface SourceHealthParts {
   clock: Clock;
   logger: Logger;
   partnerSources: PartnerSources;
+  portalSources: PortalSources;
   messageIdDomain: string;
   /** An alert email was queued. */
   wakeEmail: () => void;
@@ -136,10 +143,41 @@ export function createLeadSourceHealth(parts: SourceHealthParts): SourceHealth {
         origin: partnerOrigin(source.name),
         disabled: source.disabled,
       })),
+      ...parts.portalSources.list().map((source) => ({
+        origin: portalOrigin(source.name),
+        disabled: source.disabled,
+        polls: {
+          lastSuccessAt: source.lastSuccessAt ?? undefined,
+          since: source.createdAt,
+          failingSince: source.failingSince ?? undefined,
+          lastError: source.lastError ?? undefined,
+        },
+      })),
     ],
     fallbackTo: config.mailTo,
     messageIdDomain: parts.messageIdDomain,
     onQueued: parts.wakeEmail,
+  });
+}
+
+/** The property portals' polls, storing each lead through the intake as every channel's. */
+export function createPortalPolling(
+  parts: {
+    config: Pick<Config, 'portalPollMs'>;
+    store: LeadStore;
+    clock: Clock;
+    logger: Logger;
+    portals: { seal: PortalCredentialSeal };
+  },
+  ingestEnquiry: IngestEnquiry,
+) {
+  return createPortalPoller({
+    store: createPortalStore(parts.store.db),
+    seal: parts.portals.seal,
+    ingest: ingestEnquiry,
+    clock: parts.clock,
+    logger: parts.logger,
+    everyMs: parts.config.portalPollMs,
   });
 }
 

@@ -12,16 +12,22 @@ import { CliError, UsageError, withStore, type CliContext } from '../cli-context
 import { stringOption, type Command } from '../command.ts';
 import { formatTable } from '../table.ts';
 
+/** Piped standard input, read once, line by line for each secret asked for in turn. */
+let pipedLines: Promise<string[]> | undefined;
+
 /**
- * The password from standard input: typed without echo at a terminal, or piped
- * (`printf '%s\n' "$PASSWORD" | pnpm -s leads users add …`), first line only.
+ * A password or other secret from standard input: typed without echo at a terminal, or piped
+ * (`printf '%s\n' "$PASSWORD" | pnpm -s leads users add …`), one line per secret asked for.
  */
 export async function readPasswordFromStdin(prompt: string): Promise<string> {
   const { stdin, stderr } = process;
   if (!stdin.isTTY) {
-    let text = '';
-    for await (const chunk of stdin) text += String(chunk);
-    return text.split(/\r?\n/)[0] ?? '';
+    pipedLines ??= (async () => {
+      let text = '';
+      for await (const chunk of stdin) text += String(chunk);
+      return text.split(/\r?\n/);
+    })();
+    return (await pipedLines).shift() ?? '';
   }
   stderr.write(prompt);
   const silent = new Writable({ write: (_chunk, _encoding, done) => done() });

@@ -16,6 +16,7 @@ function source(overrides: Partial<SourceHealthRow>): SourceHealthRow {
     refused7Days: 0,
     graphReads: null,
     stagesBack: null,
+    polls: null,
     alerts: [],
     ...overrides,
   };
@@ -127,5 +128,34 @@ describe('SourceHealthSection', () => {
   it('when no platform is sent stages, then there is no such table', () => {
     renderSection([source({})]);
     expect(screen.queryByText('Stages sent back to the ad platforms')).not.toBeInTheDocument();
+  });
+
+  it('when a portal is polled, then its table says when it last answered and its error in words, and no other source has a row', () => {
+    renderSection([
+      source({}),
+      source({
+        origin: 'portal:99acres',
+        label: 'Portal: 99acres',
+        polls: {
+          lastSuccessAt: '2026-11-24T15:00:00+05:30',
+          failingSince: '2026-11-24T15:05:00+05:30',
+          lastError:
+            '99acres refused the login: Authentication fail. Enter the source’s credentials again.',
+        },
+      }),
+    ]);
+
+    const table = screen.getByRole('region', { name: 'Portals polled' });
+    const row = within(table).getByRole('row', { name: /Portal: 99acres/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      formatDateTime('2026-11-24T15:00:00+05:30'),
+      formatDateTime('2026-11-24T15:05:00+05:30'),
+      '99acres refused the login: Authentication fail. Enter the source’s credentials again.',
+    ]);
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
   });
 });

@@ -73,9 +73,46 @@ function StagesBack({ sources }: { sources: readonly SourceHealthRow[] }) {
   );
 }
 
+/** Each property portal the server polls: its last good poll, and its last error in words. */
+function PortalPolls({ sources }: { sources: readonly SourceHealthRow[] }) {
+  const portals = sources.flatMap((source) =>
+    source.polls ? [{ source, polls: source.polls }] : [],
+  );
+  if (portals.length === 0) return null;
+  return (
+    <>
+      <h3 id="portal-polls">Portals polled</h3>
+      <div className={ui.scroll} role="region" aria-labelledby="portal-polls" tabIndex={0}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">Polls per portal</caption>
+          <thead>
+            <tr>
+              <th scope="col">Portal</th>
+              <th scope="col">Last successful poll</th>
+              <th scope="col">Failing since</th>
+              <th scope="col">Last error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {portals.map(({ source, polls }) => (
+              <tr key={source.origin}>
+                <th scope="row">{source.label}</th>
+                <td>{polls.lastSuccessAt ? formatDateTime(polls.lastSuccessAt) : 'None yet'}</td>
+                <td>{polls.failingSince ? formatDateTime(polls.failingSince) : '—'}</td>
+                <td>{polls.lastError ?? 'None'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
 /**
  * Managers see how each lead source is doing: leads today and this week, the last lead, refused
- * requests and Meta's failing Graph reads, the stages sent back to the ad platforms, and every
+ * requests and Meta's failing Graph reads, the stages sent back to the ad platforms, the portals'
+ * polls, and every
  * alert they were emailed that has not recovered yet.
  */
 export function SourceHealthSection({ health }: { health: SourceHealthAnswer }) {
@@ -133,6 +170,7 @@ export function SourceHealthSection({ health }: { health: SourceHealthAnswer }) 
         </table>
       </div>
       <StagesBack sources={health.sources} />
+      <PortalPolls sources={health.sources} />
       {alerts.length > 0 ? (
         <>
           <h3>Alerts not yet recovered</h3>
