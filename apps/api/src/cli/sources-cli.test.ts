@@ -12,6 +12,9 @@ describe('pnpm leads sources', () => {
   const dataDir = path.join(temp.dir, 'data');
   const clock = createTestClock();
 
+  /** What the operator types when asked for a portal's login, line by line. */
+  let typed: string[] = [];
+
   async function sources(...args: string[]) {
     let stdout = '';
     let stderr = '';
@@ -25,6 +28,7 @@ describe('pnpm leads sources', () => {
       clock,
       cwd: dataDir,
       config: () => loadConfig({ DATA_DIR: dataDir, MAIL_FROM: 'leads@iconia.test' }, dataDir),
+      readPassword: () => Promise.resolve(typed.shift() ?? ''),
     });
     return { code, stdout, stderr };
   }
@@ -106,5 +110,49 @@ describe('pnpm leads sources', () => {
     const unknown = await sources('remove', 'acme-realty');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown subcommand "remove"');
+  });
+
+  it('when a portal source is added, then its login is asked for, it is listed as pulled, and it can be disabled, enabled and given a new login', async () => {
+    typed = ['builder-login', 'builder password'];
+    const added = await sources('add-portal', '99acres', '--name', 'acres-main');
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain('Added acres-main: 99acres, polled every PORTAL_POLL_MINUTES');
+    expect(added.stdout).not.toContain('builder password');
+
+    expect((await sources('list')).stdout).toMatch(/acres-main\s+99acres \(pull\)\s+enabled/);
+    expect((await sources('disable', 'acres-main')).stdout).toBe(
+      'Disabled acres-main: it is not polled until it is enabled.\n',
+    );
+    expect((await sources('list')).stdout).toMatch(/acres-main\s+99acres \(pull\)\s+disabled/);
+    expect((await sources('enable', 'acres-main')).code).toBe(0);
+    typed = ['builder-login', 'a new password'];
+    expect((await sources('credentials', 'acres-main')).stdout).toBe(
+      'New login stored for acres-main; the next poll uses it.\n',
+    );
+  });
+
+  it('when a portal source is added wrongly, then the operator is told what to do and nothing is added', async () => {
+    typed = ['key'];
+    expect(await sources('add-portal', 'nobroker', '--name', 'nb')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(
+        '"nobroker" is not a portal the desk pulls from: use one of 99acres, housing, magicbricks.',
+      ) as unknown,
+    });
+    expect(await sources('add-portal', 'magicbricks')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('"sources add-portal" needs --name <name>.') as unknown,
+    });
+    typed = ['4411', ''];
+    expect(await sources('add-portal', 'housing', '--name', 'housing')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Housing.com needs Housing.com encryption key.') as unknown,
+    });
+    typed = ['key'];
+    expect(await sources('add-portal', 'magicbricks', '--name', 'acme-realty')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('There is already a source named "acme-realty".') as unknown,
+    });
+    expect((await sources('list')).stdout).not.toMatch(/^(nb|housing)\s/m);
   });
 });

@@ -268,4 +268,21 @@ describe('portal sources, polled', () => {
       other.close();
     }
   });
+
+  it('when the server was down for a day and a half, then the window is read in the steps 99acres allows, and every lead of it arrives', async () => {
+    peer = await startAcres99Peer({ userName: 'u', password: 'p' });
+    addSource('99acres', '99acres', { userName: 'u', password: 'p' });
+    const early = enquire();
+    t.clock.advance(36 * 60 * MINUTE);
+    const late = enquire();
+
+    expect(await t.portals.pollDue()).toEqual([{ source: '99acres', outcome: 'read', leads: 2 }]);
+
+    expect(leads().map((lead) => lead.external_id)).toEqual([early.id, late.id]);
+    expect(peer.requests.map((request) => request.answered)).toEqual([
+      { enquiries: 1 },
+      { enquiries: 1 },
+    ]);
+  });
 });
+

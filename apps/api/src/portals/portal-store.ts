@@ -59,7 +59,7 @@ export function createPortalStore(db: Database.Database) {
        WHERE name = @name AND lease_owner = @owner`,
     ),
     releaseLeases: db.prepare(
-      `UPDATE portal_sources SET lease_owner = NULL, lease_until = NULL
+      `UPDATE portal_sources SET lease_owner = NULL, lease_until = NULL, last_poll_at = NULL
        WHERE lease_owner IS NOT NULL`,
     ),
     failed: db.prepare<{ name: string; owner: string; now: number; error: string }>(
@@ -85,7 +85,10 @@ export function createPortalStore(db: Database.Database) {
       statements.readUntil.run({ name, owner, until }),
     succeeded: (name: string, owner: string, now: number) =>
       statements.succeeded.run({ name, owner, now }),
-    /** The only server on the file frees the polls a killed process held, without waiting. */
+    /**
+     * The only server on the file frees the polls a killed process held, without waiting, and
+     * polls those sources at once: a poll that died is no poll.
+     */
     takeBackLeases: () => statements.releaseLeases.run().changes,
     failed: (name: string, owner: string, now: number, error: string) =>
       statements.failed.run({ name, owner, now, error: error.slice(0, 500) }),
