@@ -120,7 +120,9 @@ describe.each(CASES)('the $adapter.label adapter, against its peer', (c) => {
   it("when the portal answers with an error of its own, then it is said in the portal's words", async () => {
     peer = await c.start();
     peer.fail('portal-error');
-    await expect(read(c.credentials, Date.now() - HOUR, Date.now())).rejects.toThrow(c.portalError);
+    const now = Date.now();
+    const reading = read(c.credentials, now - HOUR, now);
+    await expect(reading).rejects.toThrow(c.portalError);
   });
 
   it.each(FAILURES)(
