@@ -78,8 +78,8 @@ const importZones = [
  *   connection), routing/, visits/, the desk's features (plots/, push/, accounts/, sources/,
  *   buyers/ (the work on a buyer), privacy/'s erasure and reports/' desk reports and export: the
  *   desk API mounts their routes and they use desk/'s sessions, input and errors), and the jobs
- *   the root schedules: digest/ (the daily summary), privacy/ (retention), portals/ (the property
- *   portals' polls). A feature names the
+ *   the root schedules: digest/ (the daily summary), privacy/ (retention), and portals/ (the
+ *   property portals: their sources on the desk, their polls on a timer). A feature names the
  *   part of the store it uses; only the composition root imports the desk API.
  * - channels of the outbox: mail/, webhooks/, graph/ (Meta's lead reads); beside each other,
  *   never importing one another.
@@ -105,6 +105,7 @@ const DESK_FEATURE_FOLDERS = [
   'reports',
   'visits',
   'whatsapp',
+  'portals',
 ];
 const DESK_FEATURES = DESK_FEATURE_FOLDERS;
 /** The desk's one store, on the features' level: the desk API builds it and hands it to them. */
@@ -129,7 +130,6 @@ export const API_LAYERS = [
       `desk-api/${DESK_STORE}.ts`,
       ...DESK_FEATURES,
       'digest',
-      'portals',
     ],
   },
   { name: 'the outbox channels', paths: ['mail', 'webhooks', 'graph'] },

@@ -220,6 +220,7 @@ function createSalesDesk(
     onQueued: messages.wake.webhooks,
     onEmailQueued: messages.wake.alerts,
     sourceHealth: more.sourceHealth,
+    portalSources: parts.portals.sources,
     routing: parts.routing,
     leads: store,
     leadRoutes: webhookChannels.map((channel) => channel.route),

@@ -350,3 +350,38 @@ export const newPartnerSourceSchema = jsonBody({
   ),
 });
 export type NewPartnerSourceBody = v.InferInput<typeof newPartnerSourceSchema>;
+
+const portalLogin = v.pipe(
+  v.record(
+    v.string(),
+    v.pipe(v.string('Each field of "credentials" is text.'), v.maxLength(500)),
+    '"credentials" is required: an object of the login\'s fields.',
+  ),
+  v.description(
+    "The portal's login: 99acres `userName`, `password`; Housing.com `profileId`, `key`; MagicBricks `key`. Stored encrypted and never shown again.",
+  ),
+);
+
+export const newPortalSourceSchema = jsonBody({
+  portal: v.pipe(
+    v.string('"portal" is required.'),
+    v.description('99acres, housing or magicbricks.'),
+    v.examples(['99acres']),
+  ),
+  name: v.pipe(
+    v.string('"name" is required.'),
+    v.regex(PARTNER_NAME_PATTERN, `"name": ${PARTNER_NAME_RULE}`),
+    v.description('2 to 40 lowercase letters, digits and hyphens; its leads are portal:<name>.'),
+  ),
+  credentials: portalLogin,
+  url: v.optional(
+    v.pipe(
+      v.string('"url" is text.'),
+      v.description("The portal's endpoint, when it is not the documented one."),
+    ),
+  ),
+});
+export type NewPortalSourceBody = v.InferInput<typeof newPortalSourceSchema>;
+
+export const portalLoginSchema = jsonBody({ credentials: portalLogin });
+export type PortalLoginBody = v.InferInput<typeof portalLoginSchema>;

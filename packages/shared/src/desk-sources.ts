@@ -32,6 +32,41 @@ export const partnerSecretAnswerSchema = v.object({
 });
 export type PartnerSecretAnswer = v.InferOutput<typeof partnerSecretAnswerSchema>;
 
+/** A property portal the server polls; its login is never shown, only that one is set. */
+export const portalSourceSchema = v.object({
+  name: text,
+  portal: v.pipe(text, v.description('99acres, housing or magicbricks.')),
+  portalLabel: v.pipe(text, v.description('How people name the portal.')),
+  url: v.pipe(text, v.description("The portal's endpoint the source is polled at.")),
+  disabled: v.pipe(v.boolean(), v.description('A disabled source is not polled.')),
+  createdAt: time,
+  lastSuccessAt: v.nullable(time),
+  failingSince: v.nullable(time),
+  lastError: v.pipe(v.nullable(text), v.description("The portal's last error in words.")),
+});
+export type PortalSource = v.InferOutput<typeof portalSourceSchema>;
+
+export const portalSourcesAnswerSchema = v.object({
+  sources: v.array(portalSourceSchema),
+  portals: v.pipe(
+    v.array(
+      v.object({
+        portal: text,
+        label: text,
+        fields: v.pipe(
+          v.array(v.object({ key: text, label: text })),
+          v.description('What its login is made of, in the order asked for.'),
+        ),
+      }),
+    ),
+    v.description('Every portal a source can pull from.'),
+  ),
+});
+export type PortalSourcesAnswer = v.InferOutput<typeof portalSourcesAnswerSchema>;
+
+export const portalSourceAnswerSchema = v.object({ source: portalSourceSchema });
+export type PortalSourceAnswer = v.InferOutput<typeof portalSourceAnswerSchema>;
+
 /** What a lead source's raised alert is about (docs/operations.md). */
 export const SOURCE_CONDITIONS = ['quiet', 'failing'] as const;
 export type SourceCondition = (typeof SOURCE_CONDITIONS)[number];

@@ -27,6 +27,7 @@ import { createPushStore, pushRoutes } from '../push/index.ts';
 import { reportRoutes } from '../reports/index.ts';
 import { createHeldRelease, heldRoutes, routingRoutes, type Routing } from '../routing/index.ts';
 import { createPartnerSources, sourceRoutes, type SourceHealth } from '../sources/index.ts';
+import { portalRoutes, type PortalSources } from '../portals/index.ts';
 import type { LeadMessageRoute, LeadStore } from '../store/lead-store.ts';
 import {
   createVisits,
@@ -68,6 +69,8 @@ export interface DeskRouterDeps {
   onEmailQueued?: () => void;
   /** The lead sources' figures and alerts. */
   sourceHealth: Pick<SourceHealth, 'report'>;
+  /** The property portals the server polls. */
+  portalSources: PortalSources;
   /** Who gets a buyer; the desk's answers stop its clock. */
   routing: Routing;
   /** The lead store on `db`: releasing a held lead puts its messages in the outbox. */
@@ -260,6 +263,7 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     { sources: createPartnerSources(db), sourceHealth: deps.sourceHealth, clock, logger },
     auth,
   );
+  mountRoutes(router, portalRoutes, { portals: deps.portalSources, clock, logger }, auth);
 
   mountRoutes(
     router,

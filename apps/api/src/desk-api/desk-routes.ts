@@ -6,6 +6,7 @@
 import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
 import { buyerRoutes } from '../buyers/index.ts';
 import { plotRoutes } from '../plots/index.ts';
+import { portalRoutes } from '../portals/index.ts';
 import { erasureRoutes } from '../privacy/index.ts';
 import { pushRoutes } from '../push/index.ts';
 import { reportRoutes } from '../reports/index.ts';
@@ -27,6 +28,7 @@ export const DESK_ROUTES: readonly DeskRoute<never>[] = [
   ...heldRoutes,
   ...pushRoutes,
   ...sourceRoutes,
+  ...portalRoutes,
   ...plotRoutes,
   ...conversationRoutes,
   ...openApiRoutes,

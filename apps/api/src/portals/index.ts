@@ -29,3 +29,4 @@ export {
   type PortalSourceState,
 } from './portal-sources.ts';
 export { createPortalStore, type PortalStore } from './portal-store.ts';
+export { portalRoutes, type PortalRouteDeps } from './portal-routes.ts';

@@ -89,3 +89,42 @@ test('when a manager adds a partner, then Sources gives its full address to post
   await expect(row.getByRole('cell').first()).toHaveText('No leads yet');
   await expectNoAxeViolations(page, 'Sources with a new partner');
 });
+
+test('when a manager adds a portal with its login, then Sources lists it as polled with the login set, never shown back, and it can be disabled @layout', async ({
+  page,
+}) => {
+  const name = `portal-${Date.now().toString(36)}`;
+  const key = `mb-key-${Date.now().toString(36)}-secret`;
+  await signIn(page, 'manager');
+  await page.goto('/desk/sources');
+  const add = page.getByRole('region', { name: 'Add a portal' });
+  await add.getByLabel('Portal').selectOption({ label: 'MagicBricks' });
+  await add.getByLabel('Name').fill(name);
+  await add.getByLabel('MagicBricks API key').fill(key);
+  // Nothing answers here: the portal's polls fail, in words, and nothing else does.
+  await add.getByLabel('Endpoint (optional)').fill('http://127.0.0.1:9/mbleadapi/getLeads');
+  await add.getByRole('button', { name: 'Add portal' }).click();
+  await expect(add.getByRole('status')).toHaveText(
+    `${name} is added: MagicBricks is polled from now on.`,
+  );
+  await expect(add.getByLabel('MagicBricks API key')).toHaveValue('');
+
+  const item = page
+    .getByRole('region', { name: 'Portals polled for leads' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+  await expect(item).toContainText('login set');
+  await expect(page.locator('body')).not.toContainText(key);
+  await expectNoAxeViolations(page, 'Sources with a new portal');
+
+  await item.getByRole('button', { name: `Disable ${name}` }).click();
+  await expect(item.getByRole('status').filter({ hasText: 'disabled' })).toHaveText(
+    `${name} is disabled: it is not polled.`,
+  );
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Portals polled for leads' }).getByRole('listitem').filter({
+      hasText: name,
+    }),
+  ).toContainText('Disabled');
+});

@@ -1,22 +1,38 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import {
   AddSourceSection,
   partnerSourcesAction,
   partnerSourcesLoader,
   PartnerSourcesSection,
 } from '../features/sources/partner-sources.tsx';
+import {
+  AddPortalSection,
+  isPortalIntent,
+  portalSourcesAction,
+  portalSourcesLoader,
+  PortalSourcesSection,
+} from '../features/sources/portal-sources.tsx';
 import { loadSourceHealth, SourceHealthSection } from '../features/sources/source-health.tsx';
 
 /** The Sources screen (managers): one section per part, each with its own data. */
 export async function sourcesLoader(args: LoaderFunctionArgs) {
-  const [partners, health] = await Promise.all([
+  const [partners, portalSources, health] = await Promise.all([
     partnerSourcesLoader(args),
+    portalSourcesLoader(args),
     loadSourceHealth(args.request.signal),
   ]);
-  return { ...partners, health };
+  return { ...partners, portalSources, health };
 }
 
-export const sourcesAction = partnerSourcesAction;
+/** A portal's form goes to the portals' action, every other to the partners'. */
+export async function sourcesAction(args: ActionFunctionArgs) {
+  const form = await args.request.clone().formData();
+  const intent = form.get('intent');
+  if (typeof intent === 'string' && isPortalIntent(intent)) {
+    return portalSourcesAction(intent, form);
+  }
+  return partnerSourcesAction(args);
+}
 
 export function SourcesPage() {
   const { health } = useLoaderData<typeof sourcesLoader>();
@@ -26,6 +42,8 @@ export function SourcesPage() {
       <SourceHealthSection health={health} />
       <PartnerSourcesSection />
       <AddSourceSection />
+      <PortalSourcesSection />
+      <AddPortalSection />
     </>
   );
 }

@@ -18,6 +18,7 @@ import type {
   PartnerSourcesAnswer,
 } from '../../lib/types.ts';
 import styles from './sources.module.css';
+import { SourceNameField, SwitchSourceForm } from './source-parts.tsx';
 import { useResetOnSuccess } from '../../lib/use-reset-on-success.ts';
 
 export function partnerSourcesLoader({
@@ -126,18 +127,12 @@ function SourceItem({ source }: { source: PartnerSource }) {
             New secret <span className="visually-hidden">for {source.name}</span>
           </button>
         </fetcher.Form>
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value={toggle} />
-          <input type="hidden" name="name" value={source.name} />
-          <button
-            type="submit"
-            className={buttonClass(source.disabled ? 'secondary' : 'danger')}
-            disabled={busy}
-          >
-            {source.disabled ? 'Enable' : 'Disable'}{' '}
-            <span className="visually-hidden">{source.name}</span>
-          </button>
-        </fetcher.Form>
+        <SwitchSourceForm
+          fetcher={fetcher}
+          intent={toggle}
+          name={source.name}
+          disabled={source.disabled}
+        />
       </div>
       {fetcher.data?.issued ? <IssuedSecret issued={fetcher.data.issued} /> : null}
       <ErrorText>{fetcher.data?.error}</ErrorText>
@@ -179,21 +174,7 @@ export function AddSourceSection() {
       <h2 id="add-source">Add a partner</h2>
       <fetcher.Form method="post" ref={form}>
         <input type="hidden" name="intent" value="add" />
-        <div className={ui.field}>
-          <label htmlFor="source-name">Name</label>
-          <input
-            id="source-name"
-            name="name"
-            autoComplete="off"
-            spellCheck={false}
-            pattern="[a-z0-9\-]{2,40}"
-            aria-describedby="source-name-hint"
-            required
-          />
-          <p id="source-name-hint" className={ui.hint}>
-            2 to 40 lowercase letters, digits and hyphens, e.g. acme-realty.
-          </p>
-        </div>
+        <SourceNameField id="source-name" example="e.g. acme-realty." />
         <button type="submit" className={buttonClass()} disabled={busy}>
           {busy ? 'Adding…' : 'Add partner'}
         </button>
