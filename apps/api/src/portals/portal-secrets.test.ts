@@ -14,7 +14,7 @@ import { startDeskTestServer, type DeskTestServer } from '../desk/desk-test-supp
 /** Each portal's login, as distinctive as a secret should be. */
 const SECRETS = {
   acresUser: 'iconia-99-login-7731',
-  acresPassword: 'Acres#Pass-58199-secret',
+  acresPassword: 'Acres#Pass-58199-secret', // secret-scan: allow (a test's made-up login, searched for)
   housingProfile: 'profile-id-88112233',
   housingKey: 'housing-key-0f9e8d7c6b5a',
   magicbricksKey: 'mb-api-key-5a4b3c2d1e',
