@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
 import { ui } from '../components/ui.ts';
 import { ApiError } from '../lib/api.ts';
@@ -22,11 +22,29 @@ function describe(error: unknown): { title: string; text: string } {
 }
 
 /**
+ * Whether the browser says it has a network, kept up to date: a page that failed while the
+ * browser still thought itself online says it is offline as soon as the browser says so.
+ */
+function useBrowserOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
+/**
  * The browser says it has no network and the failure is one the network explains: no answer at
  * all (a request or a screen's code that could not be fetched), never a refusal the server sent.
  */
-function isOffline(error: unknown): boolean {
-  if (navigator.onLine) return false;
+function isOffline(error: unknown, online: boolean): boolean {
+  if (online) return false;
   if (error instanceof ApiError) return error.status === 0;
   return !isRouteErrorResponse(error);
 }
@@ -49,7 +67,8 @@ function Offline() {
 /** What a page shows when its data could not load: the API's own sentence and a way on. */
 export function RouteError() {
   const error = useRouteError();
-  if (isOffline(error)) return <Offline />;
+  const online = useBrowserOnline();
+  if (isOffline(error, online)) return <Offline />;
   const { title, text } = describe(error);
   return (
     <div className={ui.card}>
