@@ -106,6 +106,7 @@ const DESK_FEATURE_FOLDERS = [
   'visits',
   'whatsapp',
   'portals',
+  'brokers',
 ];
 const DESK_FEATURES = DESK_FEATURE_FOLDERS;
 /** The desk's one store, on the features' level: the desk API builds it and hands it to them. */

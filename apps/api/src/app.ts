@@ -22,6 +22,8 @@ export interface AppDeps {
   clock: Clock;
   /** The sales desk, mounted at /desk: its JSON API under /desk/api and the built app. */
   desk: Router;
+  /** The channel partners' app and its API, mounted at /partners. */
+  partners: Router;
   /** The intake channels (`/intake/…`), each with its own key or signature and its own ceiling. */
   intake: readonly Router[];
   /** The intake channels' own OpenAPI paths, for /openapi.json. */
@@ -42,6 +44,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(createSecurityHeaders(scriptHashes, tags));
   app.use(createHealthRouter(readiness, logger));
   app.use('/desk', desk);
+  app.use('/partners', deps.partners);
   // Not under the site's per-address limit: their senders authenticate and share addresses.
   for (const channel of intake) app.use(channel);
   app.use(

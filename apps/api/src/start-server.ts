@@ -13,7 +13,9 @@ import { createMailer, type Mailer } from './mail/transport.ts';
 import type { DeliveryWorker } from './outbox/outbox-worker.ts';
 import { createPlotsChannel, PLOTS_WORKER } from './plots/index.ts';
 import { adoptLedgerFromBackup, createErasureLedger } from './privacy/index.ts';
-import { createRouting, routingOptionsOf, type Routing } from './routing/index.ts';
+import { routingOptionsOf, type Routing } from './routing/index.ts';
+import type { Brokers } from './brokers/index.ts';
+import { createChannelPartners, createClaimAwareRouting } from './start/partners.ts';
 import { listen, stopListening } from './start/http-server.ts';
 import {
   createIntakeRouters,
@@ -116,7 +118,8 @@ function openData(config: Config, { clock, logger }: ServerOptions) {
   const { store, handler } = openStore(
     config.databaseFile,
     [SALES_EMAIL_ROUTE, ...webhookChannels.map((channel) => channel.route)],
-    (db) => leadStoredHandlers(db, createRouting(db, routingOptions), config, announcements),
+    (db) =>
+      leadStoredHandlers(db, createClaimAwareRouting(db, routingOptions), config, announcements),
   );
   const { routing } = handler;
   // The only server on the file takes back what a killed one was sending, at once rather than
@@ -190,14 +193,15 @@ function createLeadIntake(parts: Parts, messages: MessageWorkers) {
     messageIdDomain,
     wakeEmail: messages.wake.email,
   });
-  return { captureLead: createCaptureLead(leadCapture), metaGraph, intake, sourceHealth, portals };
+  const captureLead = createCaptureLead(leadCapture);
+  return { captureLead, ingestEnquiry, metaGraph, intake, sourceHealth, portals };
 }
 
 /** The sales desk and its plots' due work, with the erasure ledger a restore cannot undo. */
 function createSalesDesk(
   parts: Parts,
   messages: MessageWorkers,
-  more: { sourceHealth: SourceHealth; pushPublicKey: string },
+  more: { sourceHealth: SourceHealth; pushPublicKey: string; brokers: Brokers },
 ) {
   const { config, store, clock, logger, mailer, webhookChannels } = parts;
   const ledger = createErasureLedger(config.dataDir);
@@ -234,6 +238,7 @@ function createSalesDesk(
       forgetFiles: () => forgetWhatsappFiles(parts.whatsapp!),
     }),
     whatsappAnnouncements: parts.whatsappAnnouncements,
+    brokers: more.brokers,
   });
   // A hold's expiry is a row due when it runs out, so it frees the plot across restarts.
   const plots = outboxWorker(
@@ -260,9 +265,12 @@ function buildServer(config: Config, options: ServerOptions) {
   });
   if (parts.whatsapp) parts.whatsapp.alertsQueued.wake = messages.wake.alerts;
   const intake = createLeadIntake(parts, messages);
+  const partners = createChannelPartners(parts, intake.ingestEnquiry, messages.wake.alerts);
+  const { brokers } = partners;
   const { desk, plots } = createSalesDesk(parts, messages, {
     sourceHealth: intake.sourceHealth,
     pushPublicKey: vapidKeys.publicKey,
+    brokers,
   });
   const readiness = createReadinessCheck({
     store,
@@ -279,6 +287,7 @@ function buildServer(config: Config, options: ServerOptions) {
     logger: options.logger,
     clock,
     desk: desk.router,
+    partners: partners.router,
     intake: intake.intake,
     intakePaths: intakeOpenApiPaths(),
   });
@@ -310,6 +319,7 @@ function buildServer(config: Config, options: ServerOptions) {
     ...createScheduledJobs(parts),
     sourceHealth,
     portals,
+    brokers,
   ];
   return { parts, app, desk, outbox, sourceHealth, portals, workers };
 }

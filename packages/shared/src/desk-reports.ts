@@ -46,7 +46,7 @@ export const responseReportSchema = v.object({
       origin: v.pipe(
         v.string(),
         v.description(
-          'Where the enquiry entered: site, google_ads, meta, whatsapp, partner:<name> or portal:<name>.',
+          'Where the enquiry entered: site, google_ads, meta, whatsapp, broker, partner:<name> or portal:<name>.',
         ),
       ),
       ...responseFigures,
@@ -76,7 +76,7 @@ const visitOrigin = {
   origin: v.pipe(
     v.nullable(v.string()),
     v.description(
-      'The origin of the buyer’s first enquiry (site, google_ads, meta, whatsapp, partner:<name> or portal:<name>); null when none of their enquiries is kept any more.',
+      'The origin of the buyer’s first enquiry (site, google_ads, meta, whatsapp, broker, partner:<name> or portal:<name>); null when none of their enquiries is kept any more.',
     ),
   ),
 };
@@ -90,7 +90,7 @@ export const deskReportSchema = v.object({
         origin: v.pipe(
           v.string(),
           v.description(
-            'Where the enquiry entered: site, google_ads, meta, whatsapp, partner:<name> or portal:<name>.',
+            'Where the enquiry entered: site, google_ads, meta, whatsapp, broker, partner:<name> or portal:<name>.',
           ),
         ),
         form: v.pipe(
@@ -111,7 +111,7 @@ export const deskReportSchema = v.object({
       origin: v.pipe(
         v.string(),
         v.description(
-          'The origin of the buyers’ first enquiry: site, google_ads, meta, whatsapp, partner:<name> or portal:<name>.',
+          'The origin of the buyers’ first enquiry: site, google_ads, meta, whatsapp, broker, partner:<name> or portal:<name>.',
         ),
       ),
       utmSource: optionalText,

@@ -75,7 +75,7 @@ export const sourceHealthRowSchema = v.object({
   origin: v.pipe(
     text,
     v.description(
-      "Where its leads enter: 'site', 'google_ads', 'meta', 'whatsapp', 'partner:<name>' or 'portal:<name>'.",
+      "Where its leads enter: 'site', 'google_ads', 'meta', 'whatsapp', 'broker', 'partner:<name>' or 'portal:<name>'.",
     ),
   ),
   label: text,

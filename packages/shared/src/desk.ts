@@ -142,7 +142,7 @@ const leadRowEntries = {
   origin: v.pipe(
     v.string(),
     v.description(
-      'Where the lead entered: site, google_ads, meta, whatsapp, partner:<name> or portal:<name>; `form` is which of the site’s forms.',
+      'Where the lead entered: site, google_ads, meta, whatsapp, broker, partner:<name> or portal:<name>; `form` is which of the site’s forms.',
     ),
   ),
   receivedAt: time,

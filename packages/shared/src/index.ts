@@ -27,3 +27,4 @@ export * from './text.ts';
 export * from './webhook-events.ts';
 export * from './visits.ts';
 export * from './whatsapp.ts';
+export * from './brokers.ts';

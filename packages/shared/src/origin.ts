@@ -2,11 +2,11 @@ import { LEAD_SOURCE_LABELS, type LeadSource } from './lead-source.ts';
 
 /**
  * Where a lead entered: the site's own forms, an ad platform's lead form, a partner's signed
- * push (`partner:<name>`), or a property portal the server polls (`portal:<name>`). A lead's
+ * push (`partner:<name>`), a channel partner's registered client (`broker`), or a property portal the server polls (`portal:<name>`). A lead's
  * `source` keeps its older meaning: which of the site's forms.
  */
 export type LeadOrigin =
-  'site' | 'google_ads' | 'meta' | 'whatsapp' | `partner:${string}` | `portal:${string}`;
+  'site' | 'google_ads' | 'meta' | 'whatsapp' | 'broker' | `partner:${string}` | `portal:${string}`;
 
 /** The kind of a lead from any channel but the site's forms. */
 export const ENQUIRY_KIND = 'enquiry';
@@ -19,7 +19,7 @@ const PORTAL_PREFIX = 'portal:';
 
 /** Every origin as text, for schemas that check it: a fixed channel, `partner:` or `portal:<name>`. */
 export const ORIGIN_PATTERN =
-  /^(?:site|google_ads|meta|whatsapp|(?:partner|portal):[a-z0-9-]{2,40})$/;
+  /^(?:site|google_ads|meta|whatsapp|broker|(?:partner|portal):[a-z0-9-]{2,40})$/;
 
 /** The fixed origins and how sales staff read them. */
 export const ORIGIN_LABELS = {
@@ -27,6 +27,7 @@ export const ORIGIN_LABELS = {
   google_ads: 'Google Ads',
   meta: 'Meta lead ads',
   whatsapp: 'WhatsApp',
+  broker: 'Channel partner',
 } as const satisfies Record<string, string>;
 
 export function partnerOrigin(name: string): LeadOrigin {

@@ -66,7 +66,7 @@ export const leadCreatedEventSchema = webhookEventSchema(
         v.regex(ORIGIN_PATTERN),
         v.metadata({
           description:
-            'Where the lead entered: site (the site’s forms), google_ads, meta, whatsapp, partner:<name> (a partner’s push) or portal:<name> (a property portal polled).',
+            'Where the lead entered: site (the site’s forms), google_ads, meta, whatsapp, broker (a channel partner’s registered client), partner:<name> (a partner’s push) or portal:<name> (a property portal polled).',
           examples: ['site', 'google_ads', 'partner:acme-realty'],
         }),
       ),

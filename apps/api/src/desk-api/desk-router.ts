@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import express, { Router, type ErrorRequestHandler } from 'express';
+import express, { Router } from 'express';
 import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
 import {
   buyerRoutes,
@@ -43,8 +43,9 @@ import {
   type MediaShelf,
   type MessageAnnouncements,
 } from '../whatsapp/index.ts';
+import { brokerDeskRoutes, type Brokers } from '../brokers/index.ts';
 import { createAuth, type Auth } from '../desk/auth.ts';
-import { DeskError } from '../desk/desk-error.ts';
+import { deskErrorHandler } from '../desk/desk-error.ts';
 import { createDeskOpenApiDocument } from './desk-openapi.ts';
 import { createDeskStore, type DeskStore } from './desk-store.ts';
 import { openApiRoutes } from './openapi-routes.ts';
@@ -91,6 +92,8 @@ export interface DeskRouterDeps {
   whatsappMedia?: MediaShelf;
   /** The CRM endpoints told of each WhatsApp message the desk sends. */
   whatsappAnnouncements?: MessageAnnouncements;
+  /** Channel partners: their applications, claims and brokerage. */
+  brokers: Brokers;
 }
 
 export interface DeskApi {
@@ -102,6 +105,7 @@ export interface DeskApi {
   erasure: Erasure;
   /** The plot inventory; its holds' expiries are the plots channel's work. */
   plots: PlotInventory;
+  brokers: Brokers;
 }
 
 /** The parts the desk's routes share: its store, sign-in, live events, plots, erasure and merge. */
@@ -117,6 +121,8 @@ function createDeskParts(deps: DeskRouterDeps) {
     onEmailQueued: deps.onEmailQueued,
     onStageChanged: (buyerId, at) => deps.routing.answered(buyerId, at),
     onBookingRequested: (booking) => deps.routing.bookingRequested(booking),
+    onBookingApproved: (booking) => deps.brokers.brokerage.bookingApproved(booking),
+    onBookingCancelled: (bookingId, at) => deps.brokers.brokerage.bookingCancelled(bookingId, at),
   });
   const erasure = createErasure(store, deps.ledger, {
     transaction: plotStore.transaction,
@@ -141,31 +147,6 @@ function createDeskParts(deps: DeskRouterDeps) {
     ],
   });
   return { store, plotStore, plots, erasure, auth, events, merge };
-}
-
-/** The desk's refusals as `{ error }`, and any other failure logged and answered briefly. */
-function deskErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, _next) => {
-    if (res.headersSent) return;
-    if (error instanceof DeskError) {
-      res.status(error.status).json({ error: error.message });
-      return;
-    }
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      // body-parser's errors: malformed JSON, too large, wrong charset.
-      const message =
-        status === 413
-          ? 'The request is too large.'
-          : status === 415
-            ? 'Send JSON with content-type: application/json.'
-            : 'The request could not be read as JSON.';
-      res.status(status).json({ error: message });
-      return;
-    }
-    logger.error({ err: error, path: req.path }, 'desk request failed');
-    res.status(500).json({ error: 'Something went wrong on the server. Please try again.' });
-  };
 }
 
 /** The routes that reach a buyer outside the desk: site visits and WhatsApp. */
@@ -300,6 +281,14 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     auth,
   );
 
+  const { brokers } = deps;
+  mountRoutes(
+    router,
+    brokerDeskRoutes,
+    { ...brokers, claimQueries: brokers.claimQueries, clock, logger },
+    auth,
+  );
+
   mountRoutes(router, openApiRoutes, { document: createDeskOpenApiDocument() }, auth);
 
   router.use((_req, res) => {
@@ -307,5 +296,5 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   });
   router.use(deskErrorHandler(logger));
 
-  return { router, store, auth, events, erasure, plots };
+  return { router, store, auth, events, erasure, plots, brokers };
 }

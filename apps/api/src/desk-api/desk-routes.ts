@@ -4,6 +4,7 @@
  * (`desk-openapi.ts`), and the security test calls every one of them as each kind of caller.
  */
 import { accountRoutes, sessionRoutes } from '../accounts/index.ts';
+import { brokerDeskRoutes } from '../brokers/index.ts';
 import { buyerRoutes } from '../buyers/index.ts';
 import { plotRoutes } from '../plots/index.ts';
 import { portalRoutes } from '../portals/index.ts';
@@ -31,5 +32,6 @@ export const DESK_ROUTES: readonly DeskRoute<never>[] = [
   ...portalRoutes,
   ...plotRoutes,
   ...conversationRoutes,
+  ...brokerDeskRoutes,
   ...openApiRoutes,
 ];

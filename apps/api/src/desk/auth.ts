@@ -132,7 +132,7 @@ const requireManager: RequestHandler = (_req, res, next) => {
   next();
 };
 
-const sameOrigin: RequestHandler = (req, _res, next) => {
+export const sameOrigin: RequestHandler = (req, _res, next) => {
   if (!STATE_CHANGING.has(req.method)) return next();
   const origin = req.get('origin');
   const fetchSite = req.get('sec-fetch-site');

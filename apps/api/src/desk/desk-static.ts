@@ -99,3 +99,22 @@ export function createDeskStatic(deskDist: string): Router {
   });
   return router;
 }
+
+/**
+ * The channel partners' app, built with the desk into its `partners/` folder and mounted at
+ * /partners: its files, and its index.html for every other GET (its own routes on reload).
+ */
+export function createPartnerStatic(deskDist: string): Router {
+  const router = Router();
+  const appDir = path.join(deskDist, 'partners');
+  if (!isDirectory(appDir)) {
+    router.get('/{*rest}', (_req, res) => sendText(res, 503, NOT_BUILT));
+    return router;
+  }
+  router.use(express.static(appDir, { index: false, redirect: false, dotfiles: 'ignore' }));
+  router.get('/{*rest}', (req, res, next) => {
+    if (path.posix.extname(req.path) !== '') return next();
+    res.sendFile('index.html', { root: appDir, headers: { 'Cache-Control': 'no-cache' } });
+  });
+  return router;
+}

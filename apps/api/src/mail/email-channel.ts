@@ -27,6 +27,8 @@ import {
   whatsappWaitingEmailSchema,
 } from '../store/whatsapp-schema.ts';
 import { renderWhatsappWaitingEmail } from './whatsapp-waiting-email.ts';
+import { BROKER_NOTICE_KIND, brokerNoticePayloadSchema } from '../store/broker-schema.ts';
+import { renderBrokerNoticeEmail } from './broker-notice-email.ts';
 
 export interface EmailChannelOptions {
   /** The visits a reminder is about, read when it goes out (its owner may have changed). */
@@ -68,6 +70,10 @@ export function createEmailChannel(
     [WHATSAPP_WAITING_EMAIL_KIND]: (payload, messageId) =>
       withPayload(whatsappWaitingEmailSchema, payload, (alert) =>
         renderWhatsappWaitingEmail({ ...alert, messageId }, from, siteUrl),
+      ),
+    [BROKER_NOTICE_KIND]: (payload, messageId) =>
+      withPayload(brokerNoticePayloadSchema, payload, (notice) =>
+        renderBrokerNoticeEmail({ ...notice, messageId }, from),
       ),
     [MANAGER_SUMMARY_KIND]: (payload, messageId) =>
       withPayload(managerSummaryPayloadSchema, payload, (summary) => {

@@ -4,6 +4,7 @@ import type { WorkRow } from '../buyers/index.ts';
 import { STAGE_LABELS, STAGE_RANK, type DeskUser } from '../desk/desk-types.ts';
 import { stageFromVisits } from '../visits/index.ts';
 import type { PlotRow } from './plot-rows.ts';
+import { totalPrice } from './plot-json.ts';
 import {
   assertHolderOrManager,
   HOUR_MS,
@@ -120,6 +121,13 @@ export function approveBooking(
     });
     const text = `Booking of plot ${plot.number} approved`;
     onBuyerTimeline(desk, plot.booking_lead_id, user.id, text, now);
+    deps.onBookingApproved?.({
+      bookingId,
+      buyerId,
+      plot: plot.number,
+      price: totalPrice(plot),
+      at: now,
+    });
     if (markBooked(deps, plot, user, now)) {
       deps.onStageChanged?.(buyerId, now);
       queued = true;
@@ -207,6 +215,7 @@ export function cancelBooking(
     }
     const buyerId = plot.booking_buyer_id;
     plots.cancelBooking(plot.booking_id, user.id, reason, now);
+    deps.onBookingCancelled?.(plot.booking_id, now);
     plots.setStatus(plotId, 'available', now);
     plots.event({
       plotId,

@@ -35,6 +35,18 @@ export interface PlotInventoryDeps {
   onStageChanged?: ((buyerId: number, at: number) => void) | undefined;
   /** Called in the transaction of a booking request: the managers are told that it waits. */
   onBookingRequested?: ((booking: BookingRequested) => void) | undefined;
+  /** Called in the transaction of a booking's approval: a channel partner's brokerage is due. */
+  onBookingApproved?:
+    | ((booking: {
+        bookingId: number;
+        buyerId: number;
+        plot: string;
+        price: number;
+        at: number;
+      }) => void)
+    | undefined;
+  /** Called in the transaction of a booking's cancellation. */
+  onBookingCancelled?: ((bookingId: number, at: number) => void) | undefined;
   /** Called once a booking request queued the managers' alert, so it goes out at once. */
   onEmailQueued?: (() => void) | undefined;
 }

@@ -6,7 +6,11 @@ import type { RoutingStore, SettingsRow } from './routing-store.ts';
  * to the next person on duty in turn, and with nobody to take them they wait. Each step joins the
  * caller's transaction.
  */
-export function createNewBuyers(store: RoutingStore, { assign, event }: AssignBuyer) {
+export function createNewBuyers(
+  store: RoutingStore,
+  { assign, event }: AssignBuyer,
+  claimOwner?: (buyerId: number) => number | undefined,
+) {
   /** Back to the owner, on a fresh clock that only shows; false when the owner is gone. */
   function toOwner(
     buyerId: number,
@@ -17,14 +21,21 @@ export function createNewBuyers(store: RoutingStore, { assign, event }: AssignBu
   ): boolean {
     const owner = store.person(ownerId);
     if (!owner) return false;
+    const brokers = buyerIsClaimed(buyerId, ownerId);
     const { dueAt } = assign(
       { buyerId, leadId, reason: 'returning', attempt: 0, reassignOnDue: false },
       owner,
       settings,
       at,
     );
-    event(buyerId, leadId, at, `New enquiry: with ${owner.name}, their buyer; ${dueText(dueAt)}`);
+    const whose = brokers ? 'who owns their channel partner' : 'their buyer';
+    event(buyerId, leadId, at, `New enquiry: with ${owner.name}, ${whose}; ${dueText(dueAt)}`);
     return true;
+  }
+
+  /** Whether `ownerId` has the buyer because a channel partner they own claimed them. */
+  function buyerIsClaimed(buyerId: number, ownerId: number): boolean {
+    return claimOwner?.(buyerId) === ownerId;
   }
 
   /** A buyer with a new genuine enquiry, or released from hold: to whom, now. */
@@ -38,6 +49,10 @@ export function createNewBuyers(store: RoutingStore, { assign, event }: AssignBu
     if (buyer.owner_id !== null && buyer.owner_active === 1) {
       if (toOwner(buyerId, leadId, buyer.owner_id, settings, at)) return;
     }
+    // A channel partner's client goes to the person who owns the partner.
+    const brokerOwner = claimOwner?.(buyerId);
+    const active = brokerOwner !== undefined && store.person(brokerOwner)?.disabled_at === null;
+    if (active && toOwner(buyerId, leadId, brokerOwner, settings, at)) return;
     const next = settings.auto_assign === 1 ? nextInTurn(store, settings) : undefined;
     if (!next) {
       if (store.wait(buyerId, leadId, at).changes > 0) {

@@ -22,6 +22,11 @@ import { createRoutingViews, overdueBuyers } from './routing-views.ts';
 export interface RoutingOptions extends RoutingNoticeOptions {
   /** The outbox channels of the CRM endpoints, told of each new owner as the desk tells them. */
   webhookChannels?: readonly string[];
+  /**
+   * The desk account that owns the channel partner whose claim the buyer is under: a claimed
+   * buyer goes to that person rather than in turn.
+   */
+  claimOwner?: ((buyerId: number) => number | undefined) | undefined;
 }
 
 /** Routing's emails come from the site's sender; managers' alerts fall back on the sales inbox. */
@@ -52,7 +57,7 @@ export function createRouting(db: Database.Database, options: RoutingOptions) {
     notices,
     webhookChannels: options.webhookChannels ?? [],
   });
-  const { route, handOutWaiting } = createNewBuyers(store, assigner);
+  const { route, handOutWaiting } = createNewBuyers(store, assigner, options.claimOwner);
   return {
     ...createRoutingHooks(db, store, route, managerAlerts),
     ...createDutyAndSettings(db, store, handOutWaiting),

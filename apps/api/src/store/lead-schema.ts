@@ -25,6 +25,7 @@ import { OUTBOX_MESSAGES_MIGRATION } from './outbox-migration.ts';
 import { CLICK_IDS_MIGRATION } from './click-ids-migration.ts';
 import { FEED_FETCHES_MIGRATION } from './feed-fetch-schema.ts';
 import { PORTAL_SOURCES_MIGRATION } from './portal-source-schema.ts';
+import { BROKERS_MIGRATION } from './broker-schema.ts';
 import { WHATSAPP_CHANGES_MIGRATION, WHATSAPP_MIGRATION } from './whatsapp-schema.ts';
 
 const LEAD_COLUMNS = `id, public_id, message_id, kind, name, mobile, plot_range, location, source,
@@ -177,6 +178,7 @@ export const MIGRATIONS: readonly string[] = [
   CLICK_IDS_MIGRATION,
   FEED_FETCHES_MIGRATION,
   PORTAL_SOURCES_MIGRATION,
+  BROKERS_MIGRATION,
 ];
 
 /**
