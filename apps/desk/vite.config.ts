@@ -22,8 +22,26 @@ export default defineConfig({
     // Chunks are small; the bundle check (bench/bundle-budget.ts) reads this manifest.
     manifest: true,
     target: 'es2022',
+    // The desk, and the channel partners' app served at /partners/ (its own page and entry).
+    rollupOptions: {
+      input: { desk: 'index.html', partners: 'partners/index.html' },
+      // React alone in its chunk: the partners' app loads it, not the desk's router and schemas.
+      output: {
+        advancedChunks: {
+          groups: [
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/].*[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
-    proxy: { '/desk/api': { target: DEV_API_TARGET, changeOrigin: false } },
+    proxy: {
+      '/desk/api': { target: DEV_API_TARGET, changeOrigin: false },
+      '/partners/api': { target: DEV_API_TARGET, changeOrigin: false },
+    },
   },
 });

@@ -265,7 +265,7 @@ function buildServer(config: Config, options: ServerOptions) {
   });
   if (parts.whatsapp) parts.whatsapp.alertsQueued.wake = messages.wake.alerts;
   const intake = createLeadIntake(parts, messages);
-  const partners = createChannelPartners(parts, intake.ingestEnquiry, messages.wake.alerts);
+  const partners = createChannelPartners(parts, intake.ingestEnquiry, messages.wake.email);
   const { brokers } = partners;
   const { desk, plots } = createSalesDesk(parts, messages, {
     sourceHealth: intake.sourceHealth,

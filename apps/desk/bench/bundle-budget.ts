@@ -10,6 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
 
 const FIRST_LOAD_BUDGET_BYTES = 250 * 1000;
+/** The channel partners' app, built beside the desk: what a broker's phone downloads to open it. */
+const PARTNERS_BUDGET_BYTES = 150 * 1000;
 const CHART_PACKAGE =
   /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?chart\.js[\\/]/;
 const REPORTS_SOURCE = 'src/features/reports/reports-route.tsx';
@@ -47,9 +49,16 @@ async function main(): Promise<number> {
   const chunks = files.filter((file): file is Chunk => file.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
 
-  const entry = chunks.find((chunk) => chunk.isEntry);
+  const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'desk');
+  const partners = chunks.find((chunk) => chunk.isEntry && chunk.name === 'partners');
   const reports = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(REPORTS_SOURCE));
-  if (!entry || !reports) throw new Error('The build has no entry chunk or no Reports chunk.');
+  if (!entry || !reports || !partners) {
+    throw new Error('The build has no desk entry, no partners entry or no Reports chunk.');
+  }
+  const partnersJs = [...closure(partners, byFile)].reduce(
+    (sum, chunk) => sum + gzipBytes(chunk.code),
+    0,
+  );
 
   const firstLoad = closure(entry, byFile);
   const withReports = [...closure(reports, byFile)].filter((chunk) => !firstLoad.has(chunk));
@@ -65,11 +74,19 @@ async function main(): Promise<number> {
   );
   console.log(`First load CSS:        ${kB(firstLoadCss)} gzip`);
   console.log(`Reports screen adds:   ${kB(reportsJs)} gzip of JavaScript (charts included)`);
+  console.log(
+    `Partners' app, first load: ${kB(partnersJs)} gzip of JavaScript (budget ${kB(PARTNERS_BUDGET_BYTES)})`,
+  );
 
   const problems: string[] = [];
   if (firstLoadJs > FIRST_LOAD_BUDGET_BYTES) {
     problems.push(
       `first-load JavaScript is ${kB(firstLoadJs)}, over ${kB(FIRST_LOAD_BUDGET_BYTES)}`,
+    );
+  }
+  if (partnersJs > PARTNERS_BUDGET_BYTES) {
+    problems.push(
+      `the partners' app's first-load JavaScript is ${kB(partnersJs)}, over ${kB(PARTNERS_BUDGET_BYTES)}`,
     );
   }
   if ([...firstLoad].some(hasChartLibrary)) {

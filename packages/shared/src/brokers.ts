@@ -3,20 +3,13 @@ import { isDay } from './day.ts';
 import { jsonBody } from './desk-requests.ts';
 import { parseMobile } from './mobile.ts';
 import { PLOT_RANGES } from './plot-ranges.ts';
+import { BROKER_STATUSES, BROKERAGE_STATUSES, CLIENT_STATUSES } from './broker-statuses.ts';
 
 /*
  * Channel partners (brokers): what the partner app and the desk send about them, and what they
  * are answered (docs/partners.md). A registration claims a buyer for the broker under the rule
  * the desk enforces; the claim is proven at the site visit and earns brokerage on the booking.
  */
-
-/** The rule's defaults, until a manager changes them in the desk. */
-export const DEFAULT_CLAIM_DAYS = 60;
-export const DEFAULT_BROKERAGE_PERCENT = 1;
-/** A claim without a visit lapses at its end; its broker hears of it this many days before. */
-export const CLAIM_NOTICE_DAYS = 7;
-/** Wrong check-in codes before the claim is refused and a manager alerted. */
-export const CLAIM_CODE_TRIES = 3;
 
 const text = v.string();
 
@@ -132,8 +125,6 @@ export const claimCodeSchema = jsonBody({
 
 export const brokeragePaymentSchema = jsonBody({ reference: requiredText('reference', 120) });
 
-export const BROKER_STATUSES = ['applied', 'approved', 'refused', 'disabled'] as const;
-
 export const brokerSchema = v.object({
   id: v.number(),
   firm: text,
@@ -150,28 +141,6 @@ export const brokerSchema = v.object({
 });
 export type Broker = v.InferOutput<typeof brokerSchema>;
 
-/** Where a broker's client stands, as the broker sees it (never the desk's notes). */
-export const CLIENT_STATUSES = [
-  'registered',
-  'visit_booked',
-  'visited',
-  'booking_requested',
-  'booked',
-  'lapsed',
-  'refused',
-] as const;
-export type ClientStatus = (typeof CLIENT_STATUSES)[number];
-
-export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
-  registered: 'Registered',
-  visit_booked: 'Visit booked',
-  visited: 'Visited',
-  booking_requested: 'Booking requested',
-  booked: 'Booked',
-  lapsed: 'Lapsed',
-  refused: 'Claim refused',
-};
-
 export const partnerClientSchema = v.object({
   id: v.number(),
   name: text,
@@ -183,9 +152,6 @@ export const partnerClientSchema = v.object({
   proven: v.boolean(),
 });
 export type PartnerClient = v.InferOutput<typeof partnerClientSchema>;
-
-export const BROKERAGE_STATUSES = ['due', 'approved', 'paid', 'cancelled'] as const;
-export type BrokerageStatus = (typeof BROKERAGE_STATUSES)[number];
 
 export const brokerageSchema = v.object({
   id: v.number(),

@@ -28,3 +28,4 @@ export * from './webhook-events.ts';
 export * from './visits.ts';
 export * from './whatsapp.ts';
 export * from './brokers.ts';
+export * from './broker-statuses.ts';

@@ -25,6 +25,7 @@ const MANAGER_LINKS: ReadonlyArray<{ to: string; label: string; waiting?: Waitin
   { to: '/held', label: 'Held', waiting: 'held' },
   { to: '/users', label: 'Users' },
   { to: '/sources', label: 'Sources' },
+  { to: '/brokers', label: 'Brokers' },
   { to: '/erasure', label: 'Erasure' },
 ];
 

@@ -89,6 +89,11 @@ export function createDeskRouter() {
               { path: 'plots/:id', lazy: () => import('../features/plots/plot-route.tsx') },
               { path: 'users', loader: usersLoader, action: usersAction, Component: UsersPage },
               { path: 'held', lazy: () => import('../features/held/held-route.tsx') },
+              { path: 'brokers', lazy: () => import('../features/brokers/brokers-route.tsx') },
+              {
+                path: 'leads/:id/broker-claim',
+                lazy: () => import('../features/brokers/claim-route.ts'),
+              },
               { path: 'overdue', lazy: () => import('../features/overdue/overdue-route.tsx') },
               { path: 'erasure', action: erasureAction, Component: ErasurePage },
               { path: DUTY_PATH.slice(1), action: dutyAction },
