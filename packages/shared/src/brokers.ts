@@ -39,7 +39,7 @@ const EMAIL_MESSAGE = '"email" must be an email address, such as name@example.co
 const email = v.pipe(
   v.string(EMAIL_MESSAGE),
   v.trim(),
-  v.toLowerCase(),
+  v.transform((value: string) => value.toLowerCase()),
   v.maxLength(254, EMAIL_MESSAGE),
   v.email(EMAIL_MESSAGE),
 );

@@ -189,6 +189,12 @@ const leadRowEntries = {
     v.nullable(time),
     v.description('When the oldest of those messages came; null when none waits.'),
   ),
+  brokerClaim: v.pipe(
+    v.nullable(v.object({ firm: text, until: text, proven: v.boolean() })),
+    v.description(
+      'The channel partner whose live claim the buyer is under (its end day, India, and whether it was proven at the visit); null when none.',
+    ),
+  ),
 };
 
 /** A buyer as the inbox lists them: their latest enquiry and their work. */

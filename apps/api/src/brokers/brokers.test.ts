@@ -276,6 +276,18 @@ describe('channel partners: applications, the registration rule, proof at the vi
     const right = leadOf('+919844444444');
     const wrong = leadOf('+919855555555');
 
+    // The inbox names the broker on the claimed buyer's row.
+    const inbox = (await arjun.get('/desk/api/leads?q=Lata')).body as {
+      leads: Array<{ name: string; brokerClaim: unknown }>;
+    };
+    expect(inbox.leads.map((row) => row.brokerClaim)).toEqual([
+      {
+        firm: 'Sai Estates 1',
+        until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string,
+        proven: false,
+      },
+    ]);
+
     const shown = await arjun.get(`/desk/api/leads/${right}/broker-claim`);
     expect((shown.body as { claim: BuyerClaim }).claim).toMatchObject({
       broker: { firm: 'Sai Estates 1', person: 'Ravi 1' },
@@ -412,6 +424,10 @@ describe('channel partners: applications, the registration rule, proof at the vi
     ]) {
       expect((await arjun.get(path)).status, path).toBe(403);
     }
+    // The partner API's own description is public, like the application form it documents.
+    const described = await request(t.url).get('/partners/api/openapi.json');
+    expect(described.status).toBe(200);
+    expect(Object.keys((described.body as { paths: object }).paths)).toContain('/clients');
     // A stranger gets nothing of the partner API either.
     for (const path of ['/partners/api/me', '/partners/api/clients', '/partners/api/statement']) {
       expect((await request(t.url).get(path)).status, path).toBe(401);

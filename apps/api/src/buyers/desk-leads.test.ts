@@ -124,6 +124,7 @@ describe('the sales desk inbox and a lead', () => {
         held: false,
         whatsappWaiting: 0,
         whatsappWaitingSince: null,
+        brokerClaim: null,
       },
     ]);
   });

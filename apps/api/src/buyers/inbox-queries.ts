@@ -29,6 +29,8 @@ export type InboxRow = Omit<
   /** The buyer's WhatsApp messages waiting for our reply, and since when. */
   whatsapp_waiting: number;
   whatsapp_waiting_since: number | null;
+  /** JSON: the live claim's firm, end and proof. */
+  broker_claim: string | null;
   /** The table's check keeps it to these. */
   status: LeadStatus;
   /** The email delivery's state; null when the lead was never queued for email. */
@@ -68,7 +70,10 @@ const INBOX_COLUMNS = `
     WHERE e.buyer_id = l.buyer_id AND (e.status NOT IN ('spam', 'test') OR e.id = l.id))
     AS buyer_said,
   (SELECT count(*) ${waitingMessages('l.buyer_id')}) AS whatsapp_waiting,
-  (SELECT min(wm.created_at) ${waitingMessages('l.buyer_id')}) AS whatsapp_waiting_since`;
+  (SELECT min(wm.created_at) ${waitingMessages('l.buyer_id')}) AS whatsapp_waiting_since,
+  (SELECT json_object('firm', k.firm, 'until', c.until, 'proven', c.status = 'proven')
+     FROM broker_claims c JOIN brokers k ON k.id = c.broker_id
+     WHERE c.mobile = w.mobile AND c.status IN ('active', 'proven')) AS broker_claim`;
 // The email's delivery row, found through its (lead_id, channel) key.
 const EMAIL_JOIN = `
   LEFT JOIN deliveries email ON email.lead_id = l.id AND email.channel = '${EMAIL_CHANNEL}'

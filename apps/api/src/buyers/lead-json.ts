@@ -10,7 +10,7 @@ import {
   type DeskLeadRow,
   type TimelineEntry,
 } from '@iconia/shared';
-import { indiaTimestamp } from '../format/india-day.ts';
+import { indiaDay, indiaTimestamp } from '../format/india-day.ts';
 import { readAnswers, readProblems } from '../store/lead-types.ts';
 import type { InboxRow } from './inbox-queries.ts';
 import type { DeliveryRow, EventRow } from './timeline-queries.ts';
@@ -75,7 +75,15 @@ export function toLeadRow(row: InboxRow): DeskLeadRow {
     held: row.status === 'held',
     whatsappWaiting: row.whatsapp_waiting,
     whatsappWaitingSince: time(row.whatsapp_waiting_since),
+    brokerClaim: brokerClaimOf(row.broker_claim),
   };
+}
+
+/** The live claim as the inbox shows it: its firm, its end day (India) and whether proven. */
+function brokerClaimOf(json: string | null): DeskLeadRow['brokerClaim'] {
+  if (json === null) return null;
+  const claim = JSON.parse(json) as { firm: string; until: number; proven: 0 | 1 };
+  return { firm: claim.firm, until: indiaDay(claim.until), proven: claim.proven === 1 };
 }
 
 function deliveryState(

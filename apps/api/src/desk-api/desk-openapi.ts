@@ -34,6 +34,7 @@ import {
   type JsonObject,
 } from '../http/openapi-parts.ts';
 import { SESSION_COOKIE } from '../desk/auth.ts';
+import { PARTNER_COOKIE } from '../brokers/index.ts';
 import { DESK_ROUTES } from './desk-routes.ts';
 import type { RouteContract } from '../desk/route.ts';
 
@@ -189,9 +190,12 @@ function operation(spec: RouteContract, answer: Answer): JsonObject {
 }
 
 /** Each path's operations, from the routes' declarations. */
-function deskPaths(answer: Answer): Record<string, JsonObject> {
+function deskPaths(
+  answer: Answer,
+  routes: readonly RouteContract[] = DESK_ROUTES,
+): Record<string, JsonObject> {
   const paths: Record<string, JsonObject> = {};
-  for (const route of DESK_ROUTES) {
+  for (const route of routes) {
     paths[route.path] = { ...paths[route.path], [route.method]: operation(route, answer) };
   }
   return paths;
@@ -218,6 +222,45 @@ export function createDeskOpenApiDocument(): JsonObject {
       schemas,
       securitySchemes: {
         deskSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+      },
+    },
+  };
+}
+
+/** The named schemas `paths` refers to, and those they refer to in turn. */
+function usedSchemas(paths: JsonObject, schemas: Record<string, Json>): Record<string, Json> {
+  const used = new Set<string>();
+  const refs = (value: unknown) =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+  const pending = refs(paths);
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (used.has(name)) continue;
+    used.add(name);
+    pending.push(...refs(schemas[name]));
+  }
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+}
+
+/** The partner app's API under /partners/api, written from its routes' declarations alike. */
+export function createPartnerOpenApiDocument(routes: readonly RouteContract[]): JsonObject {
+  const { schemas, answer } = answerComponents(NAMED_ANSWERS);
+  const paths = withOperationIds(deskPaths(answer, routes));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Elegant Iconia channel partners API',
+      version: '1.0.0',
+      description:
+        'The JSON API the channel partners\' app (/partners) works with: applying, signing in through the emailed link, and a broker\'s own registrations and brokerage. A refusal is `{ "error": "<a sentence for people>" }`. Every POST and DELETE must come from the app itself (Sec-Fetch-Site: same-origin, or an Origin of the same host). See docs/partners.md.',
+    },
+    servers: [{ url: '/partners/api' }],
+    security: [{ partnerSession: [] }],
+    paths,
+    components: {
+      schemas: usedSchemas(paths, schemas),
+      securitySchemes: {
+        partnerSession: { type: 'apiKey', in: 'cookie', name: PARTNER_COOKIE },
       },
     },
   };

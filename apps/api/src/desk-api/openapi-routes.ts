@@ -22,3 +22,19 @@ export const openApiRoutes = [
     handle: (_input, { document }) => document,
   }),
 ];
+
+/** The partner API's own description, for anyone building against it. */
+export const partnerOpenApiRoutes = [
+  route({
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This document',
+    who: 'anyone',
+    answer: {
+      status: 200,
+      description: 'OpenAPI 3.1.',
+      content: { 'application/json': { schema: { type: 'object' } } },
+    },
+    handle: (_input, { document }) => document,
+  }),
+];

@@ -7,6 +7,8 @@ import { mountRoutes } from '../desk/route.ts';
 import type { Logger } from '../logger.ts';
 import type { Clock } from '../clock.ts';
 import { partnerRoutes, type Brokers } from '../brokers/index.ts';
+import { createPartnerOpenApiDocument } from './desk-openapi.ts';
+import { partnerOpenApiRoutes } from './openapi-routes.ts';
 
 /** Applications and link requests per address: enough for an office sharing one connection. */
 const PUBLIC_POSTS_PER_HOUR = 30;
@@ -44,6 +46,8 @@ export function createPartnerRouter(deps: {
     }),
   );
   api.use(express.json({ limit: '16kb' }));
+  const document = createPartnerOpenApiDocument(partnerRoutes);
+  mountRoutes(api, partnerOpenApiRoutes, { document }, brokers.auth.guards);
   mountRoutes(
     api,
     partnerRoutes,

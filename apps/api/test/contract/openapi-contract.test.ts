@@ -1,10 +1,14 @@
-// The two OpenAPI documents the API serves, compared with the ones kept beside this test. They
+// The three OpenAPI documents the API serves, compared with the ones kept beside this test. They
 // change only on purpose: a route moved between files, or a contract generated another way,
 // must leave them as they were, apart from the order of keys. After a deliberate change of the
 // contract, write the files again with `UPDATE_OPENAPI=1 pnpm vitest run test/contract`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createDeskOpenApiDocument } from '../../src/desk-api/desk-openapi.ts';
+import { partnerRoutes } from '../../src/brokers/index.ts';
+import {
+  createDeskOpenApiDocument,
+  createPartnerOpenApiDocument,
+} from '../../src/desk-api/desk-openapi.ts';
 import { createOpenApiDocument } from '../../src/http/openapi.ts';
 import { intakeOpenApiPaths } from '../../src/start/intake.ts';
 
@@ -24,6 +28,7 @@ function canonical(value: unknown): unknown {
 const documents = {
   'lead-api.openapi.json': () => createOpenApiDocument(intakeOpenApiPaths()),
   'desk-api.openapi.json': () => createDeskOpenApiDocument(),
+  'partner-api.openapi.json': () => createPartnerOpenApiDocument(partnerRoutes),
 };
 
 describe('the published API contracts', () => {

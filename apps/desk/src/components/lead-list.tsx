@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { mobileOrProblem } from '@iconia/shared';
-import { formatAge, formatDateTime } from '../lib/format.ts';
+import { formatAge, formatDateTime, formatDay } from '../lib/format.ts';
 import { campaignLabel, enquirySourceLabel, plotAndPlace, STAGE_LABELS } from '../lib/labels.ts';
 import type { LeadRow } from '../lib/types.ts';
 import { useNow } from '../lib/use-now.ts';
@@ -81,6 +81,14 @@ export function LeadList({ leads, empty, fresh, showFollowUp, label }: LeadListP
               {formatAge(lead.receivedAt, now)}
             </time>
             <span>{lead.owner ? `Owner: ${lead.owner.name}` : 'Unassigned'}</span>
+            {lead.brokerClaim ? (
+              <span>
+                Broker: {lead.brokerClaim.firm}
+                {lead.brokerClaim.proven
+                  ? ', proven'
+                  : `, until ${formatDay(lead.brokerClaim.until)}`}
+              </span>
+            ) : null}
             {showFollowUp && lead.followUpAt ? (
               <span>Follow up {formatDateTime(lead.followUpAt)}</span>
             ) : null}

@@ -81,6 +81,18 @@ export function indiaDay(instant: string | number): string {
   return INDIA_DAY.format(new Date(instant));
 }
 
+const DAY_LABEL = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar day (YYYY-MM-DD) as people read it: "29 Jan 2027". */
+export function formatDay(day: string): string {
+  return DAY_LABEL.format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
+}
+
 /** The person's initials, as the header's account button shows them: "Meera Manager" is MM. */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -10,6 +10,7 @@ import {
 } from '@iconia/shared';
 import { ErrorText, Loading, Notice } from '../components/status.tsx';
 import { buttonClass, ui } from '../components/ui.ts';
+import { formatDay } from '../lib/format.ts';
 import { fieldsOf, messageOf, partnerApi } from './partner-api.ts';
 import styles from './partners.module.css';
 
@@ -18,13 +19,6 @@ export interface Me {
 }
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-const dayFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dayLabel = (day: string) => dayFormat.format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
 
 const BROKERAGE_LABELS: Record<BrokerageStatus, string> = {
   due: 'Due',
@@ -45,7 +39,7 @@ function RegisterClient({ onRegistered }: { onRegistered: () => void }) {
         });
         onRegistered();
         return {
-          done: `${client.name} is registered to you until ${dayLabel(client.until)}.`,
+          done: `${client.name} is registered to you until ${formatDay(client.until)}.`,
           key: previous.key + 1,
         };
       } catch (error) {
@@ -121,7 +115,7 @@ function Clients({ clients }: { clients: PartnerClient[] }) {
               {client.proven
                 ? ' · proven at the visit'
                 : client.status === 'registered' || client.status === 'visit_booked'
-                  ? ` · until ${dayLabel(client.until)}`
+                  ? ` · until ${formatDay(client.until)}`
                   : ''}
             </li>
           ))}

@@ -3,15 +3,8 @@ import type { BuyerClaim } from '@iconia/shared';
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
 import type { ActionResult } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatDay } from '../../lib/format.ts';
 import styles from './brokers.module.css';
-
-const dayFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /**
  * The buyer's channel partner claim: who, since and until when, proven or not; at check-in the
@@ -31,7 +24,7 @@ export function BrokerClaimCard({ leadId, claim }: { leadId: number; claim: Buye
       <p>
         {claim.proven
           ? 'Proven at the site visit: the claim stays through the booking.'
-          : `Not proven yet: the claim lapses on ${dayFormat.format(new Date(`${claim.until}T00:00:00Z`))} without a visit.`}
+          : `Not proven yet: the claim lapses on ${formatDay(claim.until)} without a visit.`}
       </p>
       {!claim.proven && (
         <>

@@ -33,6 +33,7 @@ function lead(overrides: Partial<LeadRow> = {}): LeadRow {
     held: false,
     whatsappWaiting: 0,
     whatsappWaitingSince: null,
+    brokerClaim: null,
     ...overrides,
   };
 }

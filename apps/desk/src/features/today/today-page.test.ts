@@ -26,6 +26,7 @@ function lead(id: number, buyerId: number): LeadRow {
     held: false,
     whatsappWaiting: 0,
     whatsappWaitingSince: null,
+    brokerClaim: null,
   };
 }
 
