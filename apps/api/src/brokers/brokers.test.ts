@@ -141,6 +141,19 @@ describe('channel partners: applications, the registration rule, proof at the vi
     expect(reused.status).toBe(400);
   });
 
+  it('when the week has visit slots, then a broker sees the next free ones, seven days ahead', async () => {
+    const { agent } = await approvedBroker(1);
+    const slots = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, time: '23:30', capacity: 2 }));
+    const saved = await manager.put('/desk/api/visit-slots').set(SAME_ORIGIN).send({ slots });
+    expect(saved.status, saved.text).toBe(200);
+    const free = (await agent.get('/partners/api/visit-slots')).body as {
+      days: Array<{ day: string; times: Array<{ time: string; left: number }> }>;
+    };
+    expect(free.days.length).toBeGreaterThanOrEqual(6);
+    expect(free.days.length).toBeLessThanOrEqual(7);
+    expect(free.days[1]?.times).toEqual([{ time: '23:30', left: 2 }]);
+  });
+
   it('when an application is incomplete, then it is refused naming the field', async () => {
     const res = await request(t.url)
       .post('/partners/api/applications')

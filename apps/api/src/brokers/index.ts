@@ -7,6 +7,6 @@
  */
 export { createBrokers, brokerClaimOwner, type Brokers, type BrokersOptions } from './brokers.ts';
 export { brokerDeskRoutes, type BrokerDeskDeps } from './broker-desk-routes.ts';
-export { partnerRoutes, type PartnerRouteDeps } from './partner-routes.ts';
+export { partnerRoutes, type PartnerRouteDeps, type SlotAvailability } from './partner-routes.ts';
 export { PARTNER_COOKIE } from './partner-auth.ts';
 export type { BookingFacts } from './brokerage.ts';

@@ -11,13 +11,25 @@ import {
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import { routeFor } from '../desk/route.ts';
+import { addDays, indiaDay } from '../format/india-day.ts';
 import type { BrokerRow } from './broker-queries.ts';
 import type { BrokerAccounts } from './broker-accounts.ts';
 import type { BrokerageBook } from './brokerage.ts';
 import type { Claims } from './claims.ts';
 import { currentBroker, type PartnerAuth } from './partner-auth.ts';
 
+/** A day's visit slots, as the visits feature tells them. */
+export type SlotAvailability = (
+  day: string,
+  now: number,
+) => ReadonlyArray<{ time: string; left: number; past: boolean }>;
+
+/** How many days ahead the partner app shows the free visit slots. */
+const SLOT_DAYS = 7;
+
 export interface PartnerRouteDeps {
+  /** The site visits' slots with what each has left. */
+  availability: SlotAvailability;
   accounts: BrokerAccounts;
   claims: Claims;
   brokerage: BrokerageBook;
@@ -158,6 +170,35 @@ export const partnerRoutes = [
         'client registered by a channel partner',
       );
       return { client };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/visit-slots',
+    summary: 'The next free site-visit slots',
+    description: `The next ${SLOT_DAYS} days (India, today first), each with the times that still have a place.`,
+    who: 'signed in',
+    answer: {
+      status: 200,
+      description: 'Days with at least one free slot.',
+      json: v.object({
+        days: v.array(
+          v.object({ day: text, times: v.array(v.object({ time: text, left: v.number() })) }),
+        ),
+      }),
+    },
+    handle: (_input, { availability, clock }) => {
+      const now = clock.now();
+      const today = indiaDay(now);
+      const days = Array.from({ length: SLOT_DAYS }, (_, index) => addDays(today, index))
+        .map((day) => ({
+          day,
+          times: availability(day, now)
+            .filter((slot) => !slot.past && slot.left > 0)
+            .map(({ time, left }) => ({ time, left })),
+        }))
+        .filter((day) => day.times.length > 0);
+      return { days };
     },
   }),
   route({

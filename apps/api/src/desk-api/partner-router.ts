@@ -6,7 +6,7 @@ import { createPartnerStatic, deskHeaders } from '../desk/desk-static.ts';
 import { mountRoutes } from '../desk/route.ts';
 import type { Logger } from '../logger.ts';
 import type { Clock } from '../clock.ts';
-import { partnerRoutes, type Brokers } from '../brokers/index.ts';
+import { partnerRoutes, type Brokers, type SlotAvailability } from '../brokers/index.ts';
 import { createPartnerOpenApiDocument } from './desk-openapi.ts';
 import { partnerOpenApiRoutes } from './openapi-routes.ts';
 
@@ -19,6 +19,7 @@ const PUBLIC_POSTS_PER_HOUR = 30;
  */
 export function createPartnerRouter(deps: {
   brokers: Brokers;
+  availability: SlotAvailability;
   deskDist: string;
   clock: Clock;
   logger: Logger;
@@ -56,6 +57,7 @@ export function createPartnerRouter(deps: {
       claims: brokers.claims,
       brokerage: brokers.brokerage,
       auth: brokers.auth,
+      availability: deps.availability,
       clock,
       logger,
     },

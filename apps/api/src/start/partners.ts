@@ -7,6 +7,7 @@ import type { Logger } from '../logger.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { createPartnerRouter } from '../desk-api/partner-router.ts';
 import { createRouting, type RoutingOptions } from '../routing/index.ts';
+import { createVisits } from '../visits/index.ts';
 
 /** Routing on `db` that sends a channel partner's client to the person who owns the partner. */
 export function createClaimAwareRouting(db: Database.Database, options: RoutingOptions) {
@@ -35,6 +36,18 @@ export function createChannelPartners(
     ingest,
     wakeEmail,
   });
-  const router = createPartnerRouter({ brokers, deskDist: config.deskDist, clock, logger });
+  // Read only: the visits' slots and what each has left, for the brokers' next free slots.
+  const visits = createVisits({
+    db: parts.store.db,
+    webhookChannels: [],
+    messageIdDomain: parts.messageIdDomain,
+  });
+  const router = createPartnerRouter({
+    brokers,
+    availability: (day, now) => visits.availability(day, now),
+    deskDist: config.deskDist,
+    clock,
+    logger,
+  });
   return { brokers, router };
 }

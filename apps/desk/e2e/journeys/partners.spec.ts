@@ -1,5 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
 import { ACCOUNTS, readDeskEnv } from '../support/desk-env.ts';
@@ -26,6 +27,15 @@ async function findSignInLink(address: string): Promise<string> {
 async function signInLinkFor(address: string): Promise<string> {
   await expect.poll(() => findSignInLink(address), { timeout: 30_000 }).not.toBe('');
   return findSignInLink(address);
+}
+
+const IMAGES = fileURLToPath(new URL('../../../../docs/images/partners/', import.meta.url));
+
+/** docs/partners.md's pictures, taken on the phone run when DESK_SCREENSHOTS is set. */
+async function picture(page: Page, name: string): Promise<void> {
+  if (!process.env.DESK_SCREENSHOTS || page.viewportSize()?.width !== 360) return;
+  await mkdir(IMAGES, { recursive: true });
+  await page.screenshot({ path: path.join(IMAGES, `${name}.png`), fullPage: true });
 }
 
 /** A broker's phone: 360 px, touch, its own cookies. */
@@ -62,6 +72,7 @@ test('@layout when a broker applies, is approved in the desk, registers a client
   await apply.getByLabel('Mobile').fill('98480 00001');
   await apply.getByLabel('Email').fill(email);
   await apply.getByLabel('TG-RERA agent registration number').fill('A02500002345');
+  await picture(broker, 'apply');
   await apply.getByRole('button', { name: 'Apply' }).click();
   await expect(broker.getByRole('status')).toHaveText(
     'Thank you. Your application is with our sales managers; you will get an email when it is decided.',
@@ -78,6 +89,7 @@ test('@layout when a broker applies, is approved in the desk, registers a client
   await approval.getByLabel('Owned by').selectOption({ label: ACCOUNTS.agent.name });
   await approval.getByLabel('Brokerage % (blank: default)').fill('1.5');
   await expectNoAxeViolations(page, 'Brokers with an application');
+  await picture(page, 'desk-application');
   await approval.getByRole('button', { name: 'Approve' }).click();
   const partners = page.getByRole('region', { name: 'Channel partners' });
   await expect(partners.getByRole('listitem').filter({ hasText: firm })).toContainText(
@@ -104,7 +116,9 @@ test('@layout when a broker applies, is approved in the desk, registers a client
   await expect(clients.getByRole('listitem').filter({ hasText: client.name })).toContainText(
     'Registered',
   );
+  await expect(broker.getByRole('region', { name: 'Next free site visits' })).toBeVisible();
   await expectNoAxeViolations(broker, 'Partners: home with a client');
+  await picture(broker, 'home');
 
   // A second registration of the same mobile is refused with the reason.
   await register.getByLabel('Client’s name').fill(client.name);
@@ -121,6 +135,7 @@ test('@layout when a broker applies, is approved in the desk, registers a client
   await expect(card).toContainText(`${firm} (Ravi Teja) registered this buyer`);
   await expect(card).toContainText('Not proven yet');
   await expectNoAxeViolations(page, 'Buyer page with a claim');
+  await picture(page, 'buyer-claim');
   await card.getByRole('button', { name: 'Check-in code for the client' }).click();
   const shown = card.getByRole('status').filter({ hasText: 'read out' });
   await expect(shown).toContainText(/\d{6}/);

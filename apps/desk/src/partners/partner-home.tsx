@@ -149,20 +149,51 @@ function Statement({ lines, rate }: { lines: Brokerage[]; rate: number }) {
   );
 }
 
+interface FreeDay {
+  day: string;
+  times: Array<{ time: string; left: number }>;
+}
+
+function VisitSlots({ days }: { days: FreeDay[] }) {
+  return (
+    <section aria-labelledby="slots-heading" className={styles.card}>
+      <h2 id="slots-heading">Next free site visits</h2>
+      {days.length === 0 ? (
+        <p className={ui.muted}>No free slot in the next seven days; ask the sales team.</p>
+      ) : (
+        <ul className={styles.list}>
+          {days.map((day) => (
+            <li key={day.day} className={styles.item}>
+              <strong>{formatDay(day.day)}</strong>:{' '}
+              {day.times.map((slot) => `${slot.time} (${slot.left} left)`).join(', ')}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={ui.muted}>
+        Give the day as the client’s preferred visit day when you register them.
+      </p>
+    </section>
+  );
+}
+
 /** A signed-in broker's home: register a client, their clients, their brokerage, the brochure. */
 export function PartnerHome({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
   const [clients, setClients] = useState<PartnerClient[]>();
   const [statement, setStatement] = useState<Brokerage[]>();
+  const [slots, setSlots] = useState<FreeDay[]>();
   const [failure, setFailure] = useState<string>();
 
   const load = useCallback(() => {
     Promise.all([
       partnerApi<{ clients: PartnerClient[] }>('/clients'),
       partnerApi<{ brokerage: Brokerage[] }>('/statement'),
+      partnerApi<{ days: FreeDay[] }>('/visit-slots'),
     ])
-      .then(([listed, brokerage]) => {
+      .then(([listed, brokerage, free]) => {
         setClients(listed.clients);
         setStatement(brokerage.brokerage);
+        setSlots(free.days);
         setFailure(undefined);
       })
       .catch((error: unknown) => setFailure(messageOf(error)));
@@ -191,6 +222,7 @@ export function PartnerHome({ me, onSignedOut }: { me: Me; onSignedOut: () => vo
         <ErrorText>{failure}</ErrorText>
         <RegisterClient onRegistered={load} />
         {clients ? <Clients clients={clients} /> : <Loading what="your clients" />}
+        {slots && <VisitSlots days={slots} />}
         {statement && <Statement lines={statement} rate={me.broker.ratePercent} />}
         <section aria-labelledby="material-heading" className={styles.card}>
           <h2 id="material-heading">For your clients</h2>
