@@ -152,6 +152,12 @@ function componentsProblem(components: unknown): string | undefined {
     if (!isObject(component) || !['header', 'body', 'button'].includes(String(component.type))) {
       return 'each component needs a type: header, body or button';
     }
+    if (
+      component.type === 'button' &&
+      (!isText(component.sub_type) || !/^\d+$/.test(String(component.index)))
+    ) {
+      return 'a button component needs its sub_type and its index';
+    }
     const parameters = component.parameters;
     if (!Array.isArray(parameters))
       return `the ${String(component.type)} component needs parameters`;

@@ -26,7 +26,18 @@ import type { ClaimQueries } from './broker-queries.ts';
 import type { BrokerageBook } from './brokerage.ts';
 import { overrideRefusal, type Claims } from './claims.ts';
 
+/** Sends the check-in code to the client's WhatsApp; false when it cannot (opted out). */
+export type SendClaimCode = (send: {
+  buyerId: number;
+  leadId: number;
+  code: string;
+  userId: number;
+  at: number;
+}) => boolean;
+
 export interface BrokerDeskDeps {
+  /** Set when WhatsApp is: the code goes to the client's WhatsApp rather than to the agent. */
+  sendCode?: SendClaimCode | undefined;
   accounts: BrokerAccounts;
   claims: Claims;
   claimQueries: ClaimQueries;
@@ -180,14 +191,27 @@ const claimRoutes = [
     path: '/leads/{id}/broker-claim/code',
     summary: 'A one-time code for the client’s mobile',
     description:
-      'Shown to the agent, who calls the client’s mobile and reads it out; the client tells it back at check-in.',
+      'With WhatsApp set up, the code goes to the client’s WhatsApp (its `claim_code` template) and is not answered; otherwise (or when the client opted out of WhatsApp) it is answered, for the agent to read out on a call to the client’s registered mobile. The client tells it back at check-in.',
     who: 'signed in',
-    answer: { status: 200, description: 'The six digits.', json: v.object({ code: v.string() }) },
+    answer: {
+      status: 200,
+      description: 'Where the code went: to WhatsApp, or back here to be read out.',
+      json: v.object({ whatsapp: v.boolean(), code: v.nullable(v.string()) }),
+    },
     errors: [404, 409],
     handle: ({ req, res }, deps) => {
-      const issued = deps.claims.issueCode(buyerOf(deps, req), deps.clock.now());
-      deps.logger.info({ userId: currentUser(res).id }, 'claim code issued');
-      return issued;
+      const leadId = pathId(req, NO_LEAD);
+      const buyerId = buyerOf(deps, req);
+      const user = currentUser(res);
+      const now = deps.clock.now();
+      const sent = deps.transaction(() => {
+        const { code } = deps.claims.issueCode(buyerId, now);
+        const whatsapp =
+          deps.sendCode?.({ buyerId, leadId, code, userId: user.id, at: now }) ?? false;
+        return whatsapp ? { whatsapp, code: null } : { whatsapp, code };
+      });
+      deps.logger.info({ userId: user.id, whatsapp: sent.whatsapp }, 'claim code issued');
+      return sent;
     },
   }),
   route({

@@ -6,7 +6,7 @@
  * (store/broker-schema.ts); routing asks it who owns a claimed buyer, plots tell it of bookings.
  */
 export { createBrokers, brokerClaimOwner, type Brokers, type BrokersOptions } from './brokers.ts';
-export { brokerDeskRoutes, type BrokerDeskDeps } from './broker-desk-routes.ts';
+export { brokerDeskRoutes, type BrokerDeskDeps, type SendClaimCode } from './broker-desk-routes.ts';
 export { partnerRoutes, type PartnerRouteDeps, type SlotAvailability } from './partner-routes.ts';
 export { PARTNER_COOKIE } from './partner-auth.ts';
 export type { BookingFacts } from './brokerage.ts';

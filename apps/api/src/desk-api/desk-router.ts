@@ -38,6 +38,7 @@ import {
 import {
   conversationChanges,
   conversationRoutes,
+  createClaimCodeSender,
   createConversation,
   createWhatsappStore,
   type MediaShelf,
@@ -282,12 +283,10 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
   );
 
   const { brokers } = deps;
-  mountRoutes(
-    router,
-    brokerDeskRoutes,
-    { ...brokers, claimQueries: brokers.claimQueries, clock, logger },
-    auth,
-  );
+  const sendCode =
+    deps.wakeWhatsapp &&
+    createClaimCodeSender(createWhatsappStore(db, deps.whatsappAnnouncements), deps.wakeWhatsapp);
+  mountRoutes(router, brokerDeskRoutes, { ...brokers, sendCode, clock, logger }, auth);
 
   mountRoutes(router, openApiRoutes, { document: createDeskOpenApiDocument() }, auth);
 

@@ -10,10 +10,10 @@ export type TemplateParameter =
   | { type: 'text'; text: string }
   | { type: 'document'; document: { link: string; filename: string } };
 
-export interface TemplateComponent {
-  type: 'header' | 'body';
-  parameters: TemplateParameter[];
-}
+/** A template's header or body, or (an authentication template's) copy-code button. */
+export type TemplateComponent =
+  | { type: 'header' | 'body'; parameters: TemplateParameter[] }
+  | { type: 'button'; sub_type: 'url'; index: string; parameters: TemplateParameter[] };
 
 /** A place as the Cloud API's `location` message carries it. */
 export interface Place {

@@ -32,3 +32,4 @@ export {
 } from './whatsapp-webhook.ts';
 export { conversationRoutes, type ConversationRouteDeps } from './conversation-routes.ts';
 export { conversationChanges, createConversation, type Conversation } from './conversation.ts';
+export { createClaimCodeSender, type ClaimCodeSender } from './claim-code.ts';

@@ -18,8 +18,19 @@ export const VISIT_TEMPLATES = ['visit_moved', 'visit_cancelled', 'visit_reminde
  * exactly these variables, in the welcome's language (docs/whatsapp.md): the welcome's name is a
  * setting, the others' names are their keys.
  */
-export const TEMPLATE_KEYS = [...WHATSAPP_TEMPLATES, ...VISIT_TEMPLATES] as const;
-export type TemplateKey = WhatsappTemplate | (typeof VISIT_TEMPLATES)[number];
+/**
+ * The authentication template that carries a channel partner's check-in code to the client's
+ * WhatsApp (docs/partners.md): the code in its body and its copy-code button.
+ */
+export const CLAIM_CODE_TEMPLATE = 'claim_code';
+
+export const TEMPLATE_KEYS = [
+  ...WHATSAPP_TEMPLATES,
+  ...VISIT_TEMPLATES,
+  CLAIM_CODE_TEMPLATE,
+] as const;
+export type TemplateKey =
+  WhatsappTemplate | (typeof VISIT_TEMPLATES)[number] | typeof CLAIM_CODE_TEMPLATE;
 
 export const TEMPLATE_LABELS: Record<TemplateKey, string> = {
   welcome: 'Welcome with the brochure',
@@ -28,6 +39,7 @@ export const TEMPLATE_LABELS: Record<TemplateKey, string> = {
   visit_moved: 'Visit moved',
   visit_cancelled: 'Visit cancelled',
   visit_reminder: 'Visit reminder',
+  claim_code: 'Check-in code',
 };
 
 export const isTemplateKey = (key: string | null): key is TemplateKey =>
@@ -64,7 +76,14 @@ export function templateContent(
   const greeting = text(firstName(buyer.name));
   const phone = text(PHONES.sales.display);
   const components: TemplateComponent[] = [];
-  if (key === 'welcome') {
+  if (key === CLAIM_CODE_TEMPLATE) {
+    // Meta's authentication templates: the code in the body and again in the copy-code button.
+    const code = text(buyer.detail ?? '');
+    components.push(
+      { type: 'body', parameters: [code] },
+      { type: 'button', sub_type: 'url', index: '0', parameters: [code] },
+    );
+  } else if (key === 'welcome') {
     components.push(
       {
         type: 'header',

@@ -12,7 +12,13 @@ export async function action({
   if (textField(form, 'intent') === 'code') {
     let code: string | undefined;
     const result = await attempt(async () => {
-      ({ code } = await api<{ code: string }>(`${path}/code`, { method: 'POST' }));
+      const sent = await api<{ whatsapp: boolean; code: string | null }>(`${path}/code`, {
+        method: 'POST',
+      });
+      code = sent.code ?? undefined;
+      return sent.whatsapp
+        ? 'The code is on its way to the client’s WhatsApp: ask them to read it to you.'
+        : undefined;
     });
     return code === undefined ? result : { ...result, code };
   }
