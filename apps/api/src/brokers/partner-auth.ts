@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import { createSessionQueries } from '../desk/account-queries.ts';
 import {
   ABSOLUTE_TIMEOUT_MS,
+  cookieValue,
   hashToken,
   IDLE_TIMEOUT_MS,
   MAX_FAILURES_PER_ACCOUNT,
@@ -30,13 +31,7 @@ export const LINK_VALID_MS = 72 * 3_600_000;
 
 const TOUCH_INTERVAL_MS = 60_000;
 
-function partnerToken(req: Request): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === PARTNER_COOKIE) return value.join('=') || undefined;
-  }
-  return undefined;
-}
+const partnerToken = (req: Request) => cookieValue(req, PARTNER_COOKIE);
 
 const cookieOptions = (req: Request) => ({
   httpOnly: true,

@@ -41,16 +41,19 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The raw cookie value, without a cookie-parsing dependency for one cookie. */
-export function sessionToken(req: Request): string | undefined {
+/** A cookie's raw value, without a cookie-parsing dependency for one cookie. */
+export function cookieValue(req: Request, cookie: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return value.join('=') || undefined;
+    if (name === cookie) return value.join('=') || undefined;
   }
   return undefined;
 }
+
+/** The desk session's token from its cookie. */
+export const sessionToken = (req: Request): string | undefined => cookieValue(req, SESSION_COOKIE);
 
 function setSessionCookie(req: Request, res: Response, token: string): void {
   res.cookie(SESSION_COOKIE, token, {

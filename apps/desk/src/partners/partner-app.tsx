@@ -3,7 +3,7 @@ import { ErrorText, Loading, Notice } from '../components/status.tsx';
 import { buttonClass, ui } from '../components/ui.ts';
 import { PartnerHome, type Me } from './partner-home.tsx';
 import { fieldsOf, messageOf, partnerApi, PartnerApiError } from './partner-api.ts';
-import styles from './partners.module.css';
+import frame from '../features/session/sign-in.module.css';
 
 export const HOME = '/partners/';
 const APPLY = '/partners/apply';
@@ -12,9 +12,9 @@ const WELCOME = '/partners/welcome';
 /** The page frame every signed-out screen shares: the brand, a heading, the form. */
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <main className={styles.page}>
-      <div className={styles.panel}>
-        <p className={styles.brand}>Elegant Iconia · Channel partners</p>
+    <main className={frame.page}>
+      <div className={frame.panel}>
+        <p className={frame.brand}>Elegant Iconia · Channel partners</p>
         <h1>{title}</h1>
         {children}
       </div>
@@ -88,12 +88,12 @@ function ApplyPage() {
             hint="Such as A02500002345."
           />
           <Field name="pan" label="PAN" required={false} />
-          <button type="submit" className={`${buttonClass()} ${styles.submit}`} disabled={busy}>
+          <button type="submit" className={`${buttonClass()} ${frame.submit}`} disabled={busy}>
             {busy ? 'Sending…' : 'Apply'}
           </button>
         </form>
       )}
-      <p className={styles.after}>
+      <p className={frame.after}>
         <a href={HOME}>Already approved? Sign in</a>
       </p>
     </Panel>
@@ -129,11 +129,11 @@ function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
         <ErrorText>{state.error}</ErrorText>
         <Field name="email" label="Email" type="email" autoComplete="username" />
         <Field name="password" label="Password" type="password" autoComplete="current-password" />
-        <button type="submit" className={`${buttonClass()} ${styles.submit}`} disabled={busy}>
+        <button type="submit" className={`${buttonClass()} ${frame.submit}`} disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
-      <details className={styles.after}>
+      <details className={frame.after}>
         <summary>Forgot your password, or never chose one?</summary>
         <form action={askLink} aria-label="Email me a sign-in link">
           <ErrorText>{link.error}</ErrorText>
@@ -147,7 +147,7 @@ function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
           </button>
         </form>
       </details>
-      <p className={styles.after}>
+      <p className={frame.after}>
         <a href={APPLY}>Not a partner yet? Apply</a>
       </p>
     </Panel>
@@ -182,7 +182,7 @@ function WelcomePage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
         />
         <button
           type="submit"
-          className={`${buttonClass()} ${styles.submit}`}
+          className={`${buttonClass()} ${frame.submit}`}
           disabled={busy || !token}
         >
           {busy ? 'Saving…' : 'Save and sign in'}

@@ -12,6 +12,8 @@ import { ErrorText, Loading, Notice } from '../components/status.tsx';
 import { buttonClass, ui } from '../components/ui.ts';
 import { formatDay } from '../lib/format.ts';
 import { fieldsOf, messageOf, partnerApi } from './partner-api.ts';
+import lists from '../features/brokers/brokers.module.css';
+import frame from '../features/session/sign-in.module.css';
 import styles from './partners.module.css';
 
 export interface Me {
@@ -49,7 +51,7 @@ function RegisterClient({ onRegistered }: { onRegistered: () => void }) {
     { key: 0 },
   );
   return (
-    <section aria-labelledby="register-heading" className={styles.card}>
+    <section aria-labelledby="register-heading" className={ui.card}>
       <h2 id="register-heading">Register a client</h2>
       {/* A new key after each success empties the form for the next client. */}
       <form action={register} key={state.key} aria-label="Register a client">
@@ -101,14 +103,14 @@ function RegisterClient({ onRegistered }: { onRegistered: () => void }) {
 
 function Clients({ clients }: { clients: PartnerClient[] }) {
   return (
-    <section aria-labelledby="clients-heading" className={styles.card}>
+    <section aria-labelledby="clients-heading" className={ui.card}>
       <h2 id="clients-heading">Your clients</h2>
       {clients.length === 0 ? (
         <p className={ui.muted}>No client registered yet.</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={lists.list}>
           {clients.map((client) => (
-            <li key={client.id} className={styles.item}>
+            <li key={client.id} className={lists.item}>
               <strong>{client.name}</strong> <span className={ui.muted}>{client.mobile}</span>
               <br />
               <span className={styles.status}>{CLIENT_STATUS_LABELS[client.status]}</span>
@@ -127,15 +129,15 @@ function Clients({ clients }: { clients: PartnerClient[] }) {
 
 function Statement({ lines, rate }: { lines: Brokerage[]; rate: number }) {
   return (
-    <section aria-labelledby="statement-heading" className={styles.card}>
+    <section aria-labelledby="statement-heading" className={ui.card}>
       <h2 id="statement-heading">Brokerage statement</h2>
       <p className={ui.muted}>Your rate: {rate}% of the plot’s price.</p>
       {lines.length === 0 ? (
         <p className={ui.muted}>No booking yet.</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={lists.list}>
           {lines.map((line) => (
-            <li key={line.id} className={styles.item}>
+            <li key={line.id} className={lists.item}>
               <strong>{rupees.format(line.amountPaise / 100)}</strong> · {line.client}, plot{' '}
               {line.plot}
               <br />
@@ -156,14 +158,14 @@ interface FreeDay {
 
 function VisitSlots({ days }: { days: FreeDay[] }) {
   return (
-    <section aria-labelledby="slots-heading" className={styles.card}>
+    <section aria-labelledby="slots-heading" className={ui.card}>
       <h2 id="slots-heading">Next free site visits</h2>
       {days.length === 0 ? (
         <p className={ui.muted}>No free slot in the next seven days; ask the sales team.</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={lists.list}>
           {days.map((day) => (
-            <li key={day.day} className={styles.item}>
+            <li key={day.day} className={lists.item}>
               <strong>{formatDay(day.day)}</strong>:{' '}
               {day.times.map((slot) => `${slot.time} (${slot.left} left)`).join(', ')}
             </li>
@@ -209,7 +211,7 @@ export function PartnerHome({ me, onSignedOut }: { me: Me; onSignedOut: () => vo
   return (
     <div className={styles.home}>
       <header className={styles.header}>
-        <p className={styles.brand}>Elegant Iconia · Channel partners</p>
+        <p className={frame.brand}>Elegant Iconia · Channel partners</p>
         <h1>{me.broker.firm}</h1>
         <p className={ui.muted}>
           {me.broker.person} · TG-RERA {me.broker.rera}
@@ -218,13 +220,13 @@ export function PartnerHome({ me, onSignedOut }: { me: Me; onSignedOut: () => vo
           Sign out
         </button>
       </header>
-      <main className={styles.main}>
+      <main>
         <ErrorText>{failure}</ErrorText>
         <RegisterClient onRegistered={load} />
         {clients ? <Clients clients={clients} /> : <Loading what="your clients" />}
         {slots && <VisitSlots days={slots} />}
         {statement && <Statement lines={statement} rate={me.broker.ratePercent} />}
-        <section aria-labelledby="material-heading" className={styles.card}>
+        <section aria-labelledby="material-heading" className={ui.card}>
           <h2 id="material-heading">For your clients</h2>
           <p>
             <a href={BROCHURE.path} download={BROCHURE.fileName}>
