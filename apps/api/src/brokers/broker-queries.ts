@@ -245,6 +245,27 @@ function createCodeQueries(db: Database.Database) {
   };
 }
 
+/** What an erasure removes of the channel partners' rows, by the erased mobile. */
+function createClaimErasure(db: Database.Database) {
+  const anonymiseBrokerage = db.prepare<[string]>(
+    `UPDATE brokerage SET client = 'Erased buyer'
+     WHERE claim_id IN (SELECT id FROM broker_claims WHERE mobile = ?)`,
+  );
+  const eraseClaims = db.prepare<[string]>(`DELETE FROM broker_claims WHERE mobile = ?`);
+  const eraseRefusals = db.prepare<[string]>(`DELETE FROM claim_refusals WHERE mobile = ?`);
+  return {
+    /**
+     * An erased person's registrations and refusals go; what a booking earned stays, under no
+     * name (the brokerage row keeps its plot and amount, and its client becomes "Erased buyer").
+     */
+    erase: (mobile: string) => {
+      anonymiseBrokerage.run(mobile);
+      eraseClaims.run(mobile);
+      eraseRefusals.run(mobile);
+    },
+  };
+}
+
 /** Registrations, their claims and refusals, and the rule's settings. */
 export function createClaimQueries(db: Database.Database) {
   const live = db.prepare<[string], ClaimRow>(
@@ -322,6 +343,7 @@ export function createClaimQueries(db: Database.Database) {
   );
 
   return {
+    ...createClaimErasure(db),
     buyerOfLead: (leadId: number) => buyerOfLead.get(leadId)?.buyer_id,
     live: (mobile: string) => live.get(mobile),
     byId: (id: number) => byId.get(id),

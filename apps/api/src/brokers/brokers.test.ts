@@ -397,6 +397,30 @@ describe('channel partners: applications, the registration rule, proof at the vi
     expect(after.brokerage.map((row) => row.status)).toEqual(['cancelled']);
   });
 
+  it('when a manager erases a registered client, then the broker’s registration and any refusal of them go too', async () => {
+    const first = await approvedBroker(1);
+    const second = await approvedBroker(2);
+    expect((await register(first.agent, client('9888888888'))).status).toBe(201);
+    expect((await register(second.agent, client('9888888888'))).status).toBe(409);
+    const erased = await manager
+      .post('/desk/api/erasures')
+      .set(SAME_ORIGIN)
+      .send({ mobile: '9888888888' });
+    expect(erased.status, erased.text).toBe(200);
+    expect(
+      ((await first.agent.get('/partners/api/clients')).body as { clients: unknown[] }).clients,
+    ).toEqual([]);
+    const refusals = (await manager.get('/desk/api/broker-refusals')).body as {
+      refusals: unknown[];
+    };
+    expect(refusals.refusals).toEqual([]);
+    const kept = t.store.db
+      .prepare(`SELECT count(*) FROM broker_claims WHERE mobile = '+919888888888'`)
+      .pluck()
+      .get();
+    expect(kept).toBe(0);
+  });
+
   it('when a broker calls every desk route, then each refuses them and sends no data; an agent cannot reach the managers’ broker routes', async () => {
     const { agent } = await approvedBroker(1);
     await register(agent, client('9877777777'));

@@ -128,6 +128,7 @@ function createDeskParts(deps: DeskRouterDeps) {
   const erasure = createErasure(store, deps.ledger, {
     transaction: plotStore.transaction,
     steps: [(buyerIds, now) => buyerIds.forEach((buyerId) => plots.eraseBuyer(buyerId, now))],
+    mobileSteps: [(mobile) => deps.brokers.claimQueries.erase(mobile)],
     ...(deps.forgetEmails && { forgetEmails: deps.forgetEmails }),
     ...(deps.forgetFiles && { forgetFiles: deps.forgetFiles }),
   });

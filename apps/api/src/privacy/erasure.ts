@@ -24,6 +24,11 @@ export interface ErasureOptions {
   transaction: <T>(run: () => T) => T;
   steps: readonly ErasureStep[];
   /**
+   * A feature's part that is kept by mobile rather than by buyer (a channel partner's
+   * registrations), in the same transaction; given the erased mobile (E.164).
+   */
+  mobileSteps?: readonly ((mobile: string, now: number) => void)[];
+  /**
    * Removes the copies of these emails the server keeps outside the database (the dev inbox's
    * files), once the database no longer holds the person.
    */
@@ -50,6 +55,9 @@ export function createErasure(
       const erased = store.erase(target, actor, now);
       const buyers = new Set(erased.leadIds.flatMap((id) => store.leadById(id)?.buyer_id ?? []));
       for (const step of options.steps) step([...buyers], now);
+      // A replay knows the mobile by its keyed hash only: those rows are not found again then.
+      const { mobile } = target;
+      if (mobile !== undefined) for (const step of options.mobileSteps ?? []) step(mobile, now);
       return erased;
     });
   const forgetEmails = async (emailIds: readonly string[]) => {

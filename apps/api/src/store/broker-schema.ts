@@ -83,7 +83,7 @@ export const BROKERS_MIGRATION = `
 
   CREATE TABLE brokerage (
     id           INTEGER PRIMARY KEY,
-    claim_id     INTEGER NOT NULL REFERENCES broker_claims (id),
+    claim_id     INTEGER REFERENCES broker_claims (id) ON DELETE SET NULL,
     broker_id    INTEGER NOT NULL REFERENCES brokers (id),
     booking_id   INTEGER NOT NULL UNIQUE,
     plot         TEXT    NOT NULL,
