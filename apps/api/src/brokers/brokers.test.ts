@@ -361,6 +361,17 @@ describe('channel partners: applications, the registration rule, proof at the vi
       ].join('\n'),
     );
     const plot = ids.get('C-7');
+    const onSale = (await agent.get('/partners/api/price-sheet')).body as { plots: unknown[] };
+    expect(onSale.plots).toEqual([
+      {
+        number: 'C-7',
+        phase: 'Phase 1',
+        sizeSqYd: 267,
+        facing: 'East',
+        corner: false,
+        price: 4_894_911,
+      },
+    ]);
     expect(
       (await arjun.post(`/desk/api/plots/${plot}/hold`).set(SAME_ORIGIN).send({ leadId })).status,
     ).toBe(201);
@@ -368,6 +379,10 @@ describe('channel partners: applications, the registration rule, proof at the vi
     expect(
       (await manager.post(`/desk/api/plots/${plot}/booking/approve`).set(SAME_ORIGIN)).status,
     ).toBe(200);
+
+    // The price sheet lists the plots still on sale: C-7 left it once held.
+    const sheet = (await agent.get('/partners/api/price-sheet')).body as { plots: unknown[] };
+    expect(sheet.plots).toEqual([]);
 
     const price = Math.round(18_333 * 267);
     const statement = (await agent.get('/partners/api/statement')).body as {

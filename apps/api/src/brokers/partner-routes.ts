@@ -30,6 +30,8 @@ const SLOT_DAYS = 7;
 export interface PartnerRouteDeps {
   /** The site visits' slots with what each has left. */
   availability: SlotAvailability;
+  /** The plots on sale now, with their prices. */
+  priceSheet: () => ReadonlyArray<v.InferOutput<typeof priceSheetRowSchema>>;
   accounts: BrokerAccounts;
   claims: Claims;
   brokerage: BrokerageBook;
@@ -45,6 +47,14 @@ const meSchema = v.object({
   broker: v.object({ firm: text, person: text, email: text, rera: text, ratePercent: v.number() }),
 });
 const messageSchema = v.object({ message: text });
+const priceSheetRowSchema = v.object({
+  number: text,
+  phase: text,
+  sizeSqYd: v.number(),
+  facing: text,
+  corner: v.boolean(),
+  price: v.pipe(v.number(), v.description('Whole rupees.')),
+});
 
 const me = (broker: BrokerRow, accounts: BrokerAccounts) => {
   const { firm, person, email, rera, ratePercent } = accounts.json(broker);
@@ -200,6 +210,18 @@ export const partnerRoutes = [
         .filter((day) => day.times.length > 0);
       return { days };
     },
+  }),
+  route({
+    method: 'get',
+    path: '/price-sheet',
+    summary: 'The plots on sale now, with their prices',
+    who: 'signed in',
+    answer: {
+      status: 200,
+      description: 'Every available plot, by phase and number; none held or booked.',
+      json: v.object({ plots: v.array(priceSheetRowSchema) }),
+    },
+    handle: (_input, { priceSheet }) => ({ plots: priceSheet() }),
   }),
   route({
     method: 'get',

@@ -6,7 +6,12 @@ import { createPartnerStatic, deskHeaders } from '../desk/desk-static.ts';
 import { mountRoutes } from '../desk/route.ts';
 import type { Logger } from '../logger.ts';
 import type { Clock } from '../clock.ts';
-import { partnerRoutes, type Brokers, type SlotAvailability } from '../brokers/index.ts';
+import {
+  partnerRoutes,
+  type Brokers,
+  type PartnerRouteDeps,
+  type SlotAvailability,
+} from '../brokers/index.ts';
 import { createPartnerOpenApiDocument } from './desk-openapi.ts';
 import { partnerOpenApiRoutes } from './openapi-routes.ts';
 
@@ -20,6 +25,7 @@ const PUBLIC_POSTS_PER_HOUR = 30;
 export function createPartnerRouter(deps: {
   brokers: Brokers;
   availability: SlotAvailability;
+  priceSheet: PartnerRouteDeps['priceSheet'];
   deskDist: string;
   clock: Clock;
   logger: Logger;
@@ -58,6 +64,7 @@ export function createPartnerRouter(deps: {
       brokerage: brokers.brokerage,
       auth: brokers.auth,
       availability: deps.availability,
+      priceSheet: deps.priceSheet,
       clock,
       logger,
     },

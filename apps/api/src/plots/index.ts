@@ -19,3 +19,4 @@ export type { PlotRouteDeps };
 
 /** The desk API's plot routes, in the order they are mounted. */
 export const plotRoutes: readonly DeskRoute<PlotRouteDeps>[] = [...inventoryRoutes, ...holdRoutes];
+export { createPriceSheet, type PriceSheetRow } from './price-sheet.ts';

@@ -7,6 +7,7 @@ import type { Logger } from '../logger.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { createPartnerRouter } from '../desk-api/partner-router.ts';
 import { createRouting, type RoutingOptions } from '../routing/index.ts';
+import { createPriceSheet } from '../plots/index.ts';
 import { createVisits } from '../visits/index.ts';
 
 /** Routing on `db` that sends a channel partner's client to the person who owns the partner. */
@@ -45,6 +46,7 @@ export function createChannelPartners(
   const router = createPartnerRouter({
     brokers,
     availability: (day, now) => visits.availability(day, now),
+    priceSheet: createPriceSheet(parts.store.db),
     deskDist: config.deskDist,
     clock,
     logger,

@@ -117,6 +117,7 @@ test('@layout when a broker applies, is approved in the desk, registers a client
     'Registered',
   );
   await expect(broker.getByRole('region', { name: 'Next free site visits' })).toBeVisible();
+  await expect(broker.getByText(/^Price sheet: \d+ plots? on sale$/)).toBeVisible();
   await expectNoAxeViolations(broker, 'Partners: home with a client');
   await picture(broker, 'home');
 

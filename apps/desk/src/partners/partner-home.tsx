@@ -151,6 +151,42 @@ function Statement({ lines, rate }: { lines: Brokerage[]; rate: number }) {
   );
 }
 
+interface SheetPlot {
+  number: string;
+  phase: string;
+  sizeSqYd: number;
+  facing: string;
+  corner: boolean;
+  price: number;
+}
+
+const wholeRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+
+function PriceSheet({ plots }: { plots: SheetPlot[] }) {
+  return (
+    <details>
+      <summary>
+        Price sheet: {plots.length === 1 ? '1 plot' : `${plots.length} plots`} on sale
+      </summary>
+      <ul className={lists.list}>
+        {plots.map((plot) => (
+          <li key={`${plot.phase} ${plot.number}`} className={lists.item}>
+            <strong>
+              {plot.phase}, plot {plot.number}
+            </strong>
+            : {plot.sizeSqYd} sq. yds, {plot.facing}
+            {plot.corner ? ', corner' : ''} · {wholeRupees.format(plot.price)}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 interface FreeDay {
   day: string;
   times: Array<{ time: string; left: number }>;
@@ -184,6 +220,7 @@ export function PartnerHome({ me, onSignedOut }: { me: Me; onSignedOut: () => vo
   const [clients, setClients] = useState<PartnerClient[]>();
   const [statement, setStatement] = useState<Brokerage[]>();
   const [slots, setSlots] = useState<FreeDay[]>();
+  const [sheet, setSheet] = useState<SheetPlot[]>();
   const [failure, setFailure] = useState<string>();
 
   const load = useCallback(() => {
@@ -191,8 +228,10 @@ export function PartnerHome({ me, onSignedOut }: { me: Me; onSignedOut: () => vo
       partnerApi<{ clients: PartnerClient[] }>('/clients'),
       partnerApi<{ brokerage: Brokerage[] }>('/statement'),
       partnerApi<{ days: FreeDay[] }>('/visit-slots'),
+      partnerApi<{ plots: SheetPlot[] }>('/price-sheet'),
     ])
-      .then(([listed, brokerage, free]) => {
+      .then(([listed, brokerage, free, onSale]) => {
+        setSheet(onSale.plots);
         setClients(listed.clients);
         setStatement(brokerage.brokerage);
         setSlots(free.days);
@@ -233,6 +272,7 @@ export function PartnerHome({ me, onSignedOut }: { me: Me; onSignedOut: () => vo
               Download the brochure (PDF)
             </a>
           </p>
+          {sheet && <PriceSheet plots={sheet} />}
           <p>
             Sales team: <a href={`tel:${PHONES.sales.e164}`}>{PHONES.sales.display}</a>
           </p>
