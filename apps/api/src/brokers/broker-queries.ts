@@ -338,8 +338,8 @@ export function createClaimQueries(db: Database.Database) {
      VALUES (@broker, @mobile, @name, @plotRange, @reason, @now) RETURNING id`);
 
   const buyerOfLead = db.prepare<[number], { buyer_id: number }>(
-    `SELECT l.buyer_id FROM leads l JOIN buyers y ON y.id = l.buyer_id
-     WHERE l.id = ? AND y.erased_at IS NULL`,
+    // An erased buyer's page still opens (it says "Erased lead"): their claim is simply none.
+    `SELECT l.buyer_id FROM leads l WHERE l.id = ?`,
   );
 
   return {

@@ -417,6 +417,7 @@ describe('channel partners: applications, the registration rule, proof at the vi
     const second = await approvedBroker(2);
     expect((await register(first.agent, client('9888888888'))).status).toBe(201);
     expect((await register(second.agent, client('9888888888'))).status).toBe(409);
+    const erasedLead = leadOf('+919888888888');
     const erased = await manager
       .post('/desk/api/erasures')
       .set(SAME_ORIGIN)
@@ -434,6 +435,9 @@ describe('channel partners: applications, the registration rule, proof at the vi
       .pluck()
       .get();
     expect(kept).toBe(0);
+    // The erased buyer's page still asks for the claim, and is answered: none.
+    const claim = await manager.get(`/desk/api/leads/${erasedLead}/broker-claim`);
+    expect(claim.body).toEqual({ claim: null });
   });
 
   it('when a broker calls every desk route, then each refuses them and sends no data; an agent cannot reach the managers’ broker routes', async () => {

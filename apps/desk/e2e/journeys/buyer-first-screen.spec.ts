@@ -226,6 +226,7 @@ test.describe('a manager on a small phone', () => {
       'Held',
       'Users',
       'Sources',
+      'Brokers',
       'Erasure',
     ]);
     // Tab from the page's first link: each link takes the focus in turn, shows it, is on screen.

@@ -36,6 +36,7 @@ test('when a manager opens the desk, then every link of the header is whole on s
     'Held',
     'Users',
     'Sources',
+    'Brokers',
     'Erasure',
   ]);
   for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
