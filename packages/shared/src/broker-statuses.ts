@@ -37,3 +37,10 @@ export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
 
 export const BROKERAGE_STATUSES = ['due', 'approved', 'paid', 'cancelled'] as const;
 export type BrokerageStatus = (typeof BROKERAGE_STATUSES)[number];
+
+export const BROKERAGE_LABELS: Record<BrokerageStatus, string> = {
+  due: 'Due',
+  approved: 'Approved for payment',
+  paid: 'Paid',
+  cancelled: 'Cancelled with the booking',
+};

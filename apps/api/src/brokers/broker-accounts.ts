@@ -1,4 +1,4 @@
-import type { BrokerApplication, BrokerApproval, Broker } from '@iconia/shared';
+import type { BrokerApproval, Broker } from '@iconia/shared';
 import type * as v from 'valibot';
 import type { brokerApplicationSchema } from '@iconia/shared';
 import { DeskError } from '../desk/desk-error.ts';
@@ -147,5 +147,3 @@ function notApplied(broker: BrokerRow | undefined): DeskError {
 }
 
 export type BrokerAccounts = ReturnType<typeof createBrokerAccounts>;
-export type { Application as BrokerApplicationInput };
-export type { BrokerApplication };

@@ -1,3 +1,4 @@
+import { DEFAULT_BROKERAGE_PERCENT, DEFAULT_CLAIM_DAYS } from '@iconia/shared';
 import * as v from 'valibot';
 
 /**
@@ -100,8 +101,8 @@ export const BROKERS_MIGRATION = `
 
   CREATE TABLE broker_settings (
     id          INTEGER PRIMARY KEY CHECK (id = 1),
-    claim_days  INTEGER NOT NULL DEFAULT 60,
-    default_bp  INTEGER NOT NULL DEFAULT 100
+    claim_days  INTEGER NOT NULL DEFAULT ${DEFAULT_CLAIM_DAYS},
+    default_bp  INTEGER NOT NULL DEFAULT ${DEFAULT_BROKERAGE_PERCENT * 100}
   ) STRICT;
   INSERT INTO broker_settings (id) VALUES (1);
 `;

@@ -1,4 +1,5 @@
 import { useActionState, useEffect, useState, type ReactNode } from 'react';
+import { PASSWORD_MIN_LENGTH } from '@iconia/shared';
 import { ErrorText, Loading, Notice } from '../components/status.tsx';
 import { buttonClass, ui } from '../components/ui.ts';
 import { PartnerHome, type Me } from './partner-home.tsx';
@@ -178,7 +179,7 @@ function WelcomePage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="At least 12 characters; a few words are easy to remember."
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters; a few words are easy to remember.`}
         />
         <button
           type="submit"

@@ -1,11 +1,11 @@
 import { useActionState, useCallback, useEffect, useState } from 'react';
 import {
   BROCHURE,
+  BROKERAGE_LABELS,
   CLIENT_STATUS_LABELS,
   PHONES,
   PLOT_RANGES,
   type Brokerage,
-  type BrokerageStatus,
   type PartnerClient,
 } from '@iconia/shared';
 import { ErrorText, Loading, Notice } from '../components/status.tsx';
@@ -21,13 +21,6 @@ export interface Me {
 }
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-
-const BROKERAGE_LABELS: Record<BrokerageStatus, string> = {
-  due: 'Due',
-  approved: 'Approved for payment',
-  paid: 'Paid',
-  cancelled: 'Cancelled with the booking',
-};
 
 type Outcome = { error?: string; done?: string; key: number };
 

@@ -4,7 +4,13 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import type { Broker, Brokerage, ClaimRefusal, UsersAnswer } from '@iconia/shared';
+import {
+  BROKERAGE_LABELS,
+  type Broker,
+  type Brokerage,
+  type ClaimRefusal,
+  type UsersAnswer,
+} from '@iconia/shared';
 import { ErrorText, Notice } from '../../components/status.tsx';
 import { buttonClass, ui } from '../../components/ui.ts';
 import { api, attempt, type ActionResult } from '../../lib/api.ts';
@@ -204,13 +210,8 @@ function BrokerageLine({ line }: { line: Brokerage }) {
         </span>
       </p>
       <p>
-        {line.status === 'paid'
-          ? `Paid · ref. ${line.reference ?? ''}`
-          : line.status === 'approved'
-            ? 'Approved for payment'
-            : line.status === 'due'
-              ? 'Due'
-              : 'Cancelled with the booking'}
+        {BROKERAGE_LABELS[line.status]}
+        {line.reference ? ` · ref. ${line.reference}` : ''}
       </p>
       <ErrorText>{fetcher.data?.error}</ErrorText>
       {line.status === 'due' && (
