@@ -11,7 +11,7 @@ export default defineProject({
     hookTimeout: 60_000,
     // Each file starts its own servers on its own SQLite files, ports and folders, and keeps no
     // state in module scope, so files of a worker share one module graph: the server's modules
-    // load once per worker instead of once per file (about six of the suite's ten minutes).
+    // load once per worker instead of once per file (vitest's summed import time: 398 s to 80 s).
     isolate: false,
   },
 });
