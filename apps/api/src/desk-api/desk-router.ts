@@ -47,6 +47,7 @@ import {
 import { brokerDeskRoutes, type Brokers } from '../brokers/index.ts';
 import { createAuth, type Auth } from '../desk/auth.ts';
 import { deskErrorHandler } from '../desk/desk-error.ts';
+import { writtenOnFirstRequest } from '../http/openapi-parts.ts';
 import { createDeskOpenApiDocument } from './desk-openapi.ts';
 import { createDeskStore, type DeskStore } from './desk-store.ts';
 import { openApiRoutes } from './openapi-routes.ts';
@@ -289,7 +290,8 @@ export function createDeskApi(deps: DeskRouterDeps): DeskApi {
     createClaimCodeSender(createWhatsappStore(db, deps.whatsappAnnouncements), deps.wakeWhatsapp);
   mountRoutes(router, brokerDeskRoutes, { ...brokers, sendCode, clock, logger }, auth);
 
-  mountRoutes(router, openApiRoutes, { document: createDeskOpenApiDocument() }, auth);
+  const document = writtenOnFirstRequest(createDeskOpenApiDocument);
+  mountRoutes(router, openApiRoutes, { document }, auth);
 
   router.use((_req, res) => {
     res.status(404).json({ error: 'There is no such desk endpoint.' });

@@ -1,8 +1,11 @@
 import { routeFor } from '../desk/route.ts';
 
 export interface OpenApiRouteDeps {
-  /** The desk API's OpenAPI document, written once from the routes' declarations. */
-  document: Readonly<Record<string, unknown>>;
+  /**
+   * The API's OpenAPI document, written from the routes' declarations on its first request and
+   * kept (writing it takes longer than starting the server, and most servers are never asked).
+   */
+  document: () => Readonly<Record<string, unknown>>;
 }
 
 const route = routeFor<OpenApiRouteDeps>();
@@ -19,7 +22,7 @@ export const openApiRoutes = [
       description: 'OpenAPI 3.1.',
       content: { 'application/json': { schema: { type: 'object' } } },
     },
-    handle: (_input, { document }) => document,
+    handle: (_input, { document }) => document(),
   }),
 ];
 
@@ -35,6 +38,6 @@ export const partnerOpenApiRoutes = [
       description: 'OpenAPI 3.1.',
       content: { 'application/json': { schema: { type: 'object' } } },
     },
-    handle: (_input, { document }) => document,
+    handle: (_input, { document }) => document(),
   }),
 ];

@@ -12,6 +12,7 @@ import {
   type PartnerRouteDeps,
   type SlotAvailability,
 } from '../brokers/index.ts';
+import { writtenOnFirstRequest } from '../http/openapi-parts.ts';
 import { createPartnerOpenApiDocument } from './desk-openapi.ts';
 import { partnerOpenApiRoutes } from './openapi-routes.ts';
 
@@ -53,7 +54,7 @@ export function createPartnerRouter(deps: {
     }),
   );
   api.use(express.json({ limit: '16kb' }));
-  const document = createPartnerOpenApiDocument(partnerRoutes);
+  const document = writtenOnFirstRequest(() => createPartnerOpenApiDocument(partnerRoutes));
   mountRoutes(api, partnerOpenApiRoutes, { document }, brokers.auth.guards);
   mountRoutes(
     api,

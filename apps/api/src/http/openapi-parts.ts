@@ -122,3 +122,12 @@ export function refusalMessages(schema: GenericSchema): string[] {
   visit(schema as SchemaNode);
   return [...messages];
 }
+
+/**
+ * A document written on its first request and kept: converting the schemas takes longer than
+ * the rest of the server's start, and most servers are never asked for it.
+ */
+export function writtenOnFirstRequest<T>(write: () => T): () => T {
+  let written: { document: T } | undefined;
+  return () => (written ??= { document: write() }).document;
+}

@@ -4,7 +4,7 @@ import { googleAdsPaths, googleAdsSchemas } from './openapi-intake.ts';
 import { leadPaths, leadSchemas } from './openapi-leads.ts';
 import { metaPaths, metaSchemas } from './openapi-meta.ts';
 import { metaSecuritySchemes } from './openapi-meta.ts';
-import { withOperationIds, type JsonObject } from './openapi-parts.ts';
+import { withOperationIds, writtenOnFirstRequest, type JsonObject } from './openapi-parts.ts';
 import { googleConversionsSchemes, standardWebhooksSchemes } from './openapi-security.ts';
 import { webhookOperations } from './openapi-webhooks.ts';
 
@@ -44,10 +44,10 @@ export function createOpenApiDocument(intakePaths: JsonObject = {}): JsonObject 
 }
 
 export function createOpenApiRouter(intakePaths: JsonObject = {}): Router {
-  const document = createOpenApiDocument(intakePaths);
+  const document = writtenOnFirstRequest(() => createOpenApiDocument(intakePaths));
   const router = Router();
   router.get('/openapi.json', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').json(document);
+    res.set('Cache-Control', 'no-cache').json(document());
   });
   return router;
 }

@@ -14,7 +14,9 @@ const WELCOME_LINK = /https?:\/\/[^\s"<]+\/partners\/welcome#[A-Za-z0-9_-]+/;
 /** The sign-in link of the newest email to `address` in the test's SMTP inbox, or ''. */
 async function findSignInLink(address: string): Promise<string> {
   const mailDir = readDeskEnv('mailDir');
-  for (const file of (await readdir(mailDir)).sort().reverse()) {
+  // Only whole messages: the inbox writes each as `.part` first, then renames it `.eml`.
+  const messages = (await readdir(mailDir)).filter((file) => file.endsWith('.eml'));
+  for (const file of messages.sort().reverse()) {
     // Quoted-printable soft line breaks joined, so the link reads whole.
     const text = (await readFile(path.join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
     const link = text.includes(address) ? WELCOME_LINK.exec(text)?.[0] : undefined;
