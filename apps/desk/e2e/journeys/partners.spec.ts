@@ -1,8 +1,9 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '@iconia/web/e2e/axe';
+import { createMailbox, type Mailbox } from '@iconia/web/e2e/mailbox';
 import { ACCOUNTS, readDeskEnv } from '../support/desk-env.ts';
 import { expect, signIn, test } from '../support/desk-fixtures.ts';
 
@@ -12,23 +13,18 @@ const BROKER_PASSWORD = 'brokers walk the site daily';
 const WELCOME_LINK = /https?:\/\/[^\s"<]+\/partners\/welcome#[A-Za-z0-9_-]+/;
 
 /** The sign-in link of the newest email to `address` in the test's SMTP inbox, or ''. */
-async function findSignInLink(address: string): Promise<string> {
-  const mailDir = readDeskEnv('mailDir');
-  // Only whole messages: the inbox writes each as `.part` first, then renames it `.eml`.
-  const messages = (await readdir(mailDir)).filter((file) => file.endsWith('.eml'));
-  for (const file of messages.sort().reverse()) {
-    // Quoted-printable soft line breaks joined, so the link reads whole.
-    const text = (await readFile(path.join(mailDir, file), 'utf8')).replace(/=\r?\n/g, '');
-    const link = text.includes(address) ? WELCOME_LINK.exec(text)?.[0] : undefined;
-    if (link) return link;
-  }
-  return '';
+async function findSignInLink(mailbox: Mailbox, address: string): Promise<string> {
+  const toBroker = (await mailbox.messagesMentioning('/partners/welcome#')).filter((mail) =>
+    mail.to.includes(address),
+  );
+  return WELCOME_LINK.exec(toBroker.at(-1)?.text ?? '')?.[0] ?? '';
 }
 
 /** Waits for the approval's email to arrive, then its link. */
 async function signInLinkFor(address: string): Promise<string> {
-  await expect.poll(() => findSignInLink(address), { timeout: 30_000 }).not.toBe('');
-  return findSignInLink(address);
+  const mailbox = createMailbox(readDeskEnv('mailDir'));
+  await expect.poll(() => findSignInLink(mailbox, address), { timeout: 30_000 }).not.toBe('');
+  return findSignInLink(mailbox, address);
 }
 
 const IMAGES = fileURLToPath(new URL('../../../../docs/images/partners/', import.meta.url));
