@@ -66,7 +66,9 @@ function startWhenShown(id: string, fallbackMs: number): void {
 
   // The page's main image (`elementtiming` marks it): the scripts wait until the browser reports
   // it shown or, where a browser cannot tell, loaded. A broken image never shows, and one outside
-  // the screen (a link to a section further down) is never painted: no wait for either.
+  // the screen (a link to a section further down) is never painted: no wait for either. The
+  // browser may scroll to that section only after the first paint: the hero leaving the screen
+  // ends the wait too.
   function heroShown(): Promise<void> | undefined {
     const hero = document.querySelector('img[elementtiming]');
     if (!(hero instanceof HTMLImageElement)) return undefined;
@@ -74,10 +76,21 @@ function startWhenShown(id: string, fallbackMs: number): void {
     const box = hero.getBoundingClientRect();
     if (box.bottom <= 0 || box.top >= window.innerHeight) return undefined;
     return new Promise<void>((resolve) => {
-      hero.addEventListener('error', () => resolve(), { once: true });
-      if (observes('element')) void reported('element').then(resolve);
-      else if (hero.complete) resolve();
-      else hero.addEventListener('load', () => resolve(), { once: true });
+      let offScreen: IntersectionObserver | undefined;
+      const done = () => {
+        offScreen?.disconnect();
+        resolve();
+      };
+      hero.addEventListener('error', done, { once: true });
+      if (typeof IntersectionObserver !== 'undefined') {
+        offScreen = new IntersectionObserver((entries) => {
+          if (entries.some((entry) => !entry.isIntersecting)) done();
+        });
+        offScreen.observe(hero);
+      }
+      if (observes('element')) void reported('element').then(done);
+      else if (hero.complete) done();
+      else hero.addEventListener('load', done, { once: true });
     });
   }
   const firstPaint = observes('paint') ? reported('paint', 'first-contentful-paint') : nextFrame();
