@@ -239,9 +239,15 @@ test('when the desk is reloaded offline, then it keeps its header and says it is
 
   await page.reload();
   // Chromium's offline emulation does not reach the reloaded document's navigator.onLine: say
-  // it again, as the system does when the network drops, so the page hears "offline".
-  await context.setOffline(false);
-  await context.setOffline(true);
+  // it again, as the system does when the network drops, until the page hears "offline" (said
+  // too early, before the new document listens, it is lost).
+  await expect
+    .poll(async () => {
+      await context.setOffline(false);
+      await context.setOffline(true);
+      return page.evaluate(() => navigator.onLine);
+    })
+    .toBe(false);
 
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Iconia sales desk' })).toBeVisible();
