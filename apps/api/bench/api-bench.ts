@@ -57,8 +57,9 @@ const benchmarksDir = fileURLToPath(new URL('../../../docs/benchmarks/', import.
 const CONNECTIONS = 50;
 /**
  * `--short` (the step of `pnpm test`, beside the desk's browser tests) loads each case for 2 s,
- * not 10: a few hundred leads over 50 connections, enough for every exactly-once check, while the
- * speed figures there are advisory anyway (the browsers share the cores).
+ * not 10: a hundred leads or more over 50 connections even on a busy machine, enough for every
+ * exactly-once check, while the speed figures there are advisory anyway (the browsers share the
+ * cores).
  */
 const SHORT = process.argv.includes('--short');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? (SHORT ? 2 : 10));
