@@ -704,8 +704,11 @@ describe('lead endpoints, across requests', () => {
     }
   });
 
-  it('when an upload stalls past the request timeout, then one 408 comes back, the connection closes and nothing is stored', async () => {
-    t = await startTestServer({ dataDir: temp.dir, env: { REQUEST_TIMEOUT_MS: '1000' } });
+  /**
+   * Posts a multipart body that stops short of its Content-Length, and resolves with all the
+   * server sends until it closes the connection.
+   */
+  async function stalledUpload(): Promise<string> {
     const socket = connect(t.port, '127.0.0.1');
     let received = '';
     socket.setEncoding('latin1');
@@ -717,9 +720,30 @@ describe('lead endpoints, across requests', () => {
     // Once the connection is closed, nothing more can come on it: a second 408 from Node's own
     // request-timeout check would have arrived before the close.
     await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    return received;
+  }
+
+  it('when an upload stalls past the request timeout, then one 408 comes back, the connection closes and nothing is stored', async () => {
+    t = await startTestServer({ dataDir: temp.dir, env: { REQUEST_TIMEOUT_MS: '1000' } });
+    const received = await stalledUpload();
 
     expect(received.match(/HTTP\/1\.1 408/g)).toHaveLength(1);
     expect(received).toContain('Connection: close');
+    expect(received).toContain(REPLIES.timeout);
+    expect(t.store.listLeads()).toHaveLength(0);
+  });
+
+  it('when the server was busy as a stalled upload came in, then the 408 still says why in words', async () => {
+    t = await startTestServer({ dataDir: temp.dir, env: { REQUEST_TIMEOUT_MS: '1000' } });
+    // The thread is held up past the timeout between reading the request's headers (when Node
+    // starts its own clock) and routing it (when the route starts the readable answer's).
+    t.server.prependOnceListener('request', () => {
+      const until = Date.now() + 1_500;
+      while (Date.now() < until);
+    });
+    const received = await stalledUpload();
+
+    expect(received.match(/HTTP\/1\.1 408/g)).toHaveLength(1);
     expect(received).toContain(REPLIES.timeout);
     expect(t.store.listLeads()).toHaveLength(0);
   });

@@ -16,6 +16,9 @@ export interface Listening {
   markClosing: () => void;
 }
 
+/** How long after REQUEST_TIMEOUT_MS Node itself cuts a request the routes have not answered. */
+const NODE_TIMEOUT_BACKSTOP_MS = 5_000;
+
 /** Serves `app` on the configured address, with the request and header timeouts enforced. */
 export async function listen(
   app: Express,
@@ -24,7 +27,10 @@ export async function listen(
   // Node checks the header and request timeouts only this often (30 s by default), so a client
   // dripping headers or a body would otherwise hold its connection well past the limits below.
   const server = createServer({ connectionsCheckingInterval: 1_000 }, app);
-  server.requestTimeout = config.requestTimeoutMs;
+  // The routes answer a body still arriving at REQUEST_TIMEOUT_MS with a readable 408 (the
+  // `requestTimeout` middleware). Node's own limit is the backstop for anything they leave, set
+  // later so that on a busy thread its bare, wordless 408 never beats theirs.
+  server.requestTimeout = config.requestTimeoutMs + NODE_TIMEOUT_BACKSTOP_MS;
   server.headersTimeout = Math.min(config.requestTimeoutMs, 10_000);
   server.listen(config.port, config.host);
   await once(server, 'listening');
