@@ -35,7 +35,8 @@ test('when a manager imports plots, an agent holds one for a buyer and requests 
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  // Two people's browsers through a whole booking: three times the usual time.
+  test.slow();
   const tag = randomInt(36 ** 5).toString(36);
   const phase = `Phase ${tag}`;
   const name = `Plot buyer ${tag}`;

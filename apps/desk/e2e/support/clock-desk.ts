@@ -10,6 +10,14 @@ const DESK_DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 /** How many rounds `settle` runs: a step may queue the next (a reassignment queues its email). */
 const SETTLE_ROUNDS = 10;
 
+/**
+ * The mail timeout of these servers. A send that timed out is retried at a time on the test's
+ * clock, which stands still between `advance` calls, so it would wait for the next one: the
+ * limit is set well past what a machine with every core busy takes to hand the inbox an email
+ * (the shared test server's 2 s is not).
+ */
+const SMTP_TIMEOUT_MS = '30000';
+
 export interface ClockDesk {
   /** The server `pnpm start` runs, in this test's process, on its own SQLite file and clock. */
   server: DeskTestServer;
@@ -59,7 +67,7 @@ async function startClockDesk(
   let server: DeskTestServer;
   try {
     server = await startDeskTestServer({
-      env: { SMTP_URL: inbox.url, ...options.clockDeskEnv },
+      env: { SMTP_URL: inbox.url, SMTP_TIMEOUT_MS, ...options.clockDeskEnv },
       deskDist: DESK_DIST,
       clock,
     });
@@ -75,6 +83,11 @@ async function startClockDesk(
     contexts.add(context);
   };
 
+  // Messages claimed and not yet sent, failed or given up: each holds its lease until then.
+  const onTheirWay = server.store.db
+    .prepare<[], number>(`SELECT count(*) FROM deliveries WHERE lease_until IS NOT NULL`)
+    .pluck();
+
   const settle = async () => {
     for (let round = 0; round < SETTLE_ROUNDS; round += 1) {
       let sent = 0;
@@ -89,6 +102,9 @@ async function startClockDesk(
     url: server.url,
     now: () => clock.now(),
     async advance(ms) {
+      // Had the time really passed, what the workers are sending would have arrived first;
+      // moving the clock past its lease (a minute) mid-send would let it be sent again.
+      await expect.poll(() => onTheirWay.get()).toBe(0);
       clock.advance(ms);
       for (const context of contexts) await context.clock.setFixedTime(clock.now());
       await settle();
