@@ -7,6 +7,11 @@ import { addAgent, expect, newPerson, signIn, test } from '../support/desk-fixtu
 import { bookVisit, openSlots } from '../support/visit-steps.ts';
 import { buyerWrites, openWhatsapp, test as whatsappTest } from '../support/whatsapp-desk.ts';
 
+// Each test runs axe on screen after screen: a few seconds a run on a quiet machine, up to half a
+// minute with every core busy (this file runs first, beside the site's Lighthouse and the API
+// bench). Three times the suite's limit, for every test here, whichever fixture it uses.
+test.describe.configure({ timeout: 360_000 });
+
 /** Phone first: nothing may push the page wider than the screen, at 360 px or anywhere. */
 async function expectNoSideways(page: Page, what: string): Promise<void> {
   const overflow = await page.evaluate(
@@ -94,9 +99,6 @@ test.describe('accessibility of the desk @layout', () => {
   test('when a manager opens each screen, then axe finds no WCAG A/AA violation and nothing scrolls sideways', async ({
     page,
   }) => {
-    // One axe run per screen, each a few seconds on a loaded machine, and up to half a minute
-    // with every core busy: three times the usual time.
-    test.slow();
     await signIn(page, 'manager');
     for (const screen of SCREENS) {
       await page.goto(screen.path);
@@ -289,8 +291,6 @@ clockTest.describe('accessibility of routing @layout', () => {
 clockTest(
   'when a visit is booked, its dialogs are open and it is checked in, then axe finds no WCAG A/AA violation and nothing scrolls sideways @layout',
   async ({ clockDesk, page, request }) => {
-    // Eight axe runs, each a few seconds on a loaded machine.
-    clockTest.setTimeout(150_000);
     const check = async (what: string) => {
       await expectNoAxeViolations(page, what);
       await expectNoSideways(page, what);
